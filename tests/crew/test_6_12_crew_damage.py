@@ -123,3 +123,15 @@ def test_6_12_enemy_fire_on_several_sections_resolves_each_section_separately():
     crew = g.module("crew")
     assert [(d["sections"], d["draws"]) for d in damage] == [([3], len(crew.members(3))), ([7, 8], 2)]
     assert set(damage[0]["exposed"]) == {m.figure for m in crew.members(3)}
+
+
+def test_6_12_sections_written_as_8_0_are_sections_as_8_is():
+    """A script's whole numbers written 8.0 (as many JSON writers put them) are taken like 8 in every whole-number
+    field: enemy fire on section 8.0 is enemy fire on sections 7 and 8 (§6.12), with the same draws."""
+    whole, written = game(seed=5), game(seed=5)
+    for g in (whole, written):
+        stations(g, {"navigator-square": 8, "officer-square": 7})
+        do(g, {"do": "end_mobilize"})
+    damage = one(do(written, {"do": "damage", "kind": "crew", "sections": [8.0]}), "crew_damage")
+    assert damage == one(do(whole, {"do": "damage", "kind": "crew", "sections": [8]}), "crew_damage")
+    assert damage["sections"] == [7, 8]

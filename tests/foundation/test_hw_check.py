@@ -850,3 +850,29 @@ def test_a_check_without_the_bell_opens_no_sound_card(home, monkeypatch):
     assert opened == []
     check(board, auto=True, groups=["bell"], stdout=io.StringIO())
     assert opened == [0.8]
+
+
+def test_a_check_of_some_parts_opens_only_those(home, monkeypatch):
+    """`kaleun hw check --only lamps` opened every GPIO dial and button too (claiming their pins, on a Pi perhaps
+    in use by a game): a check opens only the kinds of part it checks, and the GPIO pins only for dials and
+    buttons."""
+    import kaleun.ports.gpio as gpio
+
+    made = []
+    real = gpio.make_pin_factory
+    monkeypatch.setattr(gpio, "make_pin_factory", lambda name: made.append(name) or real(name))
+    board = load_board(BOARDS / "mock-gpio.toml")
+    for only in (["lamps"], ["bell"], ["readers"], ["lamps", "bell", "readers"]):
+        results = check(board, auto=True, groups=only, stdout=io.StringIO())
+        assert not [r.part for r in results if r.part.startswith(("dial ", "button "))]
+        assert made == [], f"--only {','.join(only)} made the GPIO pin factory"
+    rig = Rig(board).open(parts=["lamps"])
+    try:
+        assert (rig.dials, rig.buttons, rig.problems) == ({}, {}, {}) and rig.lamps is not None
+    finally:
+        rig.close()
+    rig = Rig(board).open(parts=["buttons"])
+    try:
+        assert (list(rig.dials), list(rig.buttons), rig.lamps) == ([], ["pause"], None) and made == ["mock"]
+    finally:
+        rig.close()

@@ -701,3 +701,18 @@ def test_8_2_a_ship_too_far_to_identify_is_refused_with_the_reach_and_word_that_
     reason = str(failed.data["reason"])
     assert reason.startswith("too far to identify: its class is made out at about ") and \
         reason.endswith(" nm or nearer (the range shown is an estimate)"), reason
+
+
+def test_an_aircraft_aims_its_stick_by_the_datas_error(monkeypatch):
+    """Rules as data: an aircraft's aiming error is attacks.toml's `air_aim_error_nm` (our choice), not a number in
+    the code. Aimed without error the stick bursts within its scatter of the boat; aimed with an error of 2 nm, a mile
+    and more away."""
+    from kaleun.uboot.sea import attacks
+
+    def nearest_burst_m(error_nm: float) -> int:
+        monkeypatch.setitem(attacks.DC, "air_aim_error_nm", error_nm)
+        game = new_game(0, "exercise_aircraft")
+        return min(e.data["distance_m"] for e in game.advance(1800) if e.name == "explosion")
+
+    assert attacks.DC["air_aim_error_nm"] == 0.02
+    assert nearest_burst_m(0.0) < 100 < 1852 < nearest_burst_m(2.0)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from kaleun.i18n import language
 from weaponskit import advance, do, named, one, order, range_game, refused, tube, weapons
 
 TRAMP = {"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}
@@ -117,11 +118,17 @@ def test_7_5_flooding_needs_a_loaded_tube():
 
 def test_7_5_flood_without_tubes_named_and_no_bow_tube_loaded_says_so():
     """`flood` floods the loaded bow tubes; with none loaded it said "tube 1 is not loaded", as if tube 1 had
-    been asked for."""
+    been asked for. The refusal names the loaded stern tube instead, in the table's words (no English command
+    inside a German sentence), and with no tube loaded at all says only that."""
     g = range_game(flooded=[1, 2, 3, 4])
-    assert refused(order(g, "flood_tubes")) == \
-        "no bow tube is loaded to flood: reload one first, or name the tube (flood 5)"
+    events = order(g, "flood_tubes")
+    assert refused(events) == "no bow tube is loaded to flood: reload one first, or name a loaded stern tube: 5"
     assert refused(order(g, "flood_tubes", tubes=[2])) == "tube 2 is already flooded"
+    rejected = [e for e in g.apply({"do": "order", "order": "flood_tubes"}) if e.name == "order_rejected"]
+    german = language("de").render(rejected[0].data["reason"])
+    assert german == "kein Bugrohr ist zum Fluten geladen: erst eines nachladen, oder ein geladenes Heckrohr nennen: 5"
+    every = range_game(flooded=[1, 2, 3, 4, 5])
+    assert refused(order(every, "flood_tubes")) == "no tube is loaded to flood: reload one first"
 
 
 def test_12_a_target_ahead_gets_no_stern_report():

@@ -558,3 +558,44 @@ def test_7_5_flood_and_fire_without_tubes_take_the_loaded_bow_tubes_and_the_lowe
     fired = named(order(g, "fire_torpedoes"), "torpedo_fired")
     assert [f["tube"] for f in fired] == [1]
     assert [named(order(g, "fire_torpedoes"), "torpedo_fired")[0]["tube"]] == [2]
+
+
+def test_7_5_help_reload_names_the_two_torpedo_rooms_not_a_range():
+    """A deck torpedo goes into the bow room (1) or the stern room (6), the only rooms with racks: `help reload`
+    says so ("1 or 6", not "from 1 to 6"), and a room between them typed at the console is refused naming both."""
+    from kit import console_typed
+
+    typed = console_typed("en", "help reload", "reload from=deck room=3")
+    assert "the torpedo room whose racks take it (1 bow, 6 stern) [1 or 6]" in typed
+    assert "from 1 to 6" not in typed
+    assert "! reload: room must be 1 or 6, not 3" in typed
+    assert "(1 Bug, 6 Heck) [1 oder 6;" in console_typed("de", "hilfe reload")
+
+
+def test_7_5_a_whole_number_written_as_6_0_names_the_room_and_the_tube_as_6_does():
+    """Many JSON writers put a whole number as 6.0: every whole-number field takes it (as course, section or
+    rounds do), so a script's deck torpedo into room 6.0 comes down into the stern room, and tube 1.0 is tube 1;
+    a number that is not whole is refused naming the field, its choices and what was given."""
+    g = range_game(flooded=[5], surfaced=True)
+    _stern_racks_spent(g)
+    coming = one(order(g, "reload_torpedo", room=6.0, **{"from": "deck"}), "torpedo_stowing")
+    assert coming["room"] == 6 and isinstance(coming["room"], int)
+    bow = range_game(flooded=[1, 2])
+    _fire(bow, [1])
+    assert one(order(bow, "reload_torpedo", tubes=[1.0]), "tube_loading")["tube"] == 1
+    assert refused(order(bow, "flood_tubes", tube=2.0)) == "tube 2 is already flooded"
+    with pytest.raises(CommandError, match=r"room must be a torpedo room \(1 or 6\), got 6.5"):
+        order(g, "reload_torpedo", room=6.5, **{"from": "deck"})
+    with pytest.raises(CommandError, match=r"tubes must be a list of tube numbers 1-5, got \[1.5\]"):
+        order(g, "reload_torpedo", tubes=[1.5])
+
+
+def test_7_5_the_console_takes_a_whole_number_written_as_6_0_as_scripts_do():
+    """Typed at the console, a whole number written 6.0 is 6 as in a script (`reload from=deck room=6.0`, `flood
+    1.0,2`), while 6.5 is refused; a room that is no number names the torpedo rooms, not a range."""
+    from kit import console_typed
+
+    assert "Order: flood tubes 1, 2." in console_typed("en", "mobilize", "flood 1.0,2")
+    typed = console_typed("en", "reload from=deck room=6.0", "reload from=deck room=6.5", "reload from=deck room=x")
+    assert "Reload torpedo refused: the stern room's racks are full (1 reload)" in typed
+    assert "! reload: room must be 1 or 6, not 6.5" in typed and "! reload: room must be 1 or 6, not x" in typed

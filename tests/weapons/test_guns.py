@@ -572,3 +572,29 @@ def test_8_4_an_order_given_again_draws_on_the_same_ammunition_and_creates_none(
         assert weapons(g).ammo[gun] == store - fired >= 0
     fired += sum(r["rounds"] for r in named(advance(g, g.t + 300), "gun_round"))
     assert weapons(g).ammo[gun] == store - fired >= 0 and fired > 0
+
+
+@pytest.mark.parametrize("error_nm, near", [(0.0, True), (30.0, False)])
+def test_12_the_muzzle_flashes_give_the_escorts_a_datum_to_within_the_datas_error(monkeypatch, error_nm, near):
+    """Rules as data: the 88 mm gun's first hit shows the boat to the escorts to within attacks.toml's
+    `gun_flash_error_nm` (our choice), not a number in the code: without error the corvette's datum is where the
+    boat stood, with 30 nm far off it."""
+    import math
+
+    from kaleun.uboot.sea import attacks, geo
+
+    assert attacks.ATTACKS["escort"]["gun_flash_error_nm"] == 0.2
+    monkeypatch.setitem(attacks.ATTACKS["escort"], "gun_flash_error_nm", error_nm)
+    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
+    g = _surfaced_with([TARGET, corvette], seed=3)
+    advance(g, 120)
+    sea = g.module("sea")
+    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
+    order(g, "gun_88", target=tramp, rounds=60)
+    escort = next(v for v in sea.vessels.values() if v.is_escort)
+    while not named(advance(g, g.t + 1), "escort_alert"):
+        assert g.t < 1800, "the gun never showed the boat"
+    lat, lon, when = escort.ai["datum"]
+    boat = sea.boat_now(when)
+    off_nm = math.hypot(*geo.offset(boat.lat, boat.lon, lat, lon))
+    assert (off_nm < 0.01) if near else (off_nm > 5.0)

@@ -25,7 +25,7 @@ from typing import IO, Any
 from kaleun.boards.dials import DIALS, DialDecl
 from kaleun.boards.model import Board, DialSpec
 from kaleun.bringup import advice
-from kaleun.bringup.rig import Happening, ReaderFault, Rig, TagMoved, Typed
+from kaleun.bringup.rig import PARTS, Happening, ReaderFault, Rig, TagMoved, Typed
 from kaleun.core.messages import N_, Msg, join
 from kaleun.hub.options import EncoderSpec
 from kaleun.hub.reach import is_refused, reach
@@ -35,7 +35,8 @@ PASS, FAIL, SKIP = "pass", "fail", "skip"
 #: seconds the readers' check waits for the reader asked for after another one saw the figure first
 #: (a figure over two overlapping fields: both read it within a few scans of each other)
 OVERLAP_S = 1.0
-GROUPS = ("lamps", "bell", "dials", "buttons", "readers")
+#: the kinds of part, in the order checked (`--only` names some of them)
+GROUPS = PARTS
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
 #: how far from a whole turn a ring turned by hand may count and still pass (a hand does not
@@ -765,7 +766,7 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
     groups = tuple(groups)
     rig = Rig(board)
     try:
-        rig.open(sound="bell" in groups)
+        rig.open(parts=groups)  # only the parts checked: `--only lamps` claims no dial's or button's pins
         operator: Person = (Hands(rig, out, language=language) if auto else
                             Person(rig, stdin or sys.stdin, out, language=language,
                                    moves_simulated_parts=moves_simulated_parts))

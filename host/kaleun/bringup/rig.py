@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import queue
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 #: seconds the scripted hands wait for the fake hub to report what they did (a failure guard,
 #: never reached when it works)
 SETTLE_S = 10.0
+#: the kinds of part a check opens (`kaleun hw check --only`), all of them unless told
+PARTS = ("lamps", "bell", "dials", "buttons", "readers")
 
 
 @dataclass(frozen=True)
@@ -78,28 +81,33 @@ class Rig:
         self.gpio_problem: Msg | str | None = None
 
     # -- opening ----------------------------------------------------------------------------
-    def open(self, sound: bool = True) -> Rig:
-        """Open the board's parts; the speaker only with `sound` (a check of the bell: one of other parts
-        says nothing of a sound card it does not use)."""
+    def open(self, sound: bool = True, parts: Iterable[str] = PARTS) -> Rig:
+        """Open the board's parts of the kinds in `parts` (`kaleun hw check --only`: a check of the lamps
+        claims no GPIO pin of a dial or button, and one that cannot open says nothing of them); the
+        speaker only with `sound` and "bell" among them (a check of other parts says nothing of a sound card
+        it does not use). The deck hub's link opens for the kinds it serves: its readers, dials or lamps."""
         board = self.board
-        if board.hub.url is not None:
+        kinds = set(parts)
+        if board.hub.url is not None and ("readers" in kinds or "dials" in kinds  # its encoders are dials
+                                          or ("lamps" in kinds and board.lamps.driver == "hub")):
             self._open_hub()
-        for name, dial in board.dials.items():
+        for name, dial in board.dials.items() if "dials" in kinds else ():
             if dial.driver == "hub":
                 continue  # made with the hub's link (_open_hub)
             try:
                 self.dials[name] = self._dial(dial)
             except Exception as exc:
                 self.problems[f"dial {name}"] = of_error(exc)
-        for name, button in board.buttons.items():
+        for name, button in board.buttons.items() if "buttons" in kinds else ():
             try:
                 self.buttons[name] = self._button(button)
             except Exception as exc:
                 self.problems[f"button {name}"] = of_error(exc)
         for port in (*self.dials.values(), *self.buttons.values()):
             port.start(self._input)
-        self._open_lamps()
-        if sound and board.audio.driver != "none":
+        if "lamps" in kinds:
+            self._open_lamps()
+        if sound and "bell" in kinds and board.audio.driver != "none":
             from kaleun.ports.sound import PygameSounder
 
             self.sounder = PygameSounder(volume=board.audio.volume)

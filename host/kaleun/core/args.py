@@ -33,6 +33,27 @@ def finite_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
 
 
+def whole(value: Any) -> int | None:
+    """A whole number as a command gives it: an int, or a float that is one (`6.0`, as many JSON writers put
+    it; every whole-number field takes it); None for anything else (true/false, 6.5, text, a list)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def wholes(value: Any) -> list[int] | None:
+    """A list of whole numbers as a command gives it (`[1, 2.0]` is [1, 2]); None when it is no list or an item
+    is no whole number."""
+    if not isinstance(value, list):
+        return None
+    out = [whole(v) for v in value]
+    return None if any(v is None for v in out) else [v for v in out if v is not None]
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -83,12 +104,11 @@ class Args:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            else:
-                raise CommandError(Msg("{command}: field '{field}' must be a whole number, got {value}",
-                                       command=self.name, field=key, value=_short(value)))
+        number = whole(value)
+        if number is None:
+            raise CommandError(Msg("{command}: field '{field}' must be a whole number, got {value}",
+                                   command=self.name, field=key, value=_short(value)))
+        value = number
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise self._range(key, lo, hi, value)
         return value

@@ -420,14 +420,16 @@ class Table:
         except HardwareOnly as exc:  # what it says, in any language (its English text as before)
             raise CommandError(of_error(exc)) from exc
 
-    def set_telegraph(self, position: str) -> None:
-        """Move the telegraph handle to `position` (on-screen table, console)."""
-        self.set_dial("telegraph", position)
+    def set_telegraph(self, position: str) -> bool:
+        """Move the telegraph handle to `position` (on-screen table, console); False when it stood there
+        already and nothing went to the game (`set_dial`)."""
+        return self.set_dial("telegraph", position)
 
-    def set_dial(self, name: str, value: str | int) -> None:
+    def set_dial(self, name: str, value: str | int) -> bool:
         """Turn dial `name` until it reads `value` (a position name, or degrees of a ring, read as
         the crew reads it: a pointer against its reference ring), the short way round. For the
-        on-screen table and the console; it turns the board's adapter like a script's `turn`."""
+        on-screen table and the console; it turns the board's adapter like a script's `turn`.
+        False when it already reads `value` and the game has that reading: nothing turned, nothing sent."""
         decl = DIALS.get(name)
         if decl is None:
             raise CommandError(Msg("no dial '{name}' (dials: {dials})", name=name, dials=", ".join(DIALS)))
@@ -456,6 +458,9 @@ class Table:
                 self._touched.add(name)
                 self._sent[name] = None
             self.flush()
+        else:
+            return False
+        return True
 
     def home_dial(self, name: str) -> None:
         """The crew confirms that a `calibrate` dial stands at its zero (console, screen)."""

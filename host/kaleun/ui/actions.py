@@ -36,7 +36,7 @@ from typing import Any
 from kaleun.boards.dials import DIALS, MOST_DETENTS
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg, join, of_error
+from kaleun.core.messages import N_, Msg, join, of_error, or_list
 from kaleun.i18n import Language, language
 from kaleun.uboot import data
 from kaleun.uboot.boat import TELEGRAPH
@@ -50,12 +50,14 @@ from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
-from kaleun.uboot.weapons.arsenal import PISTOLS, load_ids
+from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_ids
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
 from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES
 
 ENGLISH = language("en")
+#: the torpedo rooms whose racks take a deck torpedo (the boat's data: bow and stern)
+TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -90,7 +92,13 @@ def _whole(text: str, f: Field, lang: Language) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise CommandError(f.not_a("whole", text)) from None
+        try:  # a whole number written 6.0 is 6, as in a table script
+            number = float(text)
+        except ValueError:
+            number = 0.5
+        if not number.is_integer():  # 6.5, NaN, infinity
+            raise CommandError(f.not_a("whole", text)) from None
+        value = int(number)
     f.check_bounds(value)
     return value
 
@@ -194,6 +202,8 @@ class Field:
     choices: tuple[str, ...] = ()
     lo: float | None = None
     hi: float | None = None
+    #: a whole number's only values when they are not every number from `lo` to `hi` (the torpedo rooms 1 and 6)
+    only: tuple[int, ...] = ()
     positional: bool = False
     #: each choice is also a word of its own typed in the table's language: a catalogue entry under the context
     #: `UBOOT_VALUE`, its id the choice (`half_ahead` is `halbe` at a German table); `kaleun.catalogue` extracts them
@@ -251,6 +261,8 @@ class Field:
 
     def not_a(self, kind: str, text: str) -> Msg:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
+        if self.only and kind == "whole":  # some whole numbers only (the torpedo rooms): those, not a range
+            return Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(), value=text)
         values = {"field": self.word, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
                   "hi": f"{self.hi:g}" if self.hi is not None else ""}
         if self.lo is not None and self.hi is not None:
@@ -262,7 +274,14 @@ class Field:
         return (Msg("{field} must be a whole number, not '{value}'", **values) if kind == "whole"
                 else Msg("{field} must be a number, not '{value}'", **values))
 
+    def only_text(self) -> Msg:
+        """The values of a field with `only`, read out: "1 or 6"."""
+        return or_list([str(v) for v in self.only])
+
     def check_bounds(self, value: float) -> None:
+        if self.only and value not in self.only:
+            raise CommandError(Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(),
+                                   value=f"{value:g}"))
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             if self.hi is not None and self.lo is not None:
                 raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.word,
@@ -477,20 +496,54 @@ def _json_or_text(text: str) -> Any:
         raise CommandError(of_error(exc)) from None
 
 
-def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> None:
+def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -> Msg | None:
     """Do an action: a hand through the table, anything else into the game (on the loop's thread it
-    applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure)."""
+    applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure). Returns what to
+    tell the one who typed it when the hand moved nothing, so the game has nothing to answer (a dial dialled
+    to what it reads already, a turn of 0 steps, a figure placed where it stands); None otherwise."""
     if action.hand == "telegraph":
-        runtime.table.set_telegraph(fields["position"])
+        if not runtime.table.set_telegraph(fields["position"]):
+            return _already("telegraph", fields["position"])
     elif action.hand == "dial":
         value = fields["value"]
         if isinstance(value, str) and value.lstrip("-").isdigit():
             value = int(value)  # a ring's degrees
-        runtime.table.set_dial(fields["dial"], value)
+        if not runtime.table.set_dial(fields["dial"], value):
+            return _already(fields["dial"], value)
+    elif action.hand == "turn" and fields.get("steps") == 0:
+        return Msg("{dial}: turned by 0 steps, it stays where it stands", dial=Msg.term(DIALS[fields["dial"]].label))
     elif action.hand is not None:
+        stays = _figure_stays(runtime.game, action.hand, fields)
         runtime.table.actuate(action.line(fields))
+        return stays
     else:
         runtime.submit(action.line(fields, via))
+    return None
+
+
+def _figure_stays(game: Any, hand: str, fields: Mapping[str, Any]) -> Msg | None:
+    """Why placing or lifting a figure changes nothing the game tells: it stands there already, is off the model,
+    or is put back from the tray where the crew had him."""
+    if hand not in ("place", "lift") or not game.has_module("figures"):
+        return None
+    where = game.module("figures").where.get(fields["figure"])
+    if hand == "place" and where == fields["section"]:
+        return Msg("{figure} already stands in section {section}", figure=figure_term(fields["figure"]),
+                   section=where)
+    crew = game.module("crew") if game.has_module("crew") else None
+    if hand == "place" and where is None and crew is not None and crew.pos.get(fields["figure"]) == fields["section"]:
+        return Msg("{figure} is back in section {section}", figure=figure_term(fields["figure"]),  # no move to tell
+                   section=fields["section"])
+    if hand == "lift" and where is None:
+        return Msg("{figure} is not on the model", figure=figure_term(fields["figure"]))
+    return None
+
+
+def _already(dial: str, value: str | int) -> Msg:
+    """A dial dialled to the reading it has, which the game has too: "... already reads 000"."""
+    reading: Msg | str = (f"{value % 360:03d}" if isinstance(value, int) else
+                          POSITION_NAMES[value] if value in POSITION_NAMES else str(value))
+    return Msg("{dial} already reads {value}: nothing to turn", dial=Msg.term(DIALS[dial].label), value=reading)
 
 
 # -- the table --------------------------------------------------------------------------------------
@@ -676,7 +729,8 @@ ACTIONS: tuple[Action, ...] = (
                                                     "torpedo into a room's racks (from=deck)"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
            _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True),
-           _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"), lo=1, hi=6),
+           _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"),
+              lo=min(TORPEDO_ROOMS), hi=max(TORPEDO_ROOMS), only=TORPEDO_ROOMS),
            _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
               choices=tuple(load_ids())),
            example="reload 1"),

@@ -294,6 +294,8 @@ class Console(Prompting):
             if f.choices:  # the table's words, each with its id where they differ (both are typed)
                 notes.append(", ".join(word if word == c else f"{word} ({c})"
                                        for c in f.choices for word in [f.choice_local(c, lang)]))
+            elif f.only:  # some whole numbers only (the torpedo rooms): those, not a range
+                notes.append(lang.render(f.only_text()))
             elif f.lo is not None or f.hi is not None:
                 notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=f"{f.lo:g}", hi=f"{f.hi:g}")
                                               if f.lo is not None and f.hi is not None else
@@ -444,7 +446,9 @@ class Console(Prompting):
             if action.name in self.views:
                 self.views[action.name](words[1:])
             else:
-                perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
+                note = perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
+                if note is not None:  # the hand moved nothing the game answers: the console does
+                    self.say(self.lang.render(note))
         except CommandError as exc:
             self.say(f"! {self.lang.render(of_error(exc))}")
         finally:

@@ -607,7 +607,7 @@ class Window:
             self.say(target.why_not)
 
     # -- hands on the table -------------------------------------------------------------------
-    def _act(self, action: Callable[[], None]) -> None:
+    def _act(self, action: Callable[[], object]) -> None:
         try:
             action()
         except CommandError as exc:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kaleun.core.args import Args
+from kaleun.core.args import Args, wholes
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.crew import food as food_rules
@@ -125,10 +125,10 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             fields["section"] = args.int("section", lo=1, hi=6)
         elif kind == "crew":
             raw = args.any("sections", default=[7, 8])
-            if (not isinstance(raw, list) or not raw
-                    or any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 8 for s in raw)):
+            sections = wholes(raw)  # 7 or 7.0
+            if not sections or any(not 1 <= s <= 8 for s in sections):
                 raise CommandError(Msg("'damage': sections must be a list of sections 1-8, got {got}", got=repr(raw)))
-            fields["sections"] = raw
+            fields["sections"] = sections
         else:
             from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.args import whole, wholes
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, and_list
 from kaleun.uboot import data
@@ -59,15 +60,15 @@ def touching(a: int, b: int) -> bool:
 
 
 def positions(value: Any, what: str, lo: int = 1, hi: int = 3) -> list[int]:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if whole(value) is not None:
         value = [value]
-    if (not isinstance(value, list) or not lo <= len(value) <= hi
-            or any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= SIZE for p in value)):
+    places = wholes(value)  # 3 or 3.0
+    if places is None or not lo <= len(places) <= hi or any(not 1 <= p <= SIZE for p in places):
         raise CommandError(Msg("prepare_meal: {field} must be {lo}-{hi} pyramid places 1-{size}, got {value}",
                                field=what, lo=lo, hi=hi, size=SIZE, value=repr(value)))
-    if len(set(value)) != len(value):
+    if len(set(places)) != len(places):
         raise CommandError(Msg("prepare_meal: {field} names a place twice: {value}", field=what, value=repr(value)))
-    return value
+    return places
 
 
 class Food:

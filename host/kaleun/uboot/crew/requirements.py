@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kaleun.core.args import whole, wholes
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg, and_list
+from kaleun.core.messages import Msg, and_list, or_list
 from kaleun.uboot import data
 from kaleun.uboot.crew.roster import SYMBOL_NAMES
 from kaleun.uboot.orders import ORDER_NAMES
@@ -109,17 +110,17 @@ def _groups_from(rows: Sequence[Mapping[str, Any]], when: str) -> list[Group]:
 def tubes_of(params: Mapping[str, Any], single: bool) -> list[int]:
     """The tube numbers an order names (`tubes` list or `tube` number); CommandError if malformed."""
     if "tubes" in params:
-        tubes = params["tubes"]
-        if isinstance(tubes, int) and not isinstance(tubes, bool):
-            tubes = [tubes]
+        given = params["tubes"]
     elif "tube" in params:
-        tubes = [params["tube"]]
+        given = [params["tube"]]
     else:
         return list(DEFAULT_TUBES)
-    if (not isinstance(tubes, list) or not tubes
-            or any(isinstance(t, bool) or not isinstance(t, int) or t not in TUBE_ROOMS for t in tubes)):
+    if whole(given) is not None:
+        given = [given]
+    tubes = wholes(given)  # 1 or 1.0
+    if not tubes or any(t not in TUBE_ROOMS for t in tubes):
         raise CommandError(Msg("tubes must be a list of tube numbers {first}-{last}, got {value}",
-                               first=min(TUBE_ROOMS), last=max(TUBE_ROOMS), value=repr(tubes)))
+                               first=min(TUBE_ROOMS), last=max(TUBE_ROOMS), value=repr(given)))
     if len(set(tubes)) != len(tubes):
         raise CommandError(Msg("a tube is named twice in {value}", value=repr(tubes)))
     if single and len(tubes) != 1:
@@ -140,10 +141,10 @@ def static_need(order: str, params: Mapping[str, Any], surfaced: bool) -> Need:
         rooms: dict[int, int] = {}
         if "room" in params and "tube" not in params and "tubes" not in params:
             # a torpedo brought in from the deck containers: the hands of the room whose hatch takes it
-            room = params["room"]
-            if isinstance(room, bool) or not isinstance(room, int) or room not in set(TUBE_ROOMS.values()):
-                raise CommandError(Msg("room must be a torpedo room ({rooms}), got {value}", value=repr(room),
-                                       rooms=" or ".join(str(r) for r in sorted(set(TUBE_ROOMS.values())))))
+            room = whole(params["room"])
+            if room is None or room not in set(TUBE_ROOMS.values()):
+                raise CommandError(Msg("room must be a torpedo room ({rooms}), got {value}", value=repr(params["room"]),
+                                       rooms=or_list([str(r) for r in sorted(set(TUBE_ROOMS.values()))])))
             rooms[room] = 1
         for t in [] if rooms else tubes_of(params, bool(spec.get("single"))):
             rooms[TUBE_ROOMS[t]] = rooms.get(TUBE_ROOMS[t], 0) + 1
@@ -159,10 +160,11 @@ def static_need(order: str, params: Mapping[str, Any], surfaced: bool) -> Need:
         return Need(groups, tuple(sorted(rooms)))
     if kind == "repeat":
         key = spec["repeat_param"]
-        times = params.get(key, 1)
-        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 3:
+        given = params.get(key, 1)
+        times = whole(given)
+        if times is None or not 1 <= times <= 3:
             raise CommandError(Msg("{command}: {field} must be a whole number 1-3, got {value}", command=order,
-                                   field=key, value=repr(times)))
+                                   field=key, value=repr(given)))
         return Need([Group(int(spec["section"]), {spec["symbol"]: 1}, repeat=times)])
     if kind == "meal":
         extra = 1 if (params.get("swap") is not None or params.get("replace") is not None) else 0

@@ -88,7 +88,8 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
             ai["held"] = True
             ai["target"] = [bn.lat, bn.lon]
             escorts.alert(sea, bn.lat, bn.lon, now, Msg("a {aircraft} reports a U-boat",
-                                                        aircraft=Msg.term(plane.type.name)), error_nm=0.3)
+                                                        aircraft=Msg.term(plane.type.name)),
+                          error_nm=float(attacks.ATTACKS["escort"]["aircraft_report_error_nm"]))
             _run_in(sea, plane, now, lat, lon, bn)
             return
         wait = CHECK_S if mode == "patrol" else min(CHECK_S * 3, max(CHECK_S, leg))
@@ -153,7 +154,8 @@ def _release(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: 
         if bn.surfaced and plane.type.guns:
             attacks.strafe(sea, plane, now)
         tlat, tlon = ai["target"] if not bn.surfaced else (bn.lat, bn.lon)
-        aim_lat, aim_lon = geo.shift(tlat, tlon, sea.rng.gauss(0.0, 0.02), sea.rng.gauss(0.0, 0.02))
+        aim = float(attacks.DC["air_aim_error_nm"])
+        aim_lat, aim_lon = geo.shift(tlat, tlon, sea.rng.gauss(0.0, aim), sea.rng.gauss(0.0, aim))
         attacks.air_stick(sea, plane, now, aim_lat, aim_lon, plane.track.course)
     if ai.get("dc", 0) > 0 and bn.surfaced:
         # turn round for another pass

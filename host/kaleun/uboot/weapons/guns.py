@@ -17,7 +17,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.sea import aircraft as air_ai
-from kaleun.uboot.sea import shipdamage
+from kaleun.uboot.sea import attacks, shipdamage
 from kaleun.uboot.sea.sensors import visual_range
 from kaleun.uboot.weapons.arsenal import GUNS as GUN_DATA
 
@@ -192,7 +192,7 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
             struck_on = sea.vmotion(v)[0]  # its heading when struck, before its convoy turns away
             if firing["hits"] == 1:  # the muzzle flashes show where the boat is
                 bn = sea.boat_now(now)
-                sea.attacked(v.id, "gunfire", (bn.lat, bn.lon, 0.2))
+                sea.attacked(v.id, "gunfire", (bn.lat, bn.lon, float(attacks.ATTACKS["escort"]["gun_flash_error_nm"])))
             lo, hi = (float(x) for x in spec["damage"])
             shipdamage.hit(sea, v, rng.uniform(lo, hi), "gunfire", now, heading=struck_on)
     else:

@@ -15,9 +15,9 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kaleun.core.args import Args
+from kaleun.core.args import Args, whole, wholes
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, or_list
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.weapons import arsenal
 from kaleun.uboot.weapons.arsenal import BOAT, is_mine, load_name, mine_type, torpedo_type, tubes
@@ -93,21 +93,21 @@ class TorpedoStores(WeaponsPart):
             one = args.any("tube")
             raw = [one]
             known = tubes()
-            if isinstance(one, bool) or not isinstance(one, int) or one not in known:  # said of the field given
+            if whole(one) not in known:  # said of the field given (a whole number: 1 or 1.0)
                 raise CommandError(Msg("{command}: tube must be a tube number {first}-{last}, got {value}",
                                        command=args.name, first=min(known), last=max(known), value=repr(one)))
         else:
             return None
-        if isinstance(raw, int) and not isinstance(raw, bool):
+        if whole(raw) is not None:
             raw = [raw]
         known = tubes()
-        if (not isinstance(raw, list) or not raw
-                or any(isinstance(t, bool) or not isinstance(t, int) or t not in known for t in raw)):
+        numbers = wholes(raw)  # 1 or 1.0
+        if not numbers or any(t not in known for t in numbers):
             raise CommandError(Msg("{command}: tubes must be a list of tube numbers {first}-{last}, got {value}",
                                    command=args.name, first=min(known), last=max(known), value=repr(raw)))
-        if len(set(raw)) != len(raw):
+        if len(set(numbers)) != len(numbers):
             raise CommandError(Msg("{command}: a tube is named twice in {value}", command=args.name, value=repr(raw)))
-        return sorted(raw)
+        return sorted(numbers)
 
     # -- reload --------------------------------------------------------------------------------------
     def _parse_reload(self, args: Args) -> dict[str, Any]:
@@ -145,14 +145,15 @@ class TorpedoStores(WeaponsPart):
         if args.has("tube") or args.has("tubes"):
             raise CommandError(Msg("{command}: a deck torpedo goes into a torpedo room's racks, not into a tube: "
                                    "give the room ({rooms}), not a tube", command=args.name,
-                                   rooms=" or ".join(str(r) for r in rooms)))
+                                   rooms=or_list([str(r) for r in rooms])))
         if not args.has("room"):
             flooded = self._flooded_rooms()
             return next((r for r in rooms if r not in flooded and self._free_racks(r) > 0), rooms[0])
-        room = args.any("room")
-        if isinstance(room, bool) or not isinstance(room, int) or room not in rooms:
+        given = args.any("room")
+        room = whole(given)
+        if room is None or room not in rooms:
             raise CommandError(Msg("{command}: room must be a torpedo room ({rooms}), got {value}", command=args.name,
-                                   rooms=" or ".join(str(r) for r in rooms), value=repr(room)))
+                                   rooms=or_list([str(r) for r in rooms]), value=repr(given)))
         return room
 
     def _flooded_rooms(self) -> set[int]:
@@ -313,8 +314,13 @@ class TorpedoStores(WeaponsPart):
     def _check_flood(self, p: dict[str, Any]) -> Msg | None:
         if self.boat.lost:
             return Msg("the boat is lost")
-        if p.get("none_loaded"):
-            return Msg("no bow tube is loaded to flood: reload one first, or name the tube (flood 5)")
+        if p.get("none_loaded"):  # said in the table's words, with the tubes that could be named instead
+            stern = [str(n) for n, t in sorted(self.tubes.items()) if t["state"] == "loaded" and t["torpedo"]
+                     and not t.get("mines") and tubes()[n].facing != "bow"]
+            if stern:
+                return Msg("no bow tube is loaded to flood: reload one first, or name a loaded stern tube: {tubes}",
+                           tubes=or_list(stern))
+            return Msg("no tube is loaded to flood: reload one first")
         refusal = self.in_flooded_room(p["tubes"])
         if refusal is not None:
             return refusal
