@@ -211,15 +211,24 @@ class JournalPriorities(logging.Formatter):
 def mark_for_the_journal(handler: logging.StreamHandler) -> None:
     """A handler writing to the system journal's stream marks each line with its priority; one writing to a
     terminal or a file is left as it is. There, a crash's traceback (an exception nothing caught) is marked as
-    critical too, so `journalctl -p warning` shows why the service stopped."""
+    critical too, on the main thread or any other, so `journalctl -p warning` shows why the service stopped."""
     if not to_the_journal(handler.stream) or isinstance(handler.formatter, JournalPriorities):
         return
     handler.setFormatter(JournalPriorities(handler.formatter))
     stream = handler.stream
 
-    def crashed(kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:
-        text = "".join(traceback.format_exception(kind, value, trace)).rstrip("\n")
+    def crashed(kind: type[BaseException], value: BaseException, trace: TracebackType | None,
+                where: str = "") -> None:
+        text = where + "".join(traceback.format_exception(kind, value, trace)).rstrip("\n")
         stream.write(journal_marked(text, logging.CRITICAL) + "\n")
         stream.flush()
 
+    def thread_crashed(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:  # a thread's own way to end, as Python's hook treats it
+            return
+        name = args.thread.name if args.thread is not None else "?"
+        crashed(args.exc_type, args.exc_value or args.exc_type(), args.exc_traceback,
+                where=f"Exception in thread {name}:\n")
+
     sys.excepthook = crashed
+    threading.excepthook = thread_crashed

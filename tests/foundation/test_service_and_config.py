@@ -669,6 +669,29 @@ def test_a_crash_under_systemd_is_critical_in_the_journal(tmp_path):
     assert all(line.startswith("<2>") for line in lines), lines
 
 
+def test_a_crash_on_another_thread_under_systemd_is_critical_in_the_journal(tmp_path):
+    """The physical table, logging to the journal: an error nothing caught on one of the table's own threads (the
+    autosave's, the hub link's) is marked critical (<2>) line by line as well, under the thread's name."""
+    home = tmp_path / "home"
+    home.mkdir()
+    crash = ("import threading, kaleun.cli as cli\n"
+             "def boom(args):\n"
+             "    def work(): raise RuntimeError('the reader shorted')\n"
+             "    t = threading.Thread(target=work, name='hub-link'); t.start(); t.join(); return 0\n"
+             "cli.cmd_board_check = boom\n"
+             "raise SystemExit(cli.main(['board', 'check', 'sim']))\n")
+    journal = tmp_path / "journal.txt"
+    with open(journal, "w", encoding="utf-8") as err:
+        seen = os.fstat(err.fileno())
+        subprocess.run([sys.executable, "-c", crash], stdout=subprocess.DEVNULL, stderr=err, cwd=home,
+                       timeout=120, env=kaleun_env(home, JOURNAL_STREAM=f"{seen.st_dev}:{seen.st_ino}"))
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    start = lines.index("<2>Exception in thread hub-link:")
+    assert lines[start + 1] == "<2>Traceback (most recent call last):", lines
+    assert "<2>RuntimeError: the reader shorted" in lines[start:], lines
+    assert all(line.startswith("<") for line in lines), lines
+
+
 def test_setting_a_board_with_dark_lamp_scenes_says_what_board_check_says(home, tmp_path, capsys):
     """The physical table (every state a lamp): `kaleun config set board F` keeps a board whose segments leave
     lamp scenes dark, and says the same warnings `kaleun board check F` says, so the maker learns of them before
