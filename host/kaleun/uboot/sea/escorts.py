@@ -310,9 +310,11 @@ def _carry_on(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: f
         d = math.hypot(dx, dy)
         radius = 0.4 + 3.0 * (now - ai["datum"][2]) / 3600.0
         if d > radius:
-            new = geo.bearing_to(dx, dy) + sea.rng.uniform(-30.0, 30.0)
+            toward = float(ESC["search_toward_deg"])
+            new = geo.bearing_to(dx, dy) + sea.rng.uniform(-toward, toward)
         else:
-            new = course + sea.rng.uniform(-60.0, 60.0)
+            turn = float(ESC["search_turn_deg"])
+            new = course + sea.rng.uniform(-turn, turn)
         _steer(sea, v, now, new, cls.search_kn)
         sea.schedule(f"ai:{v.id}", now + check)
     elif mode == "return":

@@ -8,10 +8,12 @@ Mission fields read here (all optional):
   and `range_nm` of its centre from the boat, `course`, `columns`, `ships_per_column`, `escorts`
   (class ids), `zigzag` (plan id),
   `air_escort` (aircraft type ids; only types that reach the convoy from a base in the mission's
-  year fly), `aware` (escorts start hunting the boat); the merchants are drawn among the classes
+  year fly), `aware` (escorts start hunting the boat, from a datum off it by
+  `attacks.toml` [escort] `aware_datum_error_nm`); the merchants are drawn among the classes
   sailing in the mission's year;
 - `[[<mission>.vessel]]`: `class`, `bearing`, `range_nm`, `course`, `speed_kn`, `mode`
-  (escorts: patrol, or hunt = searching near the boat's position);
+  (escorts: patrol, or hunt = searching near the boat's position), `datum_error_nm` (a hunting escort's
+  datum error; default `attacks.toml` [escort] `hunt_datum_error_nm`);
 - `[[<mission>.aircraft]]`: `type`, `bearing`, `range_nm`, `course` (default: towards the boat).
 """
 
@@ -141,7 +143,8 @@ def add_convoy(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
     sea.schedule(f"leg:{gid}", group.leg_end)
     sea.schedule(f"gwatch:{gid}", t + 30.0)
     if spec.get("aware", False):
-        escorts.alert(sea, blat, blon, t, "the convoy expects U-boats", group=gid, error_nm=1.0, announce=False)
+        escorts.alert(sea, blat, blon, t, "the convoy expects U-boats", group=gid,
+                      error_nm=float(escorts.ESC["aware_datum_error_nm"]), announce=False)
     return group
 
 
@@ -161,7 +164,8 @@ def add_vessel(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
         sea.schedule(f"ai:{vid}", t)
         landfall.ship_look(sea, v, t)
         if mode == "hunt":
-            escorts.start_hunt(sea, v, t, blat, blon, float(spec.get("datum_error_nm", 0.5)))
+            error_nm = float(spec.get("datum_error_nm", escorts.ESC["hunt_datum_error_nm"]))
+            escorts.start_hunt(sea, v, t, blat, blon, error_nm)
     else:
         v.ai = {"mode": "lone"}
         sea.schedule(f"ai:{vid}", t + 1.0)
