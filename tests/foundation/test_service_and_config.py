@@ -649,22 +649,27 @@ def test_a_services_log_lines_carry_their_priority_for_journalctl(tmp_path):
     assert (tmp_path / "elsewhere.txt").read_text(encoding="utf-8").startswith("WARNING kaleun.settings")
 
 
-def test_a_crash_under_systemd_is_critical_in_the_journal(tmp_path):
-    """The physical table, logging to the journal: an error nothing caught ends the service (it restarts); its
-    traceback is marked critical (<2>) line by line, so `journalctl -p warning` shows why it stopped."""
+def _crashed_under_systemd(tmp_path: Path, code: str) -> tuple[int, list[str]]:
+    """Python `code` (with `kaleun.cli` as `cli`) run with its stderr as the journal's stream: its exit status and
+    the lines the journal got."""
     home = tmp_path / "home"
     home.mkdir()
-    crash = ("import kaleun.cli as cli\n"
-             "def boom(args): raise RuntimeError('the board caught fire')\n"
-             "cli.cmd_board_check = boom\n"
-             "cli.main(['board', 'check', 'sim'])\n")
     journal = tmp_path / "journal.txt"
     with open(journal, "w", encoding="utf-8") as err:
         seen = os.fstat(err.fileno())
-        done = subprocess.run([sys.executable, "-c", crash], stdout=subprocess.DEVNULL, stderr=err, cwd=home,
-                              timeout=120, env=kaleun_env(home, JOURNAL_STREAM=f"{seen.st_dev}:{seen.st_ino}"))
-    assert done.returncode == 1
-    lines = journal.read_text(encoding="utf-8").splitlines()
+        done = subprocess.run([sys.executable, "-c", "import kaleun.cli as cli\n" + code], stdout=subprocess.DEVNULL,
+                              stderr=err, cwd=home, timeout=120,
+                              env=kaleun_env(home, JOURNAL_STREAM=f"{seen.st_dev}:{seen.st_ino}"))
+    return done.returncode, journal.read_text(encoding="utf-8").splitlines()
+
+
+def test_a_crash_under_systemd_is_critical_in_the_journal(tmp_path):
+    """The physical table, logging to the journal: an error nothing caught ends the service (it restarts); its
+    traceback is marked critical (<2>) line by line, so `journalctl -p warning` shows why it stopped."""
+    status, lines = _crashed_under_systemd(tmp_path, "def boom(args): raise RuntimeError('the board caught fire')\n"
+                                                     "cli.cmd_board_check = boom\n"
+                                                     "cli.main(['board', 'check', 'sim'])\n")
+    assert status == 1
     assert lines[0] == "<2>Traceback (most recent call last):" and lines[-1] == "<2>RuntimeError: the board caught fire"
     assert all(line.startswith("<2>") for line in lines), lines
 
@@ -672,20 +677,13 @@ def test_a_crash_under_systemd_is_critical_in_the_journal(tmp_path):
 def test_a_crash_on_another_thread_under_systemd_is_critical_in_the_journal(tmp_path):
     """The physical table, logging to the journal: an error nothing caught on one of the table's own threads (the
     autosave's, the hub link's) is marked critical (<2>) line by line as well, under the thread's name."""
-    home = tmp_path / "home"
-    home.mkdir()
-    crash = ("import threading, kaleun.cli as cli\n"
-             "def boom(args):\n"
-             "    def work(): raise RuntimeError('the reader shorted')\n"
-             "    t = threading.Thread(target=work, name='hub-link'); t.start(); t.join(); return 0\n"
-             "cli.cmd_board_check = boom\n"
-             "raise SystemExit(cli.main(['board', 'check', 'sim']))\n")
-    journal = tmp_path / "journal.txt"
-    with open(journal, "w", encoding="utf-8") as err:
-        seen = os.fstat(err.fileno())
-        subprocess.run([sys.executable, "-c", crash], stdout=subprocess.DEVNULL, stderr=err, cwd=home,
-                       timeout=120, env=kaleun_env(home, JOURNAL_STREAM=f"{seen.st_dev}:{seen.st_ino}"))
-    lines = journal.read_text(encoding="utf-8").splitlines()
+    _, lines = _crashed_under_systemd(tmp_path, "import threading\n"
+                                                "def boom(args):\n"
+                                                "    def work(): raise RuntimeError('the reader shorted')\n"
+                                                "    t = threading.Thread(target=work, name='hub-link')\n"
+                                                "    t.start(); t.join(); return 0\n"
+                                                "cli.cmd_board_check = boom\n"
+                                                "raise SystemExit(cli.main(['board', 'check', 'sim']))\n")
     start = lines.index("<2>Exception in thread hub-link:")
     assert lines[start + 1] == "<2>Traceback (most recent call last):", lines
     assert "<2>RuntimeError: the reader shorted" in lines[start:], lines
