@@ -151,8 +151,7 @@ def _pieces(sea: Any, tp: Mapping[str, Any], v: Any, seen: list[float], prev: tu
     ship_now = sea.vpos(v, now)
     heading = sea.vmotion(v)[0]
     rel0, rel1 = _rel((seen[0], seen[1]), prev), _rel(ship_now, here)
-    track = v.track if v.track is not None else sea.groups[v.group].ref
-    turned = track.t0
+    turned = sea.vtrack(v).t0
     if len(seen) < 3 or not t_prev < turned:
         return [(rel0, rel1, heading, t_prev, now)]
     if turned >= now:  # it turned at this very moment: the whole stretch was sailed before
@@ -166,7 +165,7 @@ def turned(sea: Any, now: float, only: str | None = None) -> None:
     convoy turning away from a blow, a ship struck): each torpedo with such a ship near it looks again at once,
     so a hit after the turn comes at its moment rather than at the next look, and the next hit is predicted
     on the new heading. `only`: the one ship that may have turned (its own step), else any."""
-    vessels, groups = sea.vessels, sea.groups
+    vessels = sea.vessels
     for tid, tp in sea.torpedoes.items():
         last = float(tp["last"])
         near = tp["near"]
@@ -178,7 +177,7 @@ def turned(sea: Any, now: float, only: str | None = None) -> None:
             v = vessels.get(vid)
             if v is None:
                 continue
-            track = v.track if v.track is not None else groups[v.group].ref
+            track = sea.vtrack(v)
             # turned since the last look, or at the very moment of it but after it (on another heading than seen)
             if track.t0 > last or (track.t0 == last and len(seen) > 2 and track.course != seen[2]):
                 key = f"torp:{tid}"

@@ -68,7 +68,7 @@ from kaleun.uboot.sea.sensors import (
     sight_blur,
     visual_range,
 )
-from kaleun.uboot.sea.vessels import Aircraft, Group, Vessel
+from kaleun.uboot.sea.vessels import Aircraft, Group, Track, Vessel
 
 log = logging.getLogger(__name__)
 
@@ -323,12 +323,16 @@ class Sea(Module):
                 lat, lon = glat + north / 60.0, glon + east / scale
             yield v, lat, lon
 
-    def vmotion(self, v: Vessel) -> tuple[float, float]:
-        """(course, speed) of a vessel now."""
+    def vtrack(self, v: Vessel) -> Track:
+        """The track a vessel sails now: its own, or its group's reference track."""
         if v.track is not None:
-            return v.track.course, v.track.speed
-        group = self.groups[v.group]  # type: ignore[index]
-        return group.ref.course, group.ref.speed
+            return v.track
+        return self.groups[v.group].ref  # type: ignore[index]
+
+    def vmotion(self, v: Vessel) -> tuple[float, float]:
+        """(course, speed) of a vessel now (`vtrack`'s, without the call: it is asked on every step)."""
+        track = v.track if v.track is not None else self.groups[v.group].ref  # type: ignore[index]
+        return track.course, track.speed
 
     def truth(self, entity: str, t: float) -> Truth | None:
         bn = self.boat_now(t)
