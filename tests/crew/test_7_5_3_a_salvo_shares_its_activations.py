@@ -22,14 +22,18 @@ def _fired(events):
     return [e["tube"] for e in events if e["event"] == "torpedo_fired"]
 
 
-def test_7_5_3_one_sailor_fires_two_torpedoes_with_his_two_free_slots_and_no_third(tmp_path):
-    g = _salvo_ready()
-    g, events = play(tmp_path, [
+def _salvos(tmp_path, leaving: str, first: list[int], second: list[int]):
+    """The bow room ready, one of its two captains (`leaving`) sent aft to section 2, then two salvos fired."""
+    return play(tmp_path, [
         {"t": 100, "do": "order", "order": "mobilize"},
-        {"t": 102, "do": "place", "figure": "captain-hexagon", "section": 2},
-        {"t": 110, "do": "order", "order": "fire_torpedoes", "tubes": [1, 2]},
-        {"t": 120, "do": "order", "order": "fire_torpedoes", "tubes": [3]},
-    ], g)
+        {"t": 102, "do": "place", "figure": leaving, "section": 2},
+        {"t": 110, "do": "order", "order": "fire_torpedoes", "tubes": first},
+        {"t": 120, "do": "order", "order": "fire_torpedoes", "tubes": second},
+    ], _salvo_ready())
+
+
+def test_7_5_3_one_sailor_fires_two_torpedoes_with_his_two_free_slots_and_no_third(tmp_path):
+    g, events = _salvos(tmp_path, "captain-hexagon", [1, 2], [3])
     accepted = [e for e in events if e["event"] == "order_accepted" and e["order"] == "fire_torpedoes"]
     assert len(accepted) == 1
     assert [(a["figure"], a["chips"], a["specialist"]) for a in accepted[0]["activated"]] == [
@@ -43,13 +47,7 @@ def test_7_5_3_one_sailor_fires_two_torpedoes_with_his_two_free_slots_and_no_thi
 def test_6_5_7_5_3_a_sailor_without_the_symbol_fires_one_torpedo_for_two_chips_not_two(tmp_path):
     """Alone in the bow room, a sailor without the symbol fires one torpedo for 2 chips; two would take 4 and
     he has 3 slots: the refusal names his free slots."""
-    g = _salvo_ready()
-    g, events = play(tmp_path, [
-        {"t": 100, "do": "order", "order": "mobilize"},
-        {"t": 102, "do": "place", "figure": "captain-circle", "section": 2},
-        {"t": 110, "do": "order", "order": "fire_torpedoes", "tubes": [1, 2]},
-        {"t": 120, "do": "order", "order": "fire_torpedoes", "tubes": [1]},
-    ], g)
+    g, events = _salvos(tmp_path, "captain-circle", [1, 2], [1])
     assert one(events, "order_rejected")["reason"] == (
         "2 activations of sailors with the flood/fire torpedoes symbol needed in section 1; "
         "found hexagon captain (no flood/fire torpedoes, 3 free slots)")

@@ -20,19 +20,28 @@ from window.test_setup_screen import set_up_window
 DAMAGED = '{"format": "kaleun-career", "version": 1, "missions": ['
 
 
+def _warned_before_start(language: str, mission: str, *taps: str):
+    """The set-up with a damaged career record, `mission` chosen and the crew's page open (`taps` on it): the
+    record's warning stands there before "Start", in the table's language, whole."""
+    career_path().write_text(DAMAGED)
+    table, made = set_up_window(language)
+    choose_mission(table, mission)
+    table.tap("setup.next")
+    for tap in taps:
+        table.tap(tap)
+    table.window.cut.clear()
+    said = shown(table)
+    warning = next((text for text in said if "kaleun career" in text), None)
+    assert warning is not None, said
+    assert not table.window.cut, table.window.cut
+    return table, made
+
+
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_4_3_a_mission_with_objectives_starts_from_the_set_up_and_says_the_record_cannot_be_read(
         home: Path, language: str) -> None:
-    career_path().write_text(DAMAGED)
-    table, made = set_up_window(language)
+    table, made = _warned_before_start(language, "prize_rules_1939")
     win = table.window
-    choose_mission(table, "prize_rules_1939")
-    table.tap("setup.next")
-    win.cut.clear()
-    said = shown(table)
-    warning = next((text for text in said if "kaleun career" in text), None)
-    assert warning is not None, said  # before "Start", in the table's language, whole
-    assert warning not in win.cut and not win.cut, win.cut
     table.tap("setup.start")
     assert len(made) == 1 and not win.holding  # the mission is played
     assert made[0][0].config["mission"] == "prize_rules_1939"
@@ -53,16 +62,8 @@ def test_4_3_a_mission_with_objectives_starts_from_the_set_up_and_says_the_recor
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_5_2_a_linked_patrol_says_before_start_that_the_record_it_goes_on_from_cannot_be_read(
         home: Path, language: str) -> None:
-    career_path().write_text(DAMAGED)
-    table, made = set_up_window(language)
+    table, made = _warned_before_start(language, "sc_convoy_1940", "setup.mode.linked")
     win = table.window
-    choose_mission(table, "sc_convoy_1940")
-    table.tap("setup.next")
-    table.tap("setup.mode.linked")
-    win.cut.clear()
-    said = shown(table)
-    warning = next((text for text in said if "kaleun career" in text), None)
-    assert warning is not None and not win.cut, (said, win.cut)
     table.tap("setup.start")
     assert made == [] and win.holding  # refused with the record's problem, the record as it was
     assert career_path().read_text() == DAMAGED
