@@ -854,12 +854,12 @@ def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Ac
     if found is None and code != "en":
         lang = language(code)
         ids = {w for a in actions for w in a.words}
-        found = local_words(((a.word, a) for a in actions), ids, lang).get(fold(word))
+        typed = local_words(((a.word, a) for a in actions), ids, lang)
+        found = typed.get(fold(word))
         if found is None:
-            typed = set(local_words(((a.word, a) for a in actions), ids, lang))
             buttons = ((Msg.term(ORDER_NAMES[a.order]), a) for a in actions if a.order is not None
                        and " " not in lang.text(ORDER_NAMES[a.order]).strip())
-            found = local_words(buttons, ids | typed, lang).get(fold(word))
+            found = local_words(buttons, ids | set(typed), lang).get(fold(word))
     return found
 
 
