@@ -94,3 +94,38 @@ def test_11_a_searching_escort_turns_by_the_datas_angles(monkeypatch, key, defau
             assert aside and all(min(s) <= default + 1e-6 for s in aside)
             if key == "search_turn_deg":
                 assert any(min(s) > 30.0 for s in aside), "no turn beyond 30°"
+
+
+@pytest.mark.parametrize("radius_nm, growth_kn, inside", [(0.0, 0.0, False), (500.0, 0.0, True)])
+def test_11_a_searching_escort_sweeps_the_circle_the_data_gives_the_boat(monkeypatch, radius_nm, growth_kn, inside):
+    """attacks.toml `search_radius_nm` and `search_radius_kn` (our choices, 0.4 nm growing by 3 nm an hour): the
+    circle the boat may have reached since the datum. With both 0 the escort is always outside it and every course
+    it sets points at the datum (no give or take: `search_toward_deg` 0); with a circle of 500 nm it is always
+    inside and every course it sets is its own (no turn: `search_turn_deg` 0). The data's circle gives both."""
+    assert escorts.ESC["search_radius_nm"] == 0.4 and escorts.ESC["search_radius_kn"] == 3.0
+    monkeypatch.setitem(escorts.ESC, "search_toward_deg", 0.0)
+    monkeypatch.setitem(escorts.ESC, "search_turn_deg", 0.0)
+    default = [s for seed in (1, 2) for s in _search_steers(monkeypatch, seed)]
+    assert any(s[0] > 1e-6 for s in default) and any(s[1] > 1e-6 for s in default), "the data's circle: both kinds"
+    monkeypatch.setitem(escorts.ESC, "search_radius_nm", radius_nm)
+    monkeypatch.setitem(escorts.ESC, "search_radius_kn", growth_kn)
+    steers = [s for seed in (1, 2) for s in _search_steers(monkeypatch, seed)]
+    assert len(steers) > 20, "the escort hardly searched"
+    kept, aimed = [s for s in steers if s[0] <= 1e-6], [s for s in steers if s[1] <= 1e-6]
+    assert (len(kept) == len(steers)) if inside else (len(aimed) == len(steers))
+
+
+@pytest.mark.parametrize("error_nm, near", [(0.0, True), (30.0, False)])
+def test_11_a_report_without_its_own_error_puts_the_datum_off_the_boat_by_the_datas_error(monkeypatch, error_nm,
+                                                                                          near):
+    """attacks.toml `alert_error_nm` (our choice, 0.5 nm): a report of the boat that names no error of its own sends
+    the hunters to a datum off the boat by this spread."""
+    assert escorts.ESC["alert_error_nm"] == 0.5
+    monkeypatch.setitem(escorts.ESC, "alert_error_nm", error_nm)
+    game = new_game(0, "exercise_convoy", changes={"convoy": [{**AWARE_CONVOY, "aware": False, "range_nm": 3.0}]})
+    sea = game.module("sea")
+    boat = sea.boat_now(game.t)
+    escorts.alert(sea, boat.lat, boat.lon, game.t, "a test report")
+    offs = _datum_off_boat_nm(game)
+    assert offs, "no escort went hunting"
+    assert all(o < 0.01 for o in offs) if near else all(o > 1.0 for o in offs) and max(offs) > 5.0

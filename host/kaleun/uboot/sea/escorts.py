@@ -152,8 +152,11 @@ def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm
 
 
 def alert(sea: Any, lat: float, lon: float, now: float, why: Msg | str, group: str | None = None,
-          error_nm: float = 0.5, announce: bool = True) -> None:
-    """Someone reports the boat near (lat, lon): the nearest free escorts go hunting."""
+          error_nm: float | None = None, announce: bool = True) -> None:
+    """Someone reports the boat near (lat, lon), to within `error_nm` (None: attacks.toml `alert_error_nm`): the
+    nearest free escorts go hunting."""
+    if error_nm is None:
+        error_nm = float(ESC["alert_error_nm"])
     free: list[tuple[float, Vessel]] = []
     for v in sea.vessels.values():
         if not v.is_escort or shipdamage.disabled(v):
@@ -308,7 +311,8 @@ def _carry_on(sea: Any, v: Vessel, now: float, lat: float, lon: float, course: f
         dlat, dlon = _datum_now(ai, now)
         dx, dy = geo.offset(lat, lon, dlat, dlon)
         d = math.hypot(dx, dy)
-        radius = 0.4 + 3.0 * (now - ai["datum"][2]) / 3600.0
+        # the circle the boat may have reached since the datum (attacks.toml, our choice)
+        radius = float(ESC["search_radius_nm"]) + float(ESC["search_radius_kn"]) * (now - ai["datum"][2]) / 3600.0
         if d > radius:
             toward = float(ESC["search_toward_deg"])
             new = geo.bearing_to(dx, dy) + sea.rng.uniform(-toward, toward)
