@@ -404,3 +404,43 @@ def test_12_what_a_hit_does_is_the_data_files_choice(monkeypatch):
     monkeypatch.setitem(torpedo_run.HIT, "hit_least", 1.0)
     monkeypatch.setitem(torpedo_run.HIT, "hit_most", 1.0)
     assert set(side_hits()) == {1.0}
+
+
+def test_12_a_coup_de_grace_never_puts_off_a_ship_going_down():
+    """Another hit on a ship already going down halves the time she has left, yet not below half a minute: with
+    20 s left she goes down in those 20 s, not in 30 (the half minute gave a sinking ship more time)."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 3000, "course": 90, "speed_kn": 7.5}])
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    assert shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t) == "sinking"
+    advance(g, float(v.ai["sinking_at"]) - 20)
+    assert shipdamage.hit(sea, v, 1.0, "torpedo", g.t) == "sinking"
+    assert float(v.ai["sinking_at"]) == pytest.approx(g.t + 20)
+    assert one(advance(g, g.t + 25), "ship_sunk")["t"] == pytest.approx(g.t - 5, abs=1e-3)
+
+
+@pytest.mark.parametrize("where, said", [("lone", "Hit: the ship is damaged and slows down."),
+                                         ("convoy", "Hit: the ship is damaged and falls back."),
+                                         ("escort", "Hit: the ship is damaged.")])
+def test_12_a_hurt_ship_is_said_as_what_it_does(where, said):
+    """From a quarter of its structure (ships.toml [damage] `straggle_share`) a merchant of a convoy falls out of its
+    formation ("falls back"); a lone ship has no convoy to fall back from: she slows down; an escort fights on at
+    its own speeds (only stopped or doomed does it leave the fight). At the start nobody has seen the ship yet:
+    the feed calls it "the ship"."""
+    from kaleun.uboot.sea import shipdamage
+
+    if where == "lone":
+        g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1500, "course": 90, "speed_kn": 7.5}])
+    else:
+        g = range_game(convoy=[{"kind": "SC", "bearing": 0, "range_nm": 1.0, "course": 90, "columns": 1,
+                                "ships_per_column": 1, "escorts": ["flower"]}])
+    sea = g.module("sea")
+    v = next(v for v in sea.vessels.values() if v.is_escort == (where == "escort"))
+    speed = sea.vmotion(v)[1]
+    shipdamage.hit(sea, v, 0.3 * v.cls.structure, "gunfire", g.t)
+    told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
+    assert (told[0]["state"], told[0]["ship"], told[0]["feed"]) == ("damaged", None, said)
+    after = sea.vmotion(v)[1]
+    assert (after == speed) if where == "escort" else (after < speed)

@@ -598,3 +598,44 @@ def test_12_the_muzzle_flashes_give_the_escorts_a_datum_to_within_the_datas_erro
     boat = sea.boat_now(when)
     off_nm = math.hypot(*geo.offset(boat.lat, boat.lon, lat, lon))
     assert (off_nm < 0.01) if near else (off_nm > 5.0)
+
+
+def test_8_4_the_88mm_gun_ceases_fire_when_its_shell_dooms_the_ship_and_keeps_the_other_rounds():
+    """An order keeps the gun firing while the target is in range and in sight: the shell that dooms the ship is
+    its last ("Hit hard: c1 is settling and will go down.", then "88 mm gun: cease fire (the target is going
+    down)."): the gun layer sees her settle, and the order's other rounds stay in the locker. An order at a ship
+    already going down is refused: she goes under whatever is fired at her ([gap] our choice: the rulebook's order
+    is only "fire the gun", §6.5; the boat has 220 rounds)."""
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    order(g, "gun_88", target=cid, rounds=60)
+    events = advance(g, g.t + 300)
+    doomed = [e for e in named(events, "ship_damaged") if e["state"] == "sinking"]
+    assert doomed, "60 rounds at 2,500 m did not doom the tramp"
+    ceased = one(events, "gun_ceased")
+    assert ceased["t"] == doomed[0]["t"] and ceased["reason"] == "the target is going down"
+    assert ceased["feed"] == "88 mm gun: cease fire (the target is going down)."
+    assert ceased["shots"] < 60 and ceased["shots"] == len(named(events, "gun_round"))
+    assert weapons(g).ammo["gun_88"] == 220 - ceased["shots"]
+    assert cid in {c["id"] for c in g.module("sea").picture.active()}, "the tramp is gone already"
+    assert refused(order(g, "gun_88", target=cid)) == f"{cid} is going down already: no round is wasted on her"
+    assert weapons(g).ammo["gun_88"] == 220 - ceased["shots"]
+
+
+def test_8_4_a_torpedo_that_dooms_the_ship_the_gun_fires_at_makes_it_cease_fire():
+    """The gun fires at a tramp; a torpedo dooms her between two rounds: the next round is not fired, the gun
+    ceases fire ("the target is going down")."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    order(g, "gun_88", target=cid, rounds=60)
+    advance(g, g.t + 10)
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    assert shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t) == "sinking"
+    left = weapons(g).ammo["gun_88"]
+    events = advance(g, g.t + 30)
+    assert named(events, "gun_round") == []
+    assert one(events, "gun_ceased")["reason"] == "the target is going down"
+    assert weapons(g).ammo["gun_88"] == left

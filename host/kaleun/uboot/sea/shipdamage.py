@@ -3,9 +3,10 @@
 A ship's `structure` (ships.toml) is how many standard torpedo hits (one 280 kg warhead) sink it.
 Damage adds up in `v.ai["damage"]`, in those units. At the class's structure the ship is doomed:
 it stops and goes under after `sink_min` minutes (sooner the harder it was hit); a coup de grâce
-on a sinking ship hastens it. Below that it is hurt: from a quarter of its structure it falls out
-of its convoy and limps on at reduced speed, from half it lies stopped and listing (a target for
-a coup de grâce), and a ship whose cargo `burns` (tankers) catches fire.
+on a sinking ship hastens it (it halves the time left).
+Below that it is hurt: from a quarter of its structure it falls out of its convoy and limps on at
+reduced speed (a lone ship slows down; a warship fights on), from half it lies stopped and listing
+(a target for a coup de grâce), and a ship whose cargo `burns` (tankers) catches fire.
 
 The sea's agenda holds `sink:<vessel>` for a doomed ship; `Sea.sink` then emits `ship_sunk`.
 """
@@ -25,6 +26,8 @@ STRAGGLE_SHARE = float(_DAMAGE["straggle_share"])
 STOP_SHARE = float(_DAMAGE["stop_share"])
 #: a ship going down under way keeps this share of its speed until it stops (it is dying)
 DOOMED_SPEED_SHARE = 0.0
+#: a coup de grâce leaves a ship going down at least this long (s), unless she had less left
+COUP_LEAST_S = 30.0
 
 
 def state_of(v: Vessel) -> str:
@@ -70,9 +73,10 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
     cls = v.cls
     rng = sea.rng
     if before == "sinking":
-        # a coup de grâce: what was left of the time halves
+        # a coup de grâce: what was left of the time halves, yet never to less than half a minute; no blow puts off
+        # her going down
         left = float(ai["sinking_at"]) - now
-        ai["sinking_at"] = now + max(30.0, left / 2)
+        ai["sinking_at"] = now + min(left, max(COUP_LEAST_S, left / 2))
         sea.schedule(f"sink:{v.id}", float(ai["sinking_at"]))
         return "sinking"
     share = float(ai["damage"]) / cls.structure
@@ -90,6 +94,7 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
         _tell(sea, v, "sinking", feed, minutes=round(minutes, 1))
         return "sinking"
     now_state = state_of(v)
+    in_convoy = v.track is None  # keeping station in its convoy's formation until this blow
     _change_speed(sea, v, now, heading)
     fire = cls.burns and not ai.get("burning") and share >= STRAGGLE_SHARE
     if fire:
@@ -98,7 +103,13 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
         _tell(sea, v, now_state, Msg("Hit: {ship} is stopped and listing.", ship=who(sea, v)))
     elif share >= STRAGGLE_SHARE and not ai.get("straggling"):
         ai["straggling"] = True
-        _tell(sea, v, now_state, Msg("Hit: {ship} is damaged and falls back.", ship=who(sea, v)))
+        if v.is_escort:  # a warship fights on at its own speeds
+            said = Msg("Hit: {ship} is damaged.", ship=who(sea, v))
+        elif in_convoy:
+            said = Msg("Hit: {ship} is damaged and falls back.", ship=who(sea, v))
+        else:  # a lone ship has no convoy to fall back from: she limps on, slower
+            said = Msg("Hit: {ship} is damaged and slows down.", ship=who(sea, v))
+        _tell(sea, v, now_state, said)
     if fire:
         _tell(sea, v, now_state, Msg("Hit: {ship} is on fire!", ship=who(sea, v)))
     return now_state

@@ -2,11 +2,13 @@
 
 A gun order keeps the gun firing round after round (or burst after burst) at its rate while the
 boat stays surfaced, the sea stays workable (weather.toml [guns]) and the target stays in range and
-in sight. Each round hits with a chance that falls with range and is lower in a rough sea and in
-darkness; a shell hit takes a share of a ship's structure (`sea/shipdamage.py`); a flak hit brings
-an aircraft closer to going down and may make its pilot turn away. The rounds are counted: a gun
-never fires rounds it no longer has — the flak's last burst fires what is left of its magazines
-(with a chance as of that many rounds), then the gun ceases fire for want of ammunition.
+in sight, and until the ship is doomed (the gun layer sees her settle and ceases fire; no order is
+given at a ship going down).
+Each round hits with a chance that falls with range and is lower in a rough sea and in darkness; a
+shell hit takes a share of a ship's structure (`sea/shipdamage.py`); a flak hit brings an aircraft
+closer to going down and may make its pilot turn away. The rounds are counted: a gun never fires
+rounds it no longer has — the flak's last burst fires what is left of its magazines (with a chance
+as of that many rounds), then the gun ceases fire for want of ammunition.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from kaleun.uboot.sea.sensors import visual_range
 from kaleun.uboot.weapons.arsenal import GUNS as GUN_DATA
 
 GUNS = ("gun_88", "gun_20")
+#: why the 88 mm gun ceases fire at a ship that is going down ([gap] our choice: the rulebook's order is only "fire
+#: the gun", §6.5; a doomed ship goes under whatever is fired at her, and the rounds are few)
+GOING_DOWN = Msg("the target is going down")
 GUN: Mapping[str, Mapping[str, Any]] = {gun: GUN_DATA[gun] for gun in GUNS}
 
 
@@ -94,6 +99,8 @@ def target_ship(weapons: Any, cid: str) -> Any:
         return Msg("contact {contact} is lost", contact=cid)
     now = weapons.engine.t
     r = _range(sea, v.id, now)
+    if shipdamage.state_of(v) == "sinking":
+        return Msg("{contact} is going down already: no round is wasted on her", contact=cid)
     if r > visual_range(v.cls.size, sea.conditions()):
         return Msg("{contact} is not in sight of the gun layer", contact=cid)
     reach = float(GUN["gun_88"]["range_nm"])
@@ -176,6 +183,9 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         if v is None:
             weapons.cease(gun, Msg("the target is gone"))
             return
+        if shipdamage.state_of(v) == "sinking":  # doomed since the last round (a torpedo): no shell is wasted on her
+            weapons.cease(gun, GOING_DOWN)
+            return
         r = _range(sea, v.id, now)
         if r > float(spec["range_nm"]):
             weapons.cease(gun, Msg("the target is out of range"))
@@ -194,7 +204,9 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
                 bn = sea.boat_now(now)
                 sea.attacked(v.id, "gunfire", (bn.lat, bn.lon, float(attacks.ATTACKS["escort"]["gun_flash_error_nm"])))
             lo, hi = (float(x) for x in spec["damage"])
-            shipdamage.hit(sea, v, rng.uniform(lo, hi), "gunfire", now, heading=struck_on)
+            if shipdamage.hit(sea, v, rng.uniform(lo, hi), "gunfire", now, heading=struck_on) == "sinking":
+                weapons.cease(gun, GOING_DOWN)  # the gun layer sees her settle: the order's other rounds are kept
+                return
     else:
         plane = sea.aircraft.get(firing["target"])
         if plane is None:
