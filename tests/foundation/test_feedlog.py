@@ -161,6 +161,7 @@ def test_the_lookouts_count_confirms_an_observation_order_and_replaces_itself():
     ("contact_report", {"ships": 0, "aircraft": 1, "sensor": "lookouts", "contacts": []}, "aircraft"),
     ("gunfire", {"escort": "v3"}, "gunfire"),
     ("aircraft_attack", {}, "aircraft"),
+    ("aircraft_attacking", {"aircraft": "c1", "type": "sunderland", "range_nm": 3.5}, "aircraft"),
     ("depth_charges", {}, "depth_charges"),
     ("damage", {"kind": "hull_breach", "section": 4}, "breach"),
     ("damage", {"kind": "environmental", "condition": "fire", "section": 5}, "fire"),

@@ -639,3 +639,37 @@ def test_8_4_a_torpedo_that_dooms_the_ship_the_gun_fires_at_makes_it_cease_fire(
     assert named(events, "gun_round") == []
     assert one(events, "gun_ceased")["reason"] == "the target is going down"
     assert weapons(g).ammo["gun_88"] == left
+
+
+def _until(g, name: str, limit: float = 900.0) -> list:
+    events: list = []
+    while g.t < limit and not named(events, name):
+        events += advance(g, g.t + 10)
+    return events
+
+
+def test_8_4_the_lookouts_see_an_aircraft_turn_in_and_the_flak_waits_for_it_to_come_within_reach():
+    """§8.4, the flak on the bridge. The lookouts have a Sunderland in sight 7 nm off; when it sees the boat and
+    turns in to attack they call it (the moment to dive, or to man the flak): "The Short Sunderland (c1) turns in to
+    attack the boat!" (`aircraft_attacking`, the aircraft alarm). The flak ordered then, 6 nm off — three times its
+    2 km reach — is not refused for its range: the gunners wait for it, letting no burst of the order pass while it
+    runs in, and fire their bursts within 2 km ([gap] our choice)."""
+    g = _surfaced_with(aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 7.0}], seed=0)
+    turning = one(_until(g, "aircraft_attacking"), "aircraft_attacking")
+    assert turning["feed"] == "The Short Sunderland (c1) turns in to attack the boat!"
+    assert turning["aircraft"] == "c1" and turning["type"] == "sunderland" and turning["range_nm"] > 3 * 1.1
+    one(order(g, "gun_20", target="c1", bursts=4), "gun_firing")
+    events = advance(g, g.t + 600)
+    rounds = named(events, "gun_round")
+    assert rounds and all(r["range_m"] <= 1.1 * 1852 + 1 for r in rounds)
+    ceased = one(events, "gun_ceased")
+    assert ceased["shots"] == len(rounds) and ceased["reason"] != "the aircraft is out of range"
+    assert weapons(g).ammo["gun_20"] == 4000 - 20 * len(rounds)
+
+
+def test_8_4_an_aircraft_nobody_on_the_bridge_has_seen_turns_in_unannounced():
+    """Without lookouts on observation duty the crew has no contact of the aircraft: nobody calls its turn in, the
+    first the crew hears of it is its pass ("Aircraft attack! ...")."""
+    g = range_game(1, surfaced=True, flooded=[], aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 7.0}])
+    events = advance(g, 900)
+    assert named(events, "aircraft_attack") and named(events, "aircraft_attacking") == []

@@ -4,7 +4,7 @@ no alarm is told by colour alone.
 | alarm | raised by | colour | icon | sound cue (kaleun.sounds.cues) | screen |
 |---|---|---|---|---|---|
 | contact | `contact_report` of ships | amber | ship | `contact_alarm` | plot |
-| aircraft | `contact_report` with aircraft, `aircraft_attack` | sky blue | aircraft | `aircraft_alarm` | plot |
+| aircraft | `contact_report` with aircraft, `aircraft_attack(ing)` | sky blue | aircraft | `aircraft_alarm` | plot |
 | gunfire | `gunfire` (the enemy fires on the boat) | magenta | shell burst | `gunfire_alarm` | plot |
 | depth charges | `depth_charges` | violet | depth charge | `depth_charge_near` / `_far` | damage |
 | breach | `hull_breach`, `breach_warning`, `puzzle_failed`, `section_flooded` | red | crack | four (below) | damage |
@@ -72,7 +72,8 @@ ALARMS: tuple[AlarmKind, ...] = (
     AlarmKind("contact", Msg("Contact"), "ship", ("contact_alarm",), "plot",
               (("contact_report", lambda d: _count(d, "aircraft") == 0),)),
     AlarmKind("aircraft", Msg("Aircraft"), "aircraft", ("aircraft_alarm",), "plot",
-              (("contact_report", lambda d: _count(d, "aircraft") > 0), ("aircraft_attack", _always))),
+              (("contact_report", lambda d: _count(d, "aircraft") > 0), ("aircraft_attacking", _always),
+               ("aircraft_attack", _always))),
     AlarmKind("gunfire", Msg("Gunfire"), "burst", ("gunfire_alarm",), "plot", (("gunfire", _always),)),
     AlarmKind("depth_charges", Msg("Depth charges"), "depth_charge", ("depth_charge_near", "depth_charge_far"),
               "damage", (("depth_charges", _always),)),

@@ -95,7 +95,7 @@ EVENT_ALARMS: dict[str, str] = {
     "contact_report": "contact", "periscope_view": "contact", "hydrophone_report": "contact",
     "ping": "asdic",
     "gunfire": "gunfire", "escort_chase": "gunfire",
-    "aircraft_attack": "aircraft",
+    "aircraft_attack": "aircraft", "aircraft_attacking": "aircraft",
     "depth_charges": "depth_charges",
     "damage": "damage", "technical_condition": "damage", "condition_placed": "damage",
     "sailor_killed": "casualty", "crew_damage": "casualty", "all_hands_lost": "mission",

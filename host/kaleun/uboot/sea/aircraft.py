@@ -90,6 +90,7 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
             escorts.alert(sea, bn.lat, bn.lon, now, Msg("a {aircraft} reports a U-boat",
                                                         aircraft=Msg.term(plane.type.name)),
                           error_nm=float(attacks.ATTACKS["escort"]["aircraft_report_error_nm"]))
+            _turning_in(sea, plane)
             _run_in(sea, plane, now, lat, lon, bn)
             return
         wait = CHECK_S if mode == "patrol" else min(CHECK_S * 3, max(CHECK_S, leg))
@@ -112,6 +113,17 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
                 _over_the_spot(sea, plane, now, lat, lon, bn)
                 return
         _run_in(sea, plane, now, lat, lon, bn)
+
+
+def _turning_in(sea: Any, plane: Aircraft) -> None:
+    """The aircraft has seen the boat and turns in to attack: the lookouts who have it in sight (a contact of the
+    crew's) see it turn and call it — the moment to dive, or to man the flak (`aircraft_attacking`)."""
+    contact = sea.picture.of(plane.id)
+    if contact is None or contact["lost"]:
+        return  # nobody on the bridge has seen it: the first the crew hears of it is its pass
+    sea.emit("aircraft_attacking", feed=Msg("The {aircraft} ({contact}) turns in to attack the boat!",
+                                            aircraft=Msg.term(plane.type.name), contact=contact["id"]),
+             aircraft=contact["id"], type=plane.tid, range_nm=round(float(contact["range_nm"]), 1))
 
 
 def _run_in(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: Any) -> None:

@@ -14,8 +14,9 @@ handful of wakes.
 Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `identified`,
 `identification` (feed), `observation` (feed), `periscope_view` (feed), `hydrophone_report`
 (feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
-`aircraft_attack` (feed), `collision`, `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed:
-a mine of the boat's field went off under a ship, `minefield.py`), `made_port` (feed when the crew held one of
+`aircraft_attacking` (feed: the lookouts see an aircraft turn in), `aircraft_attack` (feed), `collision`,
+`convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed: a mine of the boat's field went off under a
+ship, `minefield.py`), `made_port` (feed when the crew held one of
 the ships as a contact: a convoy or a lone merchant reached the coast, `landfall.py`).
 
 Its parts elsewhere: the convoys (`convoys.py`), the collision watch (`collisions.py`), the boat at one moment

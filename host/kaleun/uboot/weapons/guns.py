@@ -115,9 +115,16 @@ def _aircraft_sight(sea: Any) -> float:
     return visual_range("aircraft", sea.conditions())
 
 
+def attacking(plane: Any) -> bool:
+    """Is the aircraft running in on the boat (it has seen it; its passes not made yet)? The flak's gunners wait
+    for it at any range they see it ([gap] our choice: the crew sees it turn in, `aircraft_attacking`)."""
+    return plane.ai.get("mode") == "attack"
+
+
 def target_aircraft(weapons: Any, cid: str | None) -> Any:
-    """The aircraft to engage: the one named, else the nearest in sight within twice the flak's range
-    (an aircraft nobody can see is no target: the order must not tell the crew it is there)."""
+    """The aircraft to engage: the one named, else the nearest in sight within twice the flak's range, or
+    attacking the boat at any range in sight (an aircraft nobody can see is no target: the order must not tell
+    the crew it is there)."""
     sea = weapons.sea
     now = weapons.engine.t
     reach = float(GUN["gun_20"]["range_nm"])
@@ -132,7 +139,7 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
         if plane is None or contact["lost"]:
             return Msg("contact {contact} is lost", contact=cid)
         r = _range(sea, plane.id, now)
-        if r > 2 * reach:
+        if r > 2 * reach and not (attacking(plane) and r <= sight):
             return Msg("{contact} is out of range", contact=cid)
         if r > sight:
             return Msg("{contact} is not in sight of the 20 mm gunners", contact=cid)
@@ -140,12 +147,13 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
             return Msg("{contact} is flying off", contact=cid)
         return plane
     near = sorted((r, a.id) for a in sea.aircraft.values() if (r := _range(sea, a.id, now)) <= sight)
-    if not near or near[0][0] > 2 * reach:
+    within = [(r, a) for r, a in near if r <= 2 * reach or attacking(sea.aircraft[a])]
+    if not within:
         return Msg("no aircraft in sight within the 20 mm gun's range ({range:,.0f} m)", range=reach * 1852)
-    attacking = [a for r, a in near if r <= 2 * reach and sea.aircraft[a].ai.get("mode") != "leave"]
-    if not attacking:
+    coming = [a for _r, a in within if sea.aircraft[a].ai.get("mode") != "leave"]
+    if not coming:
         return Msg("the aircraft in sight is flying off")
-    return sea.aircraft[attacking[0]]
+    return sea.aircraft[coming[0]]
 
 
 def burst_p(p: float, rounds: int, burst: int) -> float:
@@ -216,10 +224,14 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
             weapons.cease(gun, Msg("the aircraft is flying off"))
             return
         r = _range(sea, plane.id, now)
-        if r > 3 * float(spec["range_nm"]):
+        reach = float(spec["range_nm"])
+        if r > 3 * reach and not attacking(plane):
             weapons.cease(gun, Msg("the aircraft is out of range"))
             return
-        if r <= float(spec["range_nm"]) and r <= _aircraft_sight(sea):  # a burst at what the gunners see
+        if r > reach and attacking(plane):  # the gunners wait for it to come within reach: no burst is let pass
+            firing["next"] = now + float(spec["seconds_per_burst"])
+            return
+        if r <= reach and r <= _aircraft_sight(sea):  # a burst at what the gunners see
             burst = int(spec["burst"])
             rounds = min(burst, weapons.ammo[gun])  # the last burst: what is left
             weapons.ammo[gun] -= rounds
