@@ -144,7 +144,7 @@ def test_help_command_shows_its_fields_in_the_tables_language(english, language,
     ("ru", '{"do": "start", "team": "blue", "cell": "A1"}', "! эта консоль говорит только за команду «Жёлтые»"),
     ("de", "help sail", "! hilfe: kein Befehl „sail“: hilfe eingeben"),
     # a value's problem names the field and the choices as this table types them
-    ("de", "schleichfahrt O 9", "! schleichfahrt: strecke muss zwischen 1 und 4 liegen, nicht 9"),
+    ("de", "schleichfahrt O 0", "! schleichfahrt: strecke muss mindestens 1 sein, nicht 0"),
     ("de", "drohne neun", "! drohne: Feld „sektor“ muss eine ganze Zahl sein, nicht 'neun'"),
     ("ru", "ремонт 5 механик", "! ремонт: секция — от 1 до 4, а не 5"),  # not "секция должно быть"
     ("ru", "отметить лазер", "! отметить: система «лазер» не из списка: мина, торпеда, дрон, сонар, тишина, "
