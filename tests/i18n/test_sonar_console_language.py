@@ -108,7 +108,8 @@ def test_the_views_say_concretely_what_they_show(english):
     assert "Ausgefallen: Mine, Torpedo." in german["status"] and "Неисправны: мина, торпеда." in russian["status"]
     assert "Umrandete Reparaturen: 1 (Maschinist)." in german["status surfaced"]
     assert "Обведённые секции: 1 (механик)." in russian["status surfaced"]
-    assert "Waiting: the First Mate marks a gauge and the Engineer crosses a north symbol." in english["status waiting"]
+    assert ("Waiting: the First Mate marks a gauge and the Engineer crosses a symbol of the north section."
+            in english["status waiting"])
     assert "Warten: der Erste Offizier markiert eine Anzeige und " in german["status waiting"]
     assert "Ожидание: старпом отмечает шкалу и механик зачёркивает символ секции север." in russian["status waiting"]
     assert "@ Boot  + Route" in german["map"] and "@ лодка  + маршрут" in russian["map"]
