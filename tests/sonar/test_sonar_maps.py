@@ -69,6 +69,9 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
     (lambda t: t.replace("grid:", "grod:"), "test.map:6: expected 'name:', 'size:', 'sectors MODE:' or 'grid:'"),
     (lambda t: t.split("grid:")[0], "test.map:5: the map has no 'grid:' line"),
     (lambda t: ROCK, "test.map:6: the map has no sea"),
+    # §2: sea cells each walled in by islands and the edge: every start cell would be refused, no game could begin
+    (lambda t: ROCK.replace(" 2  # # # # #", " 2  # . # . #").replace(" 4  # # # # #", " 4  . # # # ."),
+     "test.map:6: no cell of sea has sea beside it (north, east, south or west): a boat could never move"),
     # a save keeps the map's text whole and refuses a longer one: a game on it could not be resumed
     (lambda t: "#" + "x" * 200_000 + "\n" + t, "test.map:1: a map has at most 200000 characters, this one 2001"),
 ])

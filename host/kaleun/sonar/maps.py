@@ -247,6 +247,10 @@ def parse_map(text: str, source: str) -> SeaMap:
     islands, features, feature_lines = _grid(lines, grid_line, columns, rows, bad)
     if not problems and len(islands) == columns * rows:
         bad(grid_line, Msg("the map has no sea"))
+    elif not problems and not _sea_beside_sea(columns, rows, islands):
+        # every start cell would be refused as walled in (digest §2: a move is one cell N, E, S or W, never onto an
+        # island or off the map): a game on this map could never begin
+        bad(grid_line, Msg("no cell of sea has sea beside it (north, east, south or west): a boat could never move"))
     if problems:
         raise MapError(problems)
     assert name is not None
@@ -321,6 +325,13 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
+
+
+def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:
+    """Two cells of sea side by side somewhere on the map (a boat on one could move to the other)."""
+    def sea(x: int, y: int) -> bool:
+        return x < columns and y < rows and (x, y) not in islands
+    return any(sea(x, y) and (sea(x + 1, y) or sea(x, y + 1)) for y in range(rows) for x in range(columns))
 
 
 def _strip_comment(raw: str, trailing: bool = False) -> str:
