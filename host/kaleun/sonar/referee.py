@@ -496,12 +496,17 @@ class Referee(Module):
             self._end_turn(team, surfaced=True)
         else:
             state.repairs, state.repaired = {}, False
-            self.tell(team, "repair_needed", Msg.plural("{team}: repair the hull: {n} section, outlined by a crew "
-                                                        "member, then dive.",
-                                                        "{team}: repair the hull: {n} sections, each outlined by "
-                                                        "a different crew member, then dive.", team=team_name(team),
-                                                 n=self.rules["repair_sections"]),
-                      left=sections_left({}, self.rules["repair_sections"]))
+            sections = int(self.rules["repair_sections"])
+            if state.crew.size < sections:  # a crew of 2 or 3 passes the sheet round (surfacing.py)
+                feed = Msg.plural("{team}: repair the hull: {n} section, outlined by the crew members in turn, the "
+                                  "Engineer first, then dive.",
+                                  "{team}: repair the hull: {n} sections, outlined by the crew members in turn, the "
+                                  "Engineer first, then dive.", team=team_name(team), n=sections)
+            else:
+                feed = Msg.plural("{team}: repair the hull: {n} section, outlined by a crew member, then dive.",
+                                  "{team}: repair the hull: {n} sections, each outlined by a different crew member, "
+                                  "then dive.", team=team_name(team), n=sections)
+            self.tell(team, "repair_needed", feed, left=sections_left({}, sections))
 
     def _clear_breakdowns(self, team: str, why: Msg) -> None:
         self.teams[team].board.clear()
