@@ -849,3 +849,24 @@ def test_5_with_activations_waiting_for_the_ok_the_systems_wait_for_mark_and_cro
     window.runtime.step()
     window.render(surface)
     assert yellow.station == "captain" and yellow.held == []
+
+
+def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
+    """§5 [B] "Schleichfahrt aktivieren" ("bis zu 4 Felder in gerade Linie"): the Captain arms Silence and taps a cell
+    6 cells east of the boat. The team's feed said "! activate: distance must be between 1 and 4, got 6" (a
+    malformed line's words, naming a field no player sees); it now gives the rules' refusal, to that team only, and
+    the boat has not moved."""
+    with both_teams(scenario="charlie") as win:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("O15"))
+        for direction, symbol in (("E", "E2"), ("E", "E1"), ("E", "E5"), ("E", "E6"), ("S", "S3"), ("S", "S5")):
+            tap(win, "yellow", "course", direction)                  # to E3, no yellow symbol (silence) crossed
+            tap(win, "yellow", "gauge", "silence")
+            tap(win, "yellow", "symbol", symbol)
+        tap(win, "yellow", "system", "silence")
+        tap(win, "yellow", "cell", parse_cell("K3"))
+        yellow, blue = screen_of(win, "yellow"), screen_of(win, "blue")
+        assert yellow.feed[0].endswith("! Yellow: activate refused: silence east 6: a silent run goes 1 to 4 cells in "
+                                       "a straight line.")
+        assert not any("silence" in line or "silent" in line for line in blue.feed)
+        assert referee(win.runtime.game).team_status("yellow")["cell"] == "E3"
