@@ -88,6 +88,21 @@ def test_every_problem_of_a_map_is_listed():
     assert [p.split(":")[1] for p in caught.value.problems] == ["9", "11"]
 
 
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda t: t.replace("grid:", "grid"), "test.map:6: write 'grid' with a colon: 'grid:'"),
+    (lambda t: t.replace("size: 5 x 4", "size 5 x 4"), "test.map:3: write 'size' with a colon: 'size:'"),
+    (lambda t: t.replace("sectors turn:", "sectors  turn"),
+     "test.map:5: write 'sectors turn' with a colon: 'sectors turn:'"),
+])
+def test_2_a_header_without_its_colon_is_one_problem_that_says_so(change, problem):
+    """§2 map format: a maker who typed `grid` without its colon was told that every line of the grid after it
+    ("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got '1  . . . . .'", one for each row) and that the map
+    had no grid. One line now says what to write; the header is read as meant, so nothing else is reported."""
+    with pytest.raises(MapError) as caught:
+        parse_map(change(GOOD), "test.map")
+    assert caught.value.problems == [problem]
+
+
 def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():
     """§2 map format: an owner typing a printed map in wrote a row as '.#...'; the check said "row 2 has 1 cells" and
     "A2: unknown symbol '.#...'". It now says once, at that line, to put a space between the symbols; a row of one

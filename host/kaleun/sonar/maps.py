@@ -149,6 +149,8 @@ class SeaMap:
 
 
 _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
+#: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
+_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|realtime)|grid)(?:\s+(.*))?$")
 _SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
 #: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
 MAX_DIGITS = 4
@@ -179,10 +181,15 @@ def parse_map(text: str, source: str) -> SeaMap:
         if not line:
             continue
         match = _KEY.match(line)
+        if match is None and (match := _KEY_WITHOUT_COLON.match(line)) is not None:
+            # 'grid' without its colon: one problem that says so, then read on as the key (not every grid line
+            # reported as an unknown header)
+            bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(" ".join(match.group(1).split()))),
+                            written=repr(_short(f"{' '.join(match.group(1).split())}:"))))
         if match is None:
             bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
-        key, value = " ".join(match.group(1).split()), match.group(2).strip()
+        key, value = " ".join(match.group(1).split()), (match.group(2) or "").strip()
         if key in seen:
             bad(number, Msg("'{key}' was given before, on line {line}", key=key, line=seen[key]))
             continue
