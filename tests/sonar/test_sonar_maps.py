@@ -101,6 +101,11 @@ def test_2_a_header_without_its_colon_is_one_problem_that_says_so(change, proble
     with pytest.raises(MapError) as caught:
         parse_map(change(GOOD), "test.map")
     assert caught.value.problems == [problem]
+    # a line that only begins with a header's word is no header without its colon
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace("name: Test", "name of the map: Test"), "test.map")
+    assert caught.value.problems[0] == ("test.map:2: expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got 'name "
+                                        "of the map: Test'")
 
 
 def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():

@@ -150,7 +150,7 @@ class SeaMap:
 
 _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
 #: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
-_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|realtime)|grid)(?:\s+(.*))?$")
+_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|realtime)|grid)(?:\s+([^:]*))?$")
 _SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
 #: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
 MAX_DIGITS = 4
