@@ -108,7 +108,8 @@ def test_the_views_say_concretely_what_they_show(english):
     assert "Ausgefallen: Mine, Torpedo." in german["status"] and "Неисправны: мина, торпеда." in russian["status"]
     assert "Umrandete Reparaturen: 1 (Maschinist)." in german["status surfaced"]
     assert "Обведённые секции: 1 (механик)." in russian["status surfaced"]
-    assert "Waiting: the First Mate marks a gauge and the Engineer crosses a north symbol." in english["status waiting"]
+    assert ("Waiting: the First Mate marks a gauge and the Engineer crosses a symbol of the north section."
+            in english["status waiting"])
     assert "Warten: der Erste Offizier markiert eine Anzeige und " in german["status waiting"]
     assert "Ожидание: старпом отмечает шкалу и механик зачёркивает символ секции север." in russian["status waiting"]
     assert "@ Boot  + Route" in german["map"] and "@ лодка  + маршрут" in russian["map"]
@@ -144,7 +145,7 @@ def test_help_command_shows_its_fields_in_the_tables_language(english, language,
     ("ru", '{"do": "start", "team": "blue", "cell": "A1"}', "! эта консоль говорит только за команду «Жёлтые»"),
     ("de", "help sail", "! hilfe: kein Befehl „sail“: hilfe eingeben"),
     # a value's problem names the field and the choices as this table types them
-    ("de", "schleichfahrt O 9", "! schleichfahrt: strecke muss zwischen 1 und 4 liegen, nicht 9"),
+    ("de", "schleichfahrt O 0", "! schleichfahrt: strecke muss mindestens 1 sein, nicht 0"),
     ("de", "drohne neun", "! drohne: Feld „sektor“ muss eine ganze Zahl sein, nicht 'neun'"),
     ("ru", "ремонт 5 механик", "! ремонт: секция — от 1 до 4, а не 5"),  # not "секция должно быть"
     ("ru", "отметить лазер", "! отметить: система «лазер» не из списка: мина, торпеда, дрон, сонар, тишина, "

@@ -92,8 +92,26 @@ def test_5_a_silent_run_of_no_cells_is_refused_by_name(tmp_path):
                                    "distance": 0}]
     with pytest.raises(Exception) as caught:
         run_lines(lines, tmp_path, scenario="charlie")
-    assert "distance must be between 1 and 4, got 0" in str(caught.value)
+    assert "distance must be at least 1, got 0" in str(caught.value)
     assert isinstance(caught.value.__cause__, CommandError)
+
+
+def test_5_a_silent_run_longer_than_4_cells_is_refused_by_the_rules(tmp_path):
+    """§5 [B] "Schleichfahrt aktivieren" ("bis zu 4 Felder in gerade Linie"), [Q] "Schleichfahrt" ("1-4 Felder";
+    rules.toml silence_max): a silent run of 5 cells is a silent run the rules do not allow, as a torpedo 5 cells
+    away is. It stopped a table script as a malformed line ("distance must be between 1 and 4, got 5") and answered
+    a tap on the window's map 5 cells away with the field's name; now it is refused to that team only, in the
+    rules' words, and the game goes on: the same crew then runs 4 cells."""
+    blue = [course("blue", d, "silence", symbol)                           # L6 to G7, no yellow symbol crossed
+            for d, symbol in zip("SWWWWW", ("S2", "W1", "W2", "W4", "W5", "W6"), strict=True)]
+    silence = {"team": "blue", "do": "activate", "system": "silence", "direction": "N"}
+    lines = [*start("A1", "L6"), *blue, {**silence, "distance": 5}, {**silence, "distance": 4}]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    refused = [e for e in events if e["event"] == "refused"]
+    assert [(e["team"], e.get("audience"), e["reason"]) for e in refused] == [
+        ("blue", "blue", "silence north 5: a silent run goes 1 to 4 cells in a straight line")]
+    assert named(events, "moved", team="blue")[-1]["path"] == ["G6", "G5", "G4", "G3"]
+    assert ref(game).teams["blue"].position == (6, 2)                            # G3
 
 
 def test_4_a_full_section_that_gives_the_fourth_damage_sinks_the_boat_at_once(tmp_path):

@@ -128,6 +128,20 @@ def test_2_smaller_crews_outline_more_than_one_section_each(tmp_path):
     assert named(events, "dived", team="yellow")
 
 
+@pytest.mark.parametrize(("crews", "told"), [
+    ([4, 4], "Yellow: repair the hull: 4 sections, each outlined by a different crew member, then dive."),
+    ([3, 3], "Yellow: repair the hull: 4 sections, outlined by the crew members in turn, the Engineer first, then "
+             "dive."),
+    ([2, 3], "Yellow: repair the hull: 4 sections, outlined by the crew members in turn, the Engineer first, then "
+             "dive."),
+])
+def test_2_the_repair_call_fits_the_crews_size(tmp_path, crews, told):
+    """§2 [B] "Auftauchen: Echtzeit": a crew of 2 or 3 outlines the 4 hull sections passing the sheet round. Such a
+    crew was told "4 sections, each outlined by a different crew member" and then saw its Captain outline two."""
+    _, events = run_lines([*start("H1", "H15"), {"team": "yellow", "do": "surface"}], tmp_path, crews=crews)
+    assert [e["feed"] for e in named(events, "repair_needed", team="yellow")] == [told]
+
+
 def test_2_a_surfaced_boat_cannot_detonate_mines(tmp_path):
     """§2/§5 [B] "Eine Wassermine legen": a surfaced boat cannot detonate its mines (real time: the crew only
     repairs)."""

@@ -97,3 +97,16 @@ def test_a_german_refusal_names_the_action_as_a_noun():
     lang = language("de")
     names = {name: lang.render(text) for name, text in Referee.COMMAND_NAMES.items()}
     assert all(text[0].isupper() for text in names.values()), names
+
+
+def test_4_status_names_the_section_to_cross_in_whole_english():
+    """§4.1 the Engineer crosses a symbol of the course's section: after a course east with its mark, `status` said
+    "Waiting: the Engineer crosses a east symbol."; it names the section as the refusals do."""
+    runtime, seats, outs = _table("en")
+    team = referee(runtime.game).turns.current
+    direction = "E" if team == "yellow" else "W"                                # B2 and N12 both have sea there
+    _said(runtime, seats[team], outs[team], f"course {direction} mark=torpedo")
+    section = {"E": "east", "W": "west"}[direction]
+    said = _said(runtime, seats[team], outs[team], "status")
+    assert f"Waiting: the Engineer crosses a symbol of the {section} section.\n" in said
+    assert " a east" not in said

@@ -69,6 +69,9 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
     (lambda t: t.replace("grid:", "grod:"), "test.map:6: expected 'name:', 'size:', 'sectors MODE:' or 'grid:'"),
     (lambda t: t.split("grid:")[0], "test.map:5: the map has no 'grid:' line"),
     (lambda t: ROCK, "test.map:6: the map has no sea"),
+    # §2: sea cells each walled in by islands and the edge: every start cell would be refused, no game could begin
+    (lambda t: ROCK.replace(" 2  # # # # #", " 2  # . # . #").replace(" 4  # # # # #", " 4  . # # # ."),
+     "test.map:6: no cell of sea has sea beside it (north, east, south or west): a boat could never move"),
     # a save keeps the map's text whole and refuses a longer one: a game on it could not be resumed
     (lambda t: "#" + "x" * 200_000 + "\n" + t, "test.map:1: a map has at most 200000 characters, this one 2001"),
 ])
@@ -83,6 +86,26 @@ def test_every_problem_of_a_map_is_listed():
     with pytest.raises(MapError) as caught:
         parse_map(text, "test.map")
     assert [p.split(":")[1] for p in caught.value.problems] == ["9", "11"]
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda t: t.replace("grid:", "grid"), "test.map:6: write 'grid' with a colon: 'grid:'"),
+    (lambda t: t.replace("size: 5 x 4", "size 5 x 4"), "test.map:3: write 'size' with a colon: 'size:'"),
+    (lambda t: t.replace("sectors turn:", "sectors  turn"),
+     "test.map:5: write 'sectors turn' with a colon: 'sectors turn:'"),
+])
+def test_2_a_header_without_its_colon_is_one_problem_that_says_so(change, problem):
+    """§2 map format: a maker who typed `grid` without its colon was told that every line of the grid after it
+    ("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got '1  . . . . .'", one for each row) and that the map
+    had no grid. One line now says what to write; the header is read as meant, so nothing else is reported."""
+    with pytest.raises(MapError) as caught:
+        parse_map(change(GOOD), "test.map")
+    assert caught.value.problems == [problem]
+    # a line that only begins with a header's word is no header without its colon
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace("name: Test", "name of the map: Test"), "test.map")
+    assert caught.value.problems[0] == ("test.map:2: expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got 'name "
+                                        "of the map: Test'")
 
 
 def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():

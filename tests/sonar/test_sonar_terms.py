@@ -20,7 +20,6 @@ BOARD_SECTIONS = (
     Msg("the course was {direction}: cross a symbol of that section ({first} to {last})", direction=Msg("north"),
         first="N1", last="N6"),
     Msg("the {direction} section is full", direction=Msg("north")),
-    Msg("the Engineer crosses a {direction} symbol", direction=Msg("north")),
 )
 #: the word each language keeps for the map's sectors and for the hull sections
 OTHER_THINGS = {"de": ("Sektor", "Abschnitt"), "ru": ("сектор", "корпус")}

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,15 +20,28 @@ from kaleun.ui.sonar_session import make_sonar_runtime
 from kaleun.ui.sonar_window import SonarWindow
 
 
-@pytest.fixture
-def window(home):
+@contextmanager
+def both_teams(seed: int = 2, mode: str = "realtime", scenario: str = "alpha", language: str = "en",
+               training_aid: bool = False, rules: dict[str, Any] | None = None) -> Iterator[SonarWindow]:
+    """Both teams' screens side by side (each 800 x 480) on a new game, as `kaleun play --game sonar --team both`
+    opens them; `rules` changes values of rules.toml [rules] for this game. The runtime is closed afterwards."""
     pygame.font.init()
-    game = new_game(2, "alpha", "realtime")
-    runtime = make_sonar_runtime(game)
+    game = new_game(seed, scenario, mode, training_aid=training_aid)
+    if rules:
+        referee(game).rules = {**referee(game).rules, **rules}
+    runtime = make_sonar_runtime(game, language=language)
     win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
     runtime.step()
-    yield win
-    runtime.close()
+    try:
+        yield win
+    finally:
+        runtime.close()
+
+
+@pytest.fixture
+def window(home):
+    with both_teams() as win:
+        yield win
 
 
 def _find(screen, kind: str, value):
@@ -128,21 +144,11 @@ def screen_of(win: SonarWindow, team: str):
     return next(s for s in win.screens if s.team == team)
 
 
-def aid_window(home, training_aid: bool, language: str = "en") -> SonarWindow:
-    pygame.font.init()
-    game = new_game(2, "alpha", "realtime", training_aid=training_aid)
-    runtime = make_sonar_runtime(game, language=language)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
-    runtime.step()
-    return win
-
-
 def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
     """§9 (Captain Sonar, hidden information): the opt-in training aid on the team's screen: with `--training-aid`
     the Plot button marks on the map every cell where the enemy may be (what the console's `plot`
     lists); without it there is no button and nothing is drawn."""
-    win = aid_window(home, training_aid=True)
-    try:
+    with both_teams(training_aid=True) as win:
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N12"))
         tap(win, "blue", "course", "W")                      # public: "course west"
@@ -163,10 +169,7 @@ def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
         tap(win, "yellow", "plot", None)                     # a second tap hides it again
         win.render(surface)
         assert yellow.plotted() == [] and surface.get_at(cell_centre(win, "yellow", "H1"))[:3] == SEA
-    finally:
-        win.runtime.close()
-    win = aid_window(home, training_aid=False)
-    try:
+    with both_teams() as win:
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N12"))
         yellow = screen_of(win, "yellow")
@@ -177,8 +180,6 @@ def test_9_the_window_draws_the_training_aid_only_when_the_game_has_it(home):
         surface = pygame.Surface((1600, 480))
         win.render(surface)
         assert yellow.plotted() == [] and surface.get_at(cell_centre(win, "yellow", "H1"))[:3] == SEA
-    finally:
-        win.runtime.close()
 
 
 def test_9_the_window_keeps_the_enemys_announcements(window):
@@ -211,16 +212,13 @@ def test_9_the_window_keeps_the_enemys_announcements(window):
 
 def test_the_window_speaks_the_tables_language(home):
     """The window shows the feed and its labels in the table's language (`--language`), as the console."""
-    win = aid_window(home, training_aid=False, language="de")
-    try:
+    with both_teams(language="de") as win:
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N12"))
         tap(win, "yellow", "course", "E")
         blue = screen_of(win, "blue")
         assert any("Gelb: Kurs Ost!" in line for line in blue.feed)
         assert blue.text(Msg("damage")) == "Schaden"
-    finally:
-        win.runtime.close()
 
 
 @pytest.mark.parametrize("team, asked, desktop, full", [
@@ -301,14 +299,10 @@ def test_5_the_first_mate_launches_the_drone_and_the_sonar_from_the_own_station(
     Offizier aktiviert werden"): the First Mate's station showed the gauges only, so a drone or sonar went out
     as the Captain's. A tap on a full drone or sonar gauge there launches it as the First Mate's; the station
     says so, whole in every language."""
-    pygame.font.init()
-    game = new_game(2, "alpha", "realtime")
-    runtime = make_sonar_runtime(game, language=language)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
     seen: list = []
-    runtime.listeners.append(seen.append)
-    runtime.step()
-    try:
+    with both_teams(language=language) as win:
+        game = win.runtime.game
+        win.runtime.listeners.append(seen.append)
         tap(win, "yellow", "cell", parse_cell("A1"))
         tap(win, "blue", "cell", parse_cell("H15"))
         for (direction, symbol), mark in zip((("N", "N1"), ("N", "N2"), ("N", "N3"), ("N", "N4"), ("E", "E1"),
@@ -328,8 +322,6 @@ def test_5_the_first_mate_launches_the_drone_and_the_sonar_from_the_own_station(
         tap(win, "blue", "symbol", "E5")
         tap(win, "blue", "launch", "sonar")
         assert referee(game).turns.sonar == ("blue", "yellow")   # yellow owes the answer
-    finally:
-        runtime.close()
     assert [(e.name, e.data["by"]) for e in seen if e.name in ("drone", "sonar")] == [("drone", "first_mate"),
                                                                                     ("sonar", "first_mate")]
 
@@ -385,16 +377,12 @@ def test_6_turn_based_controls_wait_for_the_own_turn_and_say_so(home):
     gauges and the Engineer's symbols are drawn held (greyed *and* hatched, with the word "Blue's turn"
     on Surface and in the stations' titles); a tap on one is still answered with the game's refusal. Setting
     off a mine stays open (rules.toml: detonate_in_any_turn), and the team at turn has nothing held."""
-    pygame.font.init()
-    game = new_game(2, "alpha", "turn")
-    runtime = make_sonar_runtime(game)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
-    runtime.step()
-    try:
+    with both_teams(mode="turn") as win:
+        runtime = win.runtime
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N12"))
         runtime.step()
-        ref = referee(game)
+        ref = referee(runtime.game)
         at_turn, waiting = ref.turns.current, "yellow" if ref.turns.current == "blue" else "blue"
         surface = pygame.Surface((1600, 480))
         win.render(surface)
@@ -416,8 +404,6 @@ def test_6_turn_based_controls_wait_for_the_own_turn_and_say_so(home):
         win.render(surface)
         assert f"refused: it is {at_turn.capitalize()}'s turn" in wait.feed[0]
         assert ref.teams[waiting].route == [parse_cell("B2" if waiting == "yellow" else "N12")]
-    finally:
-        runtime.close()
 
 
 def test_3_the_repair_panel_says_who_outlines_next(window):
@@ -671,14 +657,10 @@ def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language)
     hole costs 1 damage, and with 3 damage it sinks the boat. A crew learnt it only from the feed afterwards; now
     the Captain's Surface says it beforehand (with a warning edge and words, whole in every language), and nothing
     on a water hole."""
-    pygame.font.init()
-    game = new_game(5, "delta", "turn")
-    runtime = make_sonar_runtime(game, language=language)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
-    runtime.step()
     notes: dict[str, str | None] = {}
-    try:
-        ref = referee(game)
+    with both_teams(5, "turn", "delta", language=language) as win:
+        runtime = win.runtime
+        ref = referee(runtime.game)
         holes = ref.sea.feature("water_hole")
         assert parse_cell("B2") in holes and parse_cell("D2") not in holes
         runtime.submit({"do": "start", "team": "yellow", "cell": "D2"})
@@ -706,8 +688,6 @@ def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language)
         win.render(pygame.Surface((1600, 480)))
         assert notes["blue"] is None and notes["yellow"] is not None
         assert not win.labels.cut and not win.labels.missing
-    finally:
-        runtime.close()
 
 
 def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
@@ -741,15 +721,11 @@ def test_2_after_a_surfacing_the_top_bars_count_the_extra_turns(home, language):
     """§2 turn-based: after a boat surfaces the other plays three turns in a row. The surfaced crew saw only
     "enemy's turn" while the enemy moved again and again; both top bars now count them (the turn event is public:
     "your extra turn 1 of 3", "enemy's extra turn 1 of 3"), whole in every language at 800 x 480."""
-    pygame.font.init()
-    game = new_game(2, "alpha", "turn")
-    runtime = make_sonar_runtime(game, language=language)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
-    runtime.step()
-    try:
+    with both_teams(mode="turn", language=language) as win:
+        runtime = win.runtime
         runtime.submit({"do": "start", "team": "yellow", "cell": "A1"})
         runtime.submit({"do": "start", "team": "blue", "cell": "H15"})
-        ref = referee(game)
+        ref = referee(runtime.game)
         first = ref.turns.current
         other = "blue" if first == "yellow" else "yellow"
         runtime.submit({"do": "surface", "team": first})
@@ -760,8 +736,6 @@ def test_2_after_a_surfacing_the_top_bars_count_the_extra_turns(home, language):
             assert surfaced.text(surfaced.state_line(ref.team_status(first))) == "enemy's extra turn 1 of 3"
             assert bonus.text(bonus.state_line(ref.team_status(other))) == "your extra turn 1 of 3"
         assert not win.labels.cut and not win.labels.missing
-    finally:
-        runtime.close()
 
 
 def test_5_detonate_without_a_mine_says_so_at_once(window):
@@ -785,9 +759,8 @@ def test_9_the_training_aids_button_is_named_as_the_consoles_plot(home, language
     from kaleun.i18n import language as language_of
     from kaleun.sonar.referee import Referee
 
-    win = aid_window(home, training_aid=True, language=language)
     drawn: list[str] = []
-    try:
+    with both_teams(training_aid=True, language=language) as win:
         screen = screen_of(win, "yellow")
         render = screen.text
 
@@ -798,8 +771,6 @@ def test_9_the_training_aids_button_is_named_as_the_consoles_plot(home, language
         screen.text = recorded
         screen.station = "radio"
         win.render(pygame.Surface((1600, 480)))
-    finally:
-        win.runtime.close()
     assert any(hit.kind == "plot" for _, hit in screen.hits)
     command = language_of(language).render(Referee.COMMAND_NAMES["plot"])
     assert command.capitalize() in drawn
@@ -810,14 +781,8 @@ def test_6_with_activations_at_any_time_the_systems_stay_open_in_the_other_teams
     """§6 [B] "Systeme aktivieren" ("zu einem beliebigen Zeitpunkt"), rules.toml activate_in_own_turn = false: in the
     other team's turn the systems are not drawn held (the game takes them), while the course pad, Surface and the
     silent run, which move the boat, still wait for the own turn."""
-    pygame.font.init()
-    game = new_game(2, "alpha", "turn")
-    ref = referee(game)
-    ref.rules = {**ref.rules, "activate_in_own_turn": False}
-    runtime = make_sonar_runtime(game)
-    win = SonarWindow(runtime, ["yellow", "blue"], size=(1600, 480))
-    runtime.step()
-    try:
+    with both_teams(mode="turn", rules={"activate_in_own_turn": False}) as win:
+        runtime, ref = win.runtime, referee(win.runtime.game)
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N12"))
         runtime.step()
@@ -828,8 +793,6 @@ def test_6_with_activations_at_any_time_the_systems_stay_open_in_the_other_teams
             assert hit not in wait.held, hit
         for hit in (Hit("course", "N"), Hit("command", "surface"), Hit("system", "silence")):
             assert hit in wait.held, hit
-    finally:
-        runtime.close()
 
 
 def test_5_a_silent_runs_stop_leaves_only_its_mark_and_cross_open(window):
@@ -886,3 +849,24 @@ def test_5_with_activations_waiting_for_the_ok_the_systems_wait_for_mark_and_cro
     window.runtime.step()
     window.render(surface)
     assert yellow.station == "captain" and yellow.held == []
+
+
+def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
+    """§5 [B] "Schleichfahrt aktivieren" ("bis zu 4 Felder in gerade Linie"): the Captain arms Silence and taps a cell
+    6 cells east of the boat. The team's feed said "! activate: distance must be between 1 and 4, got 6" (a
+    malformed line's words, naming a field no player sees); it now gives the rules' refusal, to that team only, and
+    the boat has not moved."""
+    with both_teams(scenario="charlie") as win:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("O15"))
+        for direction, symbol in (("E", "E2"), ("E", "E1"), ("E", "E5"), ("E", "E6"), ("S", "S3"), ("S", "S5")):
+            tap(win, "yellow", "course", direction)                  # to E3, no yellow symbol (silence) crossed
+            tap(win, "yellow", "gauge", "silence")
+            tap(win, "yellow", "symbol", symbol)
+        tap(win, "yellow", "system", "silence")
+        tap(win, "yellow", "cell", parse_cell("K3"))
+        yellow, blue = screen_of(win, "yellow"), screen_of(win, "blue")
+        assert yellow.feed[0].endswith("! Yellow: activate refused: silence east 6: a silent run goes 1 to 4 cells in "
+                                       "a straight line.")
+        assert not any("silence" in line or "silent" in line for line in blue.feed)
+        assert referee(win.runtime.game).team_status("yellow")["cell"] == "E3"

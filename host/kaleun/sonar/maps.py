@@ -149,6 +149,8 @@ class SeaMap:
 
 
 _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
+#: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
+_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|realtime)|grid)(?:\s+([^:]*))?$")
 _SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
 #: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
 MAX_DIGITS = 4
@@ -179,10 +181,15 @@ def parse_map(text: str, source: str) -> SeaMap:
         if not line:
             continue
         match = _KEY.match(line)
+        if match is None and (match := _KEY_WITHOUT_COLON.match(line)) is not None:
+            # 'grid' without its colon: one problem that says so, then read on as the key (not every grid line
+            # reported as an unknown header)
+            bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(" ".join(match.group(1).split()))),
+                            written=repr(_short(f"{' '.join(match.group(1).split())}:"))))
         if match is None:
             bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
-        key, value = " ".join(match.group(1).split()), match.group(2).strip()
+        key, value = " ".join(match.group(1).split()), (match.group(2) or "").strip()
         if key in seen:
             bad(number, Msg("'{key}' was given before, on line {line}", key=key, line=seen[key]))
             continue
@@ -247,6 +254,10 @@ def parse_map(text: str, source: str) -> SeaMap:
     islands, features, feature_lines = _grid(lines, grid_line, columns, rows, bad)
     if not problems and len(islands) == columns * rows:
         bad(grid_line, Msg("the map has no sea"))
+    elif not problems and not _sea_beside_sea(columns, rows, islands):
+        # every start cell would be refused as walled in (digest §2: a move is one cell N, E, S or W, never onto an
+        # island or off the map): a game on this map could never begin
+        bad(grid_line, Msg("no cell of sea has sea beside it (north, east, south or west): a boat could never move"))
     if problems:
         raise MapError(problems)
     assert name is not None
@@ -321,6 +332,13 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
+
+
+def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:
+    """Two cells of sea side by side somewhere on the map (a boat on one could move to the other)."""
+    def sea(x: int, y: int) -> bool:
+        return x < columns and y < rows and (x, y) not in islands
+    return any(sea(x, y) and (sea(x + 1, y) or sea(x, y + 1)) for y in range(rows) for x in range(columns))
 
 
 def _strip_comment(raw: str, trailing: bool = False) -> str:

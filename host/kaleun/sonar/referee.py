@@ -496,12 +496,17 @@ class Referee(Module):
             self._end_turn(team, surfaced=True)
         else:
             state.repairs, state.repaired = {}, False
-            self.tell(team, "repair_needed", Msg.plural("{team}: repair the hull: {n} section, outlined by a crew "
-                                                        "member, then dive.",
-                                                        "{team}: repair the hull: {n} sections, each outlined by "
-                                                        "a different crew member, then dive.", team=team_name(team),
-                                                 n=self.rules["repair_sections"]),
-                      left=sections_left({}, self.rules["repair_sections"]))
+            sections = int(self.rules["repair_sections"])
+            if state.crew.size < sections:  # a crew of 2 or 3 passes the sheet round (surfacing.py)
+                feed = Msg.plural("{team}: repair the hull: {n} section, outlined by the crew members in turn, the "
+                                  "Engineer first, then dive.",
+                                  "{team}: repair the hull: {n} sections, outlined by the crew members in turn, the "
+                                  "Engineer first, then dive.", team=team_name(team), n=sections)
+            else:
+                feed = Msg.plural("{team}: repair the hull: {n} section, outlined by a crew member, then dive.",
+                                  "{team}: repair the hull: {n} sections, each outlined by a different crew member, "
+                                  "then dive.", team=team_name(team), n=sections)
+            self.tell(team, "repair_needed", feed, left=sections_left({}, sections))
 
     def _clear_breakdowns(self, team: str, why: Msg) -> None:
         self.teams[team].board.clear()
@@ -642,8 +647,10 @@ class Referee(Module):
         if system == "drone":
             return {"sector": args.int("sector", lo=1, hi=self.sea.sector_count(self.mode))}
         if system == "silence":
-            lo, hi = int(self.rules["silence_min"]), int(self.rules["silence_max"])
-            return {"direction": self._direction(args), "distance": args.int("distance", lo=lo, hi=hi)}
+            # a run of no cells is no silent run (a malformed line); one longer than silence_max is a silent run
+            # the rules refuse (_target_problem), as a torpedo 5 cells away is
+            return {"direction": self._direction(args),
+                    "distance": args.int("distance", lo=int(self.rules["silence_min"]))}
         if system == "scenario":
             if self.system is None:
                 # the console's `scenario CELL` on a map without a scenario system: a well-formed line
@@ -662,6 +669,11 @@ class Referee(Module):
         if system == "mine":
             return systems.mine_problem(self.sea, state.cell, target["cell"], state.route_set, state.mines)
         if system == "silence":
+            least, most = int(self.rules["silence_min"]), int(self.rules["silence_max"])
+            if target["distance"] > most:  # [B] "bis zu 4 Felder in gerade Linie", [Q] "1-4 Felder"
+                return Msg("silence {direction} {distance}: a silent run goes {least} to {most} cells in a straight "
+                           "line", direction=Msg.term(DIRECTION_NAMES[target["direction"]]),
+                           distance=target["distance"], least=least, most=most)
             if state.handshake_pending:
                 return self._handshake_reason(state)
             path, problem = route.silence_path(self.sea, state.cell, target["direction"], target["distance"],

@@ -152,7 +152,7 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
         if "mark" in status["waiting_for"]:
             waits.append(Msg("the First Mate marks a gauge"))
         if "cross" in status["waiting_for"]:
-            waits.append(Msg("the Engineer crosses a {direction} symbol",
+            waits.append(Msg("the Engineer crosses a symbol of the {direction} section",
                              direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]])))
         lines.append(Msg("Waiting: {what}.", what=and_list(waits)))
     if status["surfaced"] and status["mode"] == "realtime":
