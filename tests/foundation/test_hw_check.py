@@ -876,3 +876,57 @@ def test_a_check_of_some_parts_opens_only_those(home, monkeypatch):
         assert (list(rig.dials), list(rig.buttons), rig.lamps) == ([], ["pause"], None) and made == ["mock"]
     finally:
         rig.close()
+
+
+def test_another_device_at_the_hubs_port_is_answered_with_what_makes_it_this_tables_hub(home, tmp_path):
+    """The physical table, bring-up: a hub at the port that is not the board's (another hub.name, another
+    hub.id) failed with "accept this one ... (kaleun hub trust)", which refuses both: the advice names what
+    makes the board and the hub agree, and `kaleun hub trust` only where it accepts the hub."""
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+
+    port = tmp_path / "ttyACM-hub"
+    text = (BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "fake"', f'url = "{port}"\nstart_timeout_ms = 3000')
+    cases = {
+        "named.toml": (text.replace('name = "fake-hub"', 'name = "aft-hub"'),
+                       ["calls itself 'fake-hub', the board file names 'aft-hub' (hub.name)", "kaleun hub config"]),
+        "id.toml": (text.replace(f'url = "{port}"', f'url = "{port}"\nid = "E6614103E7396B29"'),
+                    ["has the id FA4E000000000001, the board file names E6614103E7396B29 (hub.id)",
+                     'set hub.id = "FA4E000000000001"']),
+    }
+    for name, (board_text, said) in cases.items():
+        board = tmp_path / name
+        board.write_text(board_text, encoding="utf-8")
+        hub = FakeHub(hub_config(load_board(BOARDS / "fake-hub.toml")), link=port).start()
+        try:
+            (result,) = check(load_board(board), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
+        finally:
+            hub.stop()
+        assert (result.part, result.status) == ("deck hub", FAIL), result
+        assert result.advice.startswith(f"not its cable: the hub at {port} "), result.advice
+        assert all(words in result.advice for words in said), result.advice
+        assert "kaleun hub trust" not in result.advice, result.advice
+
+
+def test_a_replaced_hub_the_table_remembers_another_of_is_accepted_with_hub_trust(home, tmp_path):
+    """The physical table, bring-up: the table remembers the hub it played with (no hub.id in the board); a new
+    hub at its port is refused, and the check names the command that accepts it."""
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.known import RememberedHub
+    from kaleun.hub.options import hub_config
+
+    port = tmp_path / "ttyACM-hub"
+    board = tmp_path / "table.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "fake"', f'url = "{port}"\nstart_timeout_ms = 3000'), encoding="utf-8")
+    RememberedHub.for_board(board, str(port)).remember("fake-hub", "E6614103E7396B29")
+    hub = FakeHub(hub_config(load_board(board)), link=port).start()
+    try:
+        (result,) = check(load_board(board), groups=["readers"], stdin=io.StringIO(""), stdout=io.StringIO())
+    finally:
+        hub.stop()
+    assert (result.part, result.status) == ("deck hub", FAIL), result
+    assert result.advice == (f"not its cable: the hub at {port} is not the one this table played with: plug that "
+                             "one in there, or, if this one replaces it on purpose, accept it: kaleun hub trust "
+                             f"--board {board}"), result.advice

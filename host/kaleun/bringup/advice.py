@@ -4,6 +4,7 @@ pins, keys and commands stay as the board file and the shell spell them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kaleun.boards.dials import DIALS
@@ -261,12 +262,33 @@ def button(board: Board, spec: ButtonSpec) -> Msg:
                "wants, and gpio.pin_factory = \"{factory}\"", **values)
 
 
-def hub_link(options: HubOptions, url: str, reason: Msg | str, foreign: bool = False) -> Msg:
+def foreign_hub(options: HubOptions, url: str, hello: Mapping[str, Any] | None, board: Any = None,
+                remembered: bool = False) -> Msg:
+    """A device answered at the hub's port and was refused: not the cable. What makes the board file and the
+    hub agree depends on why it was refused: another name (hub.name), another id than the board's hub.id,
+    or another id than the hub this table remembers (only then does `kaleun hub trust` accept it)."""
+    hello = hello or {}
+    name, hub_id = hello.get("name"), hello.get("id")
+    path = str(board.path) if board is not None else "FILE"
+    if options.check_name and name is not None and name != options.name:
+        return Msg("not its cable: the hub at {url} calls itself '{seen}', the board file names '{name}' (hub.name): "
+                   "plug the table's own hub in there, or, if this is it, write the board's settings to it: kaleun "
+                   "hub config --board {path} --out /media/$USER/CIRCUITPY", url=url, seen=str(name),
+                   name=options.name, path=path)
+    if options.hub_id and hub_id is not None and hub_id != options.hub_id:
+        return Msg("not its cable: the hub at {url} has the id {seen}, the board file names {id} (hub.id): plug "
+                   "that hub in there, or, if this one replaces it, set hub.id = \"{seen}\" in the board's [hub]",
+                   url=url, seen=str(hub_id), id=options.hub_id)
+    if remembered and hub_id is not None:
+        return Msg("not its cable: the hub at {url} is not the one this table played with: plug that one in there, "
+                   "or, if this one replaces it on purpose, accept it: kaleun hub trust --board {path}", url=url,
+                   path=path)
+    return Msg("not its cable: plug the table's own hub in at {url}, or do what the reason above says", url=url)
+
+
+def hub_link(options: HubOptions, url: str, reason: Msg | str) -> Msg:
     from kaleun.hub.link import PORT_HELD
 
-    if foreign:  # it answered: not the cable, another hub (the reason names both ids and `kaleun hub trust`)
-        return Msg("not its cable: plug the table's own hub in at {url}, or accept this one as the reason above "
-                   "says (kaleun hub trust)", url=url)
     if PORT_HELD in str(reason):  # the hub may be fine: a table playing holds its port
         return Msg("the deck hub at {url} is in use: {held}; then run this check again", url=url, held=Msg(PORT_HELD))
     return Msg("the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file (ls "

@@ -430,8 +430,9 @@ class Bringup:
             self._hub_down = reason
             return Result("deck hub", FAIL, seen, Msg("the deck hub, as for the first part above that needed it"))
         self._hub_down = reason
-        return Result("deck hub", FAIL, seen,
-                      advice.hub_link(self.rig.options, link.url, reason, foreign=link.core.state == "foreign"))
+        look = (advice.foreign_hub(self.rig.options, link.url, link.core.hello, self.board, link.core.remembered)
+                if link.core.state == "foreign" else advice.hub_link(self.rig.options, link.url, reason))
+        return Result("deck hub", FAIL, seen, look)
 
     def _hub_gone(self, part: str) -> Result | None:
         """`part` fails for the hub, not for its own wires, when the hub that was online went away during
