@@ -237,6 +237,18 @@ def test_a_ring_with_a_finer_encoder_than_the_board_says_names_steps_per_revolut
         in result.advice
 
 
+def test_a_ring_whose_encoder_makes_500_or_720_steps_a_turn_names_steps_per_revolution_not_its_wires(home):
+    """The physical table, bring-up (the attack disc, §9.2.1): the board says 600 steps a turn; a 500 step encoder
+    reads 300 a whole turn, a 720 step one 432, alike both ways. Both failed, sending the maker to the encoder's
+    wires; the setting is what is wrong."""
+    for counted, steps in ((300, 500), (432, 720)):
+        result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_own_course", counted, -counted,
+                                                                             True), ["dials"]))["dial disc_own_course"]
+        assert result.status == FAIL, result
+        assert re.search(rf"set dials\.disc_own_course\.steps_per_revolution = {steps}\b", result.advice), result.advice
+        assert "A (black)" not in result.advice, result.advice
+
+
 def test_a_button_that_never_presses_names_its_pin_and_ground(home):
     def enter(rig: Rig, line: str) -> str | None:
         return "" if "Press the button pause" in line else None

@@ -200,17 +200,21 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
         parts.append(Msg("it counted the wrong way: {direction}", direction=direction))
     values = {"counted": str(abs(counted)), "expected": str(expected), "key": key, "now": str(now)}
     settings = _hub_detent(name, spec, enc, ratio) if enc is not None and not ring else None
+    # a detent miscounted by less than half is a bounce, not a setting; a ring the check failed (a whole turn
+    # off by more than a hand's slack, counted alike both ways) has its steps a turn wrong: a 500 or 720 step
+    # encoder on a board that says 600 reads 300 or 432 a turn, and its wires are fine
+    more, fewer = (ratio > 1, ratio < 1) if ring else (ratio >= 1.5, ratio < 0.75)
     if settings is not None and (ratio >= 1.5 or ratio < 0.75):
         parts.append(Msg("it counted {counted} for {expected} detents: {suggestion}", suggestion=settings, **values)
                      if ratio >= 1.5 else
                      Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=settings,
                          **values))
-    elif ratio >= 1.5:
+    elif more:
         parts.append(Msg("it counted {counted} for {expected} steps of a whole turn: set {key} = {value} (now {now}; "
                           "{hint})", value=str(round(now * ratio)), hint=hint, **values) if ring else
                       Msg("it counted {counted} for {expected} detents: set {key} = {value} (now {now}; {hint})",
                           value=str(round(now * ratio)), hint=hint, **values))
-    elif ratio < 0.75:
+    elif fewer:
         suggestion = (Msg("set {key} = {value}", key=key, value=str(max(1, round(now * ratio))))
                       if round(now * ratio) >= 1 else
                       Msg("this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
