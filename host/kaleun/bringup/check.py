@@ -39,9 +39,11 @@ OVERLAP_S = 1.0
 GROUPS = PARTS
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
-#: how far from a whole turn a ring turned by hand may count and still pass (a hand does not
-#: stop at exactly 360°; a wrong steps_per_revolution is off by far more)
-RING_SLACK = 0.15
+#: how far from a whole turn a ring turned by hand may count and still pass: the maker turns it from
+#: where it points on the white scale round to the same point, within a few degrees; 5 % (18°) leaves
+#: room for that and fails a steps_per_revolution 10 % off (400 for a 360 step encoder), whose
+#: readings would be 36° out after a turn. [our choice]
+RING_SLACK = 0.05
 #: seconds the scripted hands wait for the fake hub (a failure guard, never reached when it works)
 AUTO_GUARD = 10.0
 #: seconds a later hub part waits for a deck hub that did not come online for an earlier one
@@ -571,9 +573,11 @@ class Bringup:
             # encoder's counts into steps with the board's steps_per_revolution and reverse
             steps = decl.steps
             label = Msg.term(decl.label)
-            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark.", name=name, label=label)
-                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise.", name=name, label=label))
-            back = Msg("Now turn {name} one whole turn back counter-clockwise.", name=name)
+            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark: from where it points "
+                         "on the white scale round to the same point.", name=name, label=label)
+                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise: from where it points on the "
+                                        "white scale round to the same point.", name=name, label=label))
+            back = Msg("Now turn {name} one whole turn back counter-clockwise, to the same point.", name=name)
         else:
             steps = decl.steps - 1
             there = Msg("Turn {name} clockwise from one end stop to the other ({first} to {last}: {steps} detents).",
