@@ -50,6 +50,9 @@ AUTO_GUARD = 10.0
 #: (the first waits hub.start_timeout_ms: it may still be booting); plugged in meanwhile, it
 #: comes online within this
 HUB_RECHECK_S = 2.0
+#: seconds the first hub part waits before it says that it waits for the hub (a hub that is there
+#: answers well within it, so the check says nothing then)
+HUB_QUIET_S = 1.0
 
 
 #: what the input thread puts in the inbox when the maker's input ends (Ctrl-D, a closed pipe)
@@ -417,7 +420,15 @@ class Bringup:
         timeout = self.rig.options.start_timeout_ms / 1000
         if self._hub_down is not None:  # waited for in full already: each hub part need not wait again
             timeout = min(timeout, HUB_RECHECK_S)
-        refused = reach(link, timeout)  # a foreign device ends the wait on its hello
+            refused = reach(link, timeout)  # a foreign device ends the wait on its hello
+        else:
+            # a hub that answers does so at once; one still booting (or not plugged in) is waited for up to
+            # hub.start_timeout_ms, and the maker is told so instead of facing a silent terminal
+            refused = reach(link, min(timeout, HUB_QUIET_S))
+            if refused is not None and not is_refused(link) and timeout > HUB_QUIET_S:
+                self.op.say(Msg("Waiting for the deck hub at {url} (up to {seconds} s more, hub.start_timeout_ms)...",
+                                url=str(link.url), seconds=f"{timeout - HUB_QUIET_S:g}"))
+                refused = reach(link, timeout - HUB_QUIET_S)
         if refused is None:
             self._hub_down = None
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
