@@ -129,5 +129,6 @@ def test_hw_check_fails_the_deck_hub_as_another_device_not_as_a_cable(table):
     assert result.part == "deck hub" and result.status == FAIL
     assert refused(result.seen, board_path), result.seen
     assert result.seen.startswith(f"the device at {link} is not this board's deck hub"), result.seen
-    assert result.advice.startswith(f"not its cable: plug the table's own hub in at {link}"), result.advice
-    assert "kaleun hub trust" in result.advice and "did not answer" not in result.advice
+    assert result.advice.startswith(f"not its cable: the hub at {link} is not the one this table played with"), \
+        result.advice
+    assert f"kaleun hub trust --board {board_path}" in result.advice and "did not answer" not in result.advice

@@ -492,3 +492,15 @@ def test_a_makers_own_board_written_without_wireviz_names_its_file_and_shows_no_
     # a shipped board's page keeps the drawing Kaleun ships for its very harness
     write_all([load_board(BOARDS / "pi4-basic.toml")], out, draw=False)
     assert "![harness](pi4-basic.svg)" in (out / "pi4-basic.md").read_text(encoding="utf-8")
+
+
+def test_the_build_guide_says_how_to_reach_kaleun_before_its_steps_use_it():
+    """A maker following wiring/README.md from a fresh clone: step 1 is `make play`, step 2 runs `kaleun
+    board check ...`, which the shell did not find (`make play` puts kaleun into .venv/bin, not on the path).
+    The step that installs Kaleun says how to reach the command before any step runs it."""
+    text = (ROOT / "wiring" / "README.md").read_text(encoding="utf-8")
+    steps = text[text.index("## Step by step"):]
+    first_use = re.search(r"`kaleun [a-z]", steps)
+    assert first_use is not None
+    before = steps[:first_use.start()]
+    assert "`make play`" in before and ". .venv/bin/activate" in before and "`.venv/bin/kaleun`" in before

@@ -467,3 +467,51 @@ def test_the_main_loop_reports_an_error_and_carries_on():
     assert h.parser.drops == {"bad_checksum": 1, "not_text": 1}
     h.tick(10_000)
     assert wire.take()[-1] == ("hb", {"up": 10, "scans": 7, "ms": 0, "drops": 2, "errs": 2})  # the host is told
+
+
+class SlowReader(FakeReader):
+    """An MFRC522 under a crowded section: its scan takes `steps` rounds on the air, each
+    advancing the hub's clock by `step_ms` (a full scan of eight tags takes about 100 ms)."""
+
+    def __init__(self, clock: list[int], steps: int, step_ms: int) -> None:
+        super().__init__()
+        self.clock, self.steps, self.step_ms = clock, steps, step_ms
+        self.found: list[bytes] = []
+
+    def scan_steps(self):
+        for _ in range(self.steps):
+            self.clock[0] += self.step_ms
+            yield
+        self.found = self.scan()
+
+
+def test_the_hubs_lamps_run_their_patterns_while_a_long_scan_runs():
+    """The physical table, lamp contract: the hub animates its lamps itself, but rendered them only
+    between two scans, and a crowded control room's scan takes about 100 ms: a hull breach's strobe
+    (a 60 ms flash every 250 ms) lost flashes that fell inside a scan and held others lit until it
+    ended. The patterns run on between the scan's steps."""
+    now = [0]
+    readers = [SlowReader(now, steps=30, step_ms=5) for _ in range(2)]  # 30 rounds of two 5 ms steps: 300 ms
+    wire = Wire()
+    cfg = config.parse(hub_cfg([1, 2]))
+    px = Pixels(1)
+    h = hub.Hub(readers, cfg, wire, lamps=lamps.HubLamps(px, 1), clock=lambda: now[0])
+    shown: list[tuple[int, tuple[int, int, int]]] = []
+    strip_show = px.show
+
+    def show() -> None:
+        strip_show()
+        shown.append((now[0], px[0]))
+
+    px.show = show
+    h.feed(host(0, "lamp", ("first", 0), ("count", 1), ("color", "FF0000"), ("pattern", "strobe")))
+    h.tick(now[0])  # the first scan: 300 ms on the air
+    assert now[0] == 300
+    flashes = [t for t, rgb in shown if rgb == (255, 0, 0)]
+    darks = [t for t, rgb in shown if rgb == (0, 0, 0)]
+    # the strobe's flashes begin at 0 and 250 ms and end at 60 ms: seen on the strip within a render's
+    # spacing of when the pattern says, not at the scan's end
+    assert flashes and flashes[0] <= hub.RENDER_MS, shown
+    assert darks and 60 <= darks[0] <= 60 + hub.RENDER_MS, shown
+    assert any(250 <= t <= 250 + hub.RENDER_MS for t in flashes), shown  # the next flash, inside the scan
+    assert all(lamps.level("strobe", t) == (255 if rgb == (255, 0, 0) else 0) for t, rgb in shown), shown

@@ -16,6 +16,10 @@ from kaleun_hub import FIRMWARE_VERSION, PROTOCOL_VERSION
 from kaleun_hub.codec import HOST_FRAMES, LineParser, encode, format_ints, format_tags, format_words
 from kaleun_hub.scanner import Scanner
 
+#: milliseconds between two renders of the lamps during a scan: the shortest pattern feature
+#: (a spark's 50 ms, a strobe's 60 ms flash) is seen, and a long strip costs little scan time
+RENDER_MS = 10
+
 
 class Hub:
     def __init__(self, readers, cfg, write, lamps=None, encoders=None, clock=None, setup=(), uid=None):
@@ -48,6 +52,8 @@ class Hub:
         self.owed = True
         #: rounds of the main loop that raised (see `serve`), reported in heartbeats
         self.errors = 0
+        #: when the lamps were last rendered (ms): during a scan, at most every RENDER_MS
+        self.rendered = 0
 
     # -- output -----------------------------------------------------------------------------
     def send(self, verb, fields=()):
@@ -122,13 +128,17 @@ class Hub:
                 else:
                     self.send("home", (("enc", index), ("pos", position)))
         if self.lamps is not None:
-            self.lamps.render(now)
+            # the time now, not when this round began: a scan may have taken 100 ms since
+            self.rendered = self.clock() if self.clock is not None else now
+            self.lamps.render(self.rendered)
         if now - self.last_tx >= self.cfg["heartbeat_ms"]:
             self.heartbeat(now)
 
     def scan(self, now):
         began = self.clock() if self.clock is not None else now
-        events = self.scanner.scan()
+        # a full scan of crowded readers takes up to about 100 ms: the lamps' patterns (a strobe's
+        # 60 ms flash, a flicker's 90 ms steps) run on between its steps instead of freezing
+        events = self.scanner.scan(self._between if self.lamps is not None and self.clock is not None else None)
         if self.clock is not None:
             self.scan_ms = self.clock() - began
         self.next_scan = now + self.cfg["scan_ms"]
@@ -146,6 +156,18 @@ class Hub:
                 self.send("recovered", (("r", reader),))
             else:
                 self.send(kind, (("r", reader), ("uid", detail)))
+
+    def _between(self):
+        """The lamps during a scan, at most every RENDER_MS. A strip that fails here is left to the
+        render after the scan, which reports it through the main loop; the scan goes on."""
+        now = self.clock()
+        if now - self.rendered < RENDER_MS:
+            return
+        self.rendered = now
+        try:
+            self.lamps.render(now)
+        except Exception:
+            pass
 
     def heartbeat(self, now):
         fields = [("up", (now - self.started) // 1000), ("scans", self.scanner.scans), ("ms", self.scan_ms),

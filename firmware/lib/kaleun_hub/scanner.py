@@ -51,12 +51,15 @@ class Scanner:
         self.seen = [[] for _ in self.readers]
         self.scans = 0
 
-    def scan(self):
+    def scan(self, idle=None):
         """Scan every reader once. Returns events: (ARRIVED|LEFT, reader, uid_hex),
         (FAULT, reader, error word), (RECOVERED, reader, "").
 
         Readers with `scan_steps()` (MFRC522) are stepped in turn, so their RF exchanges
-        overlap; the others are scanned one after the other. Events come in reader order."""
+        overlap; the others are scanned one after the other. Events come in reader order.
+        `idle()`, when given, is called after each reader scanned whole and after each round
+        of steps: what must not wait for the end of a long scan (the lamps' patterns) runs
+        there."""
         count = len(self.readers)
         results = [None] * count
         errors = [None] * count
@@ -70,7 +73,11 @@ class Scanner:
                 results[index] = reader.scan()
             except Exception as exc:  # any chip or bus failure
                 errors[index] = exc
+            if idle is not None:
+                idle()
         while stepping:
+            if idle is not None:
+                idle()
             waiting = []
             for index, reader, steps in stepping:
                 try:

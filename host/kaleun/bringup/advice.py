@@ -4,6 +4,7 @@ pins, keys and commands stay as the board file and the shell spell them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kaleun.boards.dials import DIALS
@@ -199,17 +200,21 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
         parts.append(Msg("it counted the wrong way: {direction}", direction=direction))
     values = {"counted": str(abs(counted)), "expected": str(expected), "key": key, "now": str(now)}
     settings = _hub_detent(name, spec, enc, ratio) if enc is not None and not ring else None
+    # a detent miscounted by less than half is a bounce, not a setting; a ring the check failed (a whole turn
+    # off by more than a hand's slack, counted alike both ways) has its steps a turn wrong: a 500 or 720 step
+    # encoder on a board that says 600 reads 300 or 432 a turn, and its wires are fine
+    more, fewer = (ratio > 1, ratio < 1) if ring else (ratio >= 1.5, ratio < 0.75)
     if settings is not None and (ratio >= 1.5 or ratio < 0.75):
         parts.append(Msg("it counted {counted} for {expected} detents: {suggestion}", suggestion=settings, **values)
                      if ratio >= 1.5 else
                      Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=settings,
                          **values))
-    elif ratio >= 1.5:
+    elif more:
         parts.append(Msg("it counted {counted} for {expected} steps of a whole turn: set {key} = {value} (now {now}; "
                           "{hint})", value=str(round(now * ratio)), hint=hint, **values) if ring else
                       Msg("it counted {counted} for {expected} detents: set {key} = {value} (now {now}; {hint})",
                           value=str(round(now * ratio)), hint=hint, **values))
-    elif ratio < 0.75:
+    elif fewer:
         suggestion = (Msg("set {key} = {value}", key=key, value=str(max(1, round(now * ratio))))
                       if round(now * ratio) >= 1 else
                       Msg("this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
@@ -261,12 +266,33 @@ def button(board: Board, spec: ButtonSpec) -> Msg:
                "wants, and gpio.pin_factory = \"{factory}\"", **values)
 
 
-def hub_link(options: HubOptions, url: str, reason: Msg | str, foreign: bool = False) -> Msg:
+def foreign_hub(options: HubOptions, url: str, hello: Mapping[str, Any] | None, board: Any = None,
+                remembered: bool = False) -> Msg:
+    """A device answered at the hub's port and was refused: not the cable. What makes the board file and the
+    hub agree depends on why it was refused: another name (hub.name), another id than the board's hub.id,
+    or another id than the hub this table remembers (only then does `kaleun hub trust` accept it)."""
+    hello = hello or {}
+    name, hub_id = hello.get("name"), hello.get("id")
+    path = str(board.path) if board is not None else "FILE"
+    if options.check_name and name is not None and name != options.name:
+        return Msg("not its cable: the hub at {url} calls itself '{seen}', the board file names '{name}' (hub.name): "
+                   "plug the table's own hub in there, or, if this is it, write the board's settings to it: kaleun "
+                   "hub config --board {path} --out /media/$USER/CIRCUITPY", url=url, seen=str(name),
+                   name=options.name, path=path)
+    if options.hub_id and hub_id is not None and hub_id != options.hub_id:
+        return Msg("not its cable: the hub at {url} has the id {seen}, the board file names {id} (hub.id): plug "
+                   "that hub in there, or, if this one replaces it, set hub.id = \"{seen}\" in the board's [hub]",
+                   url=url, seen=str(hub_id), id=options.hub_id)
+    if remembered and hub_id is not None:
+        return Msg("not its cable: the hub at {url} is not the one this table played with: plug that one in there, "
+                   "or, if this one replaces it on purpose, accept it: kaleun hub trust --board {path}", url=url,
+                   path=path)
+    return Msg("not its cable: plug the table's own hub in at {url}, or do what the reason above says", url=url)
+
+
+def hub_link(options: HubOptions, url: str, reason: Msg | str) -> Msg:
     from kaleun.hub.link import PORT_HELD
 
-    if foreign:  # it answered: not the cable, another hub (the reason names both ids and `kaleun hub trust`)
-        return Msg("not its cable: plug the table's own hub in at {url}, or accept this one as the reason above "
-                   "says (kaleun hub trust)", url=url)
     if PORT_HELD in str(reason):  # the hub may be fine: a table playing holds its port
         return Msg("the deck hub at {url} is in use: {held}; then run this check again", url=url, held=Msg(PORT_HELD))
     return Msg("the deck hub at {url} did not answer ({reason}): its USB cable, hub.url in the board file (ls "

@@ -39,15 +39,20 @@ OVERLAP_S = 1.0
 GROUPS = PARTS
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
-#: how far from a whole turn a ring turned by hand may count and still pass (a hand does not
-#: stop at exactly 360°; a wrong steps_per_revolution is off by far more)
-RING_SLACK = 0.15
+#: how far from a whole turn a ring turned by hand may count and still pass: the maker turns it from
+#: where it points on the white scale round to the same point, within a few degrees; 5 % (18°) leaves
+#: room for that and fails a steps_per_revolution 10 % off (400 for a 360 step encoder), whose
+#: readings would be 36° out after a turn. [our choice]
+RING_SLACK = 0.05
 #: seconds the scripted hands wait for the fake hub (a failure guard, never reached when it works)
 AUTO_GUARD = 10.0
 #: seconds a later hub part waits for a deck hub that did not come online for an earlier one
 #: (the first waits hub.start_timeout_ms: it may still be booting); plugged in meanwhile, it
 #: comes online within this
 HUB_RECHECK_S = 2.0
+#: seconds the first hub part waits before it says that it waits for the hub (a hub that is there
+#: answers well within it, so the check says nothing then)
+HUB_QUIET_S = 1.0
 
 
 #: what the input thread puts in the inbox when the maker's input ends (Ctrl-D, a closed pipe)
@@ -415,7 +420,15 @@ class Bringup:
         timeout = self.rig.options.start_timeout_ms / 1000
         if self._hub_down is not None:  # waited for in full already: each hub part need not wait again
             timeout = min(timeout, HUB_RECHECK_S)
-        refused = reach(link, timeout)  # a foreign device ends the wait on its hello
+            refused = reach(link, timeout)  # a foreign device ends the wait on its hello
+        else:
+            # a hub that answers does so at once; one still booting (or not plugged in) is waited for up to
+            # hub.start_timeout_ms, and the maker is told so instead of facing a silent terminal
+            refused = reach(link, min(timeout, HUB_QUIET_S))
+            if refused is not None and not is_refused(link) and timeout > HUB_QUIET_S:
+                self.op.say(Msg("Waiting for the deck hub at {url} (up to {seconds} s more, hub.start_timeout_ms)...",
+                                url=str(link.url), seconds=f"{timeout - HUB_QUIET_S:g}"))
+                refused = reach(link, timeout - HUB_QUIET_S)
         if refused is None:
             self._hub_down = None
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
@@ -430,8 +443,9 @@ class Bringup:
             self._hub_down = reason
             return Result("deck hub", FAIL, seen, Msg("the deck hub, as for the first part above that needed it"))
         self._hub_down = reason
-        return Result("deck hub", FAIL, seen,
-                      advice.hub_link(self.rig.options, link.url, reason, foreign=link.core.state == "foreign"))
+        look = (advice.foreign_hub(self.rig.options, link.url, link.core.hello, self.board, link.core.remembered)
+                if link.core.state == "foreign" else advice.hub_link(self.rig.options, link.url, reason))
+        return Result("deck hub", FAIL, seen, look)
 
     def _hub_gone(self, part: str) -> Result | None:
         """`part` fails for the hub, not for its own wires, when the hub that was online went away during
@@ -570,9 +584,11 @@ class Bringup:
             # encoder's counts into steps with the board's steps_per_revolution and reverse
             steps = decl.steps
             label = Msg.term(decl.label)
-            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark.", name=name, label=label)
-                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise.", name=name, label=label))
-            back = Msg("Now turn {name} one whole turn back counter-clockwise.", name=name)
+            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark: from where it points "
+                         "on the white scale round to the same point.", name=name, label=label)
+                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise: from where it points on the "
+                                        "white scale round to the same point.", name=name, label=label))
+            back = Msg("Now turn {name} one whole turn back counter-clockwise, to the same point.", name=name)
         else:
             steps = decl.steps - 1
             there = Msg("Turn {name} clockwise from one end stop to the other ({first} to {last}: {steps} detents).",
