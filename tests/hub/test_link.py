@@ -256,19 +256,22 @@ def test_set_up_problems_in_the_hubs_hello_are_warned_about():
 
 def test_a_hub_with_older_firmware_than_this_kaleuns_is_warned_about():
     """The physical table: Kaleun updated, the hub not flashed again: lamp patterns added since (a hit's `flare`,
-    the night lighting's `dim`) show steady on its lamps. The link says so and how to bring it up to date; a hub
-    as new as this Kaleun's firmware, or with a version of someone's own making, is not warned about."""
-    for fw, warned in (("1.1.0", True), ("0.9.12", True), (FIRMWARE_VERSION, False), ("9.0.0", False),
-                       ("dev", False)):
+    the night lighting's `dim`) show steady on its lamps, and a hub before 1.2.1 holds its lamps still while it
+    scans. The link says what the hub lacks and how to bring it up to date; a hub as new as this Kaleun's
+    firmware, or with a version of someone's own making, is not warned about."""
+    patterns = "lamp patterns added since show steady there"
+    stall = "its lamps hold still while it scans a crowded section"
+    for fw, lacks in (("1.1.0", patterns), ("0.9.12", patterns), ("1.2.0", stall), (FIRMWARE_VERSION, None),
+                      ("9.0.0", None), ("dev", None)):
         core = LinkCore(options())
         core.opened(0)
         core.received(Hub().hello(fw=fw), 0)
         said = [str(w) for w in core.status()["warnings"]]
         older = [w for w in said if "older than this Kaleun's" in w]
-        assert bool(older) == warned, (fw, said)
-        if warned:
-            assert older == [f"the hub runs firmware {fw}, older than this Kaleun's {FIRMWARE_VERSION}: lamp patterns "
-                             "added since show steady there; bring it up to date with `kaleun firmware install`"]
+        assert bool(older) == (lacks is not None), (fw, said)
+        if lacks:
+            assert older == [f"the hub runs firmware {fw}, older than this Kaleun's {FIRMWARE_VERSION}: {lacks}; "
+                             "bring it up to date with `kaleun firmware install`"]
 
 
 def test_a_second_answer_to_hello_from_a_hub_that_did_not_restart_keeps_the_link_online():

@@ -7,8 +7,9 @@ lamps, encoders) imports under CPython too, so the host's tests and its fake hub
 very code that runs on the Pico.
 """
 
-#: the firmware's own version (semantic versioning). 1.2.0: the lamp patterns `dim` and `flare`
-FIRMWARE_VERSION = "1.2.0"
+#: the firmware's own version (semantic versioning). 1.2.0: the lamp patterns `dim` and `flare`;
+#: 1.2.1: the lamps are drawn between the steps of a reader scan, so a strobe keeps its beat in a crowded section
+FIRMWARE_VERSION = "1.2.1"
 #: the line protocol's version. 2: the hub's hello says its unique id (`id`), and the host
 #: checks it before it trusts a snapshot. A host speaking 2 still takes hubs speaking 1.
 PROTOCOL_VERSION = 2

@@ -319,9 +319,12 @@ class LinkCore:
                                      "with `kaleun firmware install`", firmware=str(fields["fw"]),
                                      protocol=fields["proto"], version=FIRMWARE_VERSION))
         elif _older(str(fields["fw"]), FIRMWARE_VERSION):
-            self.warnings.append(Msg("the hub runs firmware {firmware}, older than this Kaleun's {version}: lamp "
-                                     "patterns added since show steady there; bring it up to date with `kaleun "
-                                     "firmware install`", firmware=str(fields["fw"]), version=FIRMWARE_VERSION))
+            fw = str(fields["fw"])
+            lacks = (Msg("lamp patterns added since show steady there") if _older(fw, "1.2.0")
+                     else Msg("its lamps hold still while it scans a crowded section"))
+            self.warnings.append(Msg("the hub runs firmware {firmware}, older than this Kaleun's {version}: {lacks}; "
+                                     "bring it up to date with `kaleun firmware install`", firmware=fw,
+                                     version=FIRMWARE_VERSION, lacks=lacks))
         if fields.get("setup"):
             self.warnings.append(Msg("the hub could not set up: {parts} (its REPL console says why; `kaleun board "
                                      "check` the board file, then `kaleun hub config`)",
