@@ -230,20 +230,38 @@ def held_part(save: Path, mode: str) -> tuple[str, str] | None:
     """The mission and the linked patrol of the game saved at `save` when it is a mission of a linked patrol
     ("linked") or the campaign ("campaign", as `mode`) that is not over yet (its full save looked at, not its
     journal): a new game of that mode may play it again from its beginning, and the group is told so first."""
+    if mode not in ("linked", "campaign"):
+        return None
+    held = _not_over(save)
+    if held is None or held[1].get("mode") != mode:
+        return None
+    return held[0], str(held[1].get("patrol") or "")
+
+
+def unfinished_mission(save: Path) -> str | None:
+    """The mission of the game saved at `save` when it is a mission with objectives (any mode) that is not over yet
+    (its full save looked at): a new game keeps that game aside, and the window's set-up says so before "Start"
+    (None: none, a practice piece, a game that is over, or a save that cannot be read)."""
+    held = _not_over(save, scored=True)
+    return None if held is None else held[0]
+
+
+def _not_over(save: Path, scored: bool = False) -> tuple[str, dict[str, Any]] | None:
+    """The mission and the set-up (`changes.setup`: mode, patrol, part) of the U-BOOT game saved at `save` when its
+    mission is not over yet (`scored`: and it has objectives); None otherwise, or when the save cannot be read."""
     from kaleun.core.errors import SaveError
     from kaleun.saves import read_save
 
-    if mode not in ("linked", "campaign"):
-        return None
     try:
         state, _ = read_save(save)
-        config, result = state["config"], state["modules"]["mission"]["result"]
+        config, module = state["config"], state["modules"]["mission"]
+        result, objectives = module["result"], module.get("objectives") or []
         played = dict(config.get("changes", {}).get("setup") or {})
     except (SaveError, OSError, KeyError, TypeError, AttributeError, ValueError):
         return None
-    if state.get("game") != "uboot" or result is not None or played.get("mode") != mode:
+    if state.get("game") != "uboot" or result is not None or (scored and not objectives):
         return None
-    return str(config.get("mission")), str(played.get("patrol") or "")
+    return str(config.get("mission")), played
 
 
 Settings = tuple[dict[str, str], dict[str, bool]]
@@ -612,4 +630,4 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
            "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said",
-           "start_configured", "unbookable", "with_carried"]
+           "start_configured", "unbookable", "unfinished_mission", "with_carried"]
