@@ -198,7 +198,9 @@ def _configured(setup: Any, path: Path) -> Any:
             if setup.mission and setup.mission != order[0]:
                 raise CareerError(Msg("a campaign starts with its first mission, {mission}", mission=order[0]))
             ended = dict(campaign, state="given_up") if anew and campaign is not None else campaign
-            record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
+            # the start to the microsecond: it tells this campaign's games from those of the one it takes the place of
+            record["campaign"] = {"state": "running", "started": _now("microseconds"), "done": [], "next": order[0],
+                                  "score": 0,
                                   "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
@@ -222,8 +224,10 @@ def _configured(setup: Any, path: Path) -> Any:
     difficulty, easy = dict(setup.difficulty), dict(setup.easy_watch_change)
     if not getattr(setup, "every_role", False):
         difficulty, easy = with_carried(carried_settings(record, setup.mode, mission), difficulty, easy)
+    campaign_started = record["campaign"]["started"] if setup.mode == "campaign" else None
     return GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
-                     easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own)
+                     easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own,
+                     campaign=campaign_started)
 
 
 def held_part(save: Path, mode: str) -> tuple[str, str] | None:
@@ -436,6 +440,19 @@ def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
     return f"{head}:{round(float(ended), 3)}:{digest}", older
 
 
+def campaign_given_up_since(record: dict[str, Any], game: Engine) -> bool:
+    """Was the campaign `game` was played in given up since, a newer one begun in its place (rulebook §4.3)? Its
+    result is then booked with the career's missions only, and what the campaign running now does is not its doing.
+    A game knows its campaign by the moment that campaign began (`GameSetup.campaign`); a save from before it was
+    kept is taken to be of the campaign in the record."""
+    setup = game.config.get("changes", {}).get("setup") or {}
+    started = setup.get("campaign")
+    if setup.get("mode") != "campaign" or started is None:
+        return False
+    campaign = record.get("campaign")
+    return campaign is None or campaign.get("started") != started
+
+
 def last_booked(record: dict[str, Any], game: Engine, mode: str) -> bool:
     """Is `game` the mission of `mode` ("campaign", "linked") booked last in the record? A save of an earlier
     mission, resumed after later ones were played, is not: what became of the campaign since is not its doing."""
@@ -505,7 +522,7 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     # a campaign's game is the campaign's only while the campaign waits for it: a game of a campaign given up since
     # (booked late, from its save) leaves the running campaign and its patrol as they are
     its_campaign = mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
-        and campaign.get("next") == mission.mission
+        and campaign.get("next") == mission.mission and not campaign_given_up_since(record, game)
     if mode == "linked" or its_campaign:  # a single mission leaves the patrols in progress as they are
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
@@ -555,8 +572,8 @@ def _with_settings(out: list[Any], kept: dict[str, Any]) -> None:
         out[-1] = Msg("{line} {settings}", line=out[-1], settings=said)
 
 
-def _now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
+def _now(timespec: str = "seconds") -> str:
+    return datetime.now().isoformat(timespec=timespec)
 
 
 # -- reading it ----------------------------------------------------------------------------------------
@@ -628,6 +645,22 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said",
-           "start_configured", "unbookable", "unfinished_mission", "with_carried"]
+__all__ = [
+    "CareerError",
+    "campaign_given_up",
+    "campaign_given_up_since",
+    "career_lines",
+    "career_messages",
+    "career_path",
+    "carried_settings",
+    "going_on_command",
+    "load_career",
+    "patrol_given_up",
+    "record_mission",
+    "save_career",
+    "settings_said",
+    "start_configured",
+    "unbookable",
+    "unfinished_mission",
+    "with_carried",
+]

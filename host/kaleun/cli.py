@@ -307,7 +307,7 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
     the group plays its next mission (`kaleun.career.VIAS`): `kaleun resume` of a save cannot tell whether the
     game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both."""
-    from kaleun.career import CareerError, going_on_command, last_booked, load_career
+    from kaleun.career import CareerError, campaign_given_up_since, going_on_command, last_booked, load_career
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -329,6 +329,14 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
+        if campaign_given_up_since(record, game):  # a save of a campaign given up: the newer one is not its doing
+            if campaign.get("state") == "running":
+                return Msg("the campaign this mission was played in was given up when a newer one began: its result "
+                           "is booked with the career's missions only. The newer campaign goes on with {next}: {how}.",
+                           next=str(campaign["next"]), how=going_on_command("campaign", via))
+            return Msg("the campaign this mission was played in was given up when a newer one began: its result is "
+                       "booked with the career's missions only. The newer campaign is over too (kaleun career shows "
+                       "it); a new one begins with {how}.", how=going_on_command("campaign", via))
         if campaign.get("state") == "running":
             return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
                        how=going_on_command("campaign", via))

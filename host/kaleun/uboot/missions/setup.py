@@ -167,6 +167,9 @@ class GameSetup:
     #: the group's own missions (`missions/own.py`) `mission` may be one of, handed in by the program's edge;
     #: a game built from the set-up keeps only the chosen one's fields (in its config)
     own: OwnMissions = field(default_factory=OwnMissions, compare=False, repr=False)
+    #: the campaign a campaign mission is played in: the moment it began (the career record's `started`), kept in
+    #: the game's config, so a save of a campaign given up since is not booked in the one that took its place
+    campaign: str | None = None
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:
@@ -218,6 +221,8 @@ def changes_for(setup: GameSetup) -> dict[str, Any]:
         changes["setup"] = {"mode": setup.mode, "patrol": patrol, "part": spec.get("part")}
         if setup.last_campaign is not None:
             changes["setup"]["last_campaign"] = dict(setup.last_campaign)
+        if setup.mode == "campaign" and setup.campaign is not None:
+            changes["setup"]["campaign"] = setup.campaign
     return changes
 
 
