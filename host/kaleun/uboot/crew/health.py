@@ -134,6 +134,15 @@ class Health:
             crew.kill(figure, row, Msg("second red cross ({deck})", deck=deck_term(deck) if deck else Msg("ailment")))
         crew.after_crew_change()
 
+    def bury(self, state: SailorState) -> None:
+        """A sailor died (§6.10: "no longer part of the game"): his ailment cards are discarded, and the medical
+        supplies a treated card held with them, so a refill kit puts those back (§8.6). The rulebook does not say
+        what becomes of a dead sailor's cards [gap]; our choice, `health.toml` `dead_cards_discarded`."""
+        if not HEALTH["dead_cards_discarded"]:
+            return
+        for ailment in list(state.ailments):
+            self._discard(state, ailment, "died")
+
     def dead_problem(self, figure: str, row: int) -> Msg | None:
         """Why no card can be entered for this sailor (he is dead), or None."""
         if self.crew.sailor(figure, row).dead:
