@@ -181,6 +181,7 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
 
 def _configured(setup: Any, path: Path) -> Any:
     """The game `start_configured` starts (a `GameSetup`), a new campaign written into the record."""
+    from kaleun.uboot.missions.catalogue import catalogue
     from kaleun.uboot.missions.setup import GameSetup, campaign_order
 
     record = load_career(path) if setup.mode != "single" else empty()
@@ -214,7 +215,9 @@ def _configured(setup: Any, path: Path) -> Any:
         patrol = record.get("patrol")
         if not mission:
             if patrol is None or patrol.get("mode") != "linked":
-                raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with"))
+                firsts = [m for m, spec in catalogue().missions.items() if spec.get("patrol") and spec.get("part") == 1]
+                raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with (--mission "
+                                      "with a linked patrol's first part: {firsts})", firsts=", ".join(sorted(firsts))))
             mission = patrol["next"]
         carry = _carry_for(record, mission, "linked")
     if not mission:
