@@ -233,14 +233,20 @@ def _configured(setup: Any, path: Path) -> Any:
                      campaign=campaign_started)
 
 
-def held_part(save: Path, mode: str) -> tuple[str, str] | None:
+def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tuple[str, str] | None:
     """The mission and the linked patrol of the game saved at `save` when it is a mission of a linked patrol
     ("linked") or the campaign ("campaign", as `mode`) that is not over yet (its full save looked at, not its
-    journal): a new game of that mode may play it again from its beginning, and the group is told so first."""
+    journal): a new game of that mode may play it again from its beginning, and the group is told so first. A
+    campaign mission of a campaign given up since (the career `record`'s campaign began after it) is not: going on
+    with it would not go on with the campaign."""
     if mode not in ("linked", "campaign"):
         return None
     held = _not_over(save)
     if held is None or held[1].get("mode") != mode:
+        return None
+    started = held[1].get("campaign")
+    if mode == "campaign" and started is not None and record is not None \
+            and (record.get("campaign") or {}).get("started") != started:
         return None
     return held[0], str(held[1].get("patrol") or "")
 

@@ -72,3 +72,22 @@ def test_4_3_a_mission_of_a_campaign_given_up_after_the_newer_one_ended(home):
     assert load_career()["campaign"]["done"] == ["prize_rules_1939"]
     assert str(_goes_on_with(resumed)).endswith("The newer campaign is over too (kaleun career shows it); a new one "
                                                 "begins with kaleun play --campaign.")
+
+
+def test_4_3_a_saved_mission_of_a_campaign_given_up_is_not_offered_as_the_campaigns_own(home):
+    """`kaleun play --campaign` (and the window's set-up) tells a group whose autosave holds the campaign's next
+    mission not over yet that it plays it again, and how to go on with the one kept instead. A save of the same
+    mission from a campaign given up since is no way to go on with the campaign: it is not named so."""
+    from kaleun.career import held_part
+    from kaleun.saves import save_game
+
+    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
+    save_game(old, home / "old.json")
+    assert held_part(home / "old.json", "campaign", load_career()) == ("minefield_1939", "")
+    record_mission(short(start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))))
+    assert load_career()["campaign"]["next"] == "minefield_1939"
+    assert held_part(home / "old.json", "campaign", load_career()) is None
+    mine = start_configured(GameSetup(mission="", mode="campaign", seed=4))
+    save_game(mine, home / "mine.json")
+    assert held_part(home / "mine.json", "campaign", load_career()) == ("minefield_1939", "")

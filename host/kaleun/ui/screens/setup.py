@@ -215,7 +215,7 @@ class Setup(Overlay):
         if self.kept is None:
             return None
         if self.mode not in self._held:
-            self._held[self.mode] = held_part(self.kept, self.mode)
+            self._held[self.mode] = held_part(self.kept, self.mode, self.record)
         part = self._held[self.mode]
         if part is not None and part[0] == self.playing() and self.mode == "linked":
             said = Msg("The game saved before this one holds {mission} of the linked patrol {patrol}, not over yet: "
