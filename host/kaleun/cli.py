@@ -299,7 +299,22 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                       mission=mission.mission, clock=When.moment(game.now_iso, seconds=True),
                saved=When.moment(game.clock.iso(opened.saved_t), seconds=True), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
+    if _of_a_campaign_given_up(game):  # its end speaks of its own campaign: the group hears first how it stands
+        print(language(getattr(args, "table_language", "en")).render(Msg(
+            "kaleun: the campaign this mission was played in was given up when a newer one began: when it ends, its "
+            "result is booked with the career's missions only, not in the campaign running now.")), file=sys.stderr)
     return game
+
+
+def _of_a_campaign_given_up(game: Engine) -> bool:
+    """Is `game` a mission of a campaign given up since (the career record's campaign began after it)? An unreadable
+    record says nothing here (the end says what keeps the result from being booked)."""
+    from kaleun.career import CareerError, campaign_given_up_since, load_career
+
+    try:
+        return campaign_given_up_since(load_career(), game)
+    except (CareerError, OSError):
+        return False
 
 
 def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:

@@ -91,3 +91,23 @@ def test_4_3_a_saved_mission_of_a_campaign_given_up_is_not_offered_as_the_campai
     mine = start_configured(GameSetup(mission="", mode="campaign", seed=4))
     save_game(mine, home / "mine.json")
     assert held_part(home / "mine.json", "campaign", load_career()) == ("minefield_1939", "")
+
+
+def test_4_3_resuming_a_mission_of_a_campaign_given_up_says_so_first(home, capsys):
+    """`kaleun resume` of such a save says, before the game goes on, that the mission's campaign was given up: its
+    end (which speaks of the campaign it was played in) will not go on with the campaign running now."""
+    import argparse
+
+    from kaleun.cli import _resume_game
+    from kaleun.saves import save_game
+
+    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    save_game(start_configured(GameSetup(mission="", mode="campaign", seed=2)), home / "old.json")
+    args = argparse.Namespace(save=str(home / "old.json"), table_language="en")
+    _resume_game(args)
+    assert "given up" not in capsys.readouterr().err  # its campaign still runs
+    start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
+    _resume_game(args)
+    assert ("kaleun: the campaign this mission was played in was given up when a newer one began: when it ends, its "
+            "result is booked with the career's missions only, not in the campaign running now.") \
+        in capsys.readouterr().err
