@@ -135,13 +135,16 @@ class Health:
         crew.after_crew_change()
 
     def bury(self, state: SailorState) -> None:
-        """A sailor died (§6.10: "no longer part of the game"): his ailment cards are discarded, and the medical
-        supplies a treated card held with them, so a refill kit puts those back (§8.6). The rulebook does not say
-        what becomes of a dead sailor's cards [gap]; our choice, `health.toml` `dead_cards_discarded`."""
-        if not HEALTH["dead_cards_discarded"]:
+        """A sailor died (§6.10: "no longer part of the game"): the medical supplies on his treated ailment cards
+        are discarded, so a refill kit puts those back (§8.6); his cards and chips stay on his tile with him. The
+        rulebook does not say what becomes of them [gap]; our choice, `health.toml` `dead_supplies_discarded`."""
+        if not HEALTH["dead_supplies_discarded"]:
             return
-        for ailment in list(state.ailments):
-            self._discard(state, ailment, "died")
+        for ailment in state.ailments:
+            if ailment["treated"]:
+                for s in ailment["supplies"]:
+                    self.discarded[s] = self.discarded.get(s, 0) + 1
+                ailment["supplies"] = []
 
     def dead_problem(self, figure: str, row: int) -> Msg | None:
         """Why no card can be entered for this sailor (he is dead), or None."""
