@@ -458,8 +458,8 @@ def campaign_given_up_since(record: dict[str, Any], game: Engine) -> bool:
     started = setup.get("campaign")
     if setup.get("mode") != "campaign" or started is None:
         return False
-    campaign = record.get("campaign")
-    return campaign is None or campaign.get("started") != started
+    campaign = record.get("campaign")  # none at all: a record begun anew, which knows no campaign to compare with
+    return campaign is not None and campaign.get("started") != started
 
 
 def last_booked(record: dict[str, Any], game: Engine, mode: str) -> bool:
