@@ -449,11 +449,11 @@ def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
     return f"{head}:{round(float(ended), 3)}:{digest}", older
 
 
-def campaign_given_up_since(record: dict[str, Any], game: Engine) -> bool:
-    """Was the campaign `game` was played in given up since, a newer one begun in its place (rulebook §4.3)? Its
-    result is then booked with the career's missions only, and what the campaign running now does is not its doing.
-    A game knows its campaign by the moment that campaign began (`GameSetup.campaign`); a save from before it was
-    kept is taken to be of the campaign in the record."""
+def of_an_earlier_campaign(record: dict[str, Any], game: Engine) -> bool:
+    """Is `game` a mission of an earlier campaign, one given up (or ended) since, a newer one begun in its place
+    (rulebook §4.3)? Its result is then booked with the career's missions only, and what the campaign running now
+    does is not its doing. A game knows its campaign by the moment that campaign began (`GameSetup.campaign`); a save
+    from before it was kept is taken to be of the campaign in the record."""
     setup = game.config.get("changes", {}).get("setup") or {}
     started = setup.get("campaign")
     if setup.get("mode") != "campaign" or started is None:
@@ -531,7 +531,7 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     # a campaign's game is the campaign's only while the campaign waits for it: a game of a campaign given up since
     # (booked late, from its save) leaves the running campaign and its patrol as they are
     its_campaign = mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
-        and campaign.get("next") == mission.mission and not campaign_given_up_since(record, game)
+        and campaign.get("next") == mission.mission and not of_an_earlier_campaign(record, game)
     if mode == "linked" or its_campaign:  # a single mission leaves the patrols in progress as they are
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
@@ -657,13 +657,13 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 __all__ = [
     "CareerError",
     "campaign_given_up",
-    "campaign_given_up_since",
     "career_lines",
     "career_messages",
     "career_path",
     "carried_settings",
     "going_on_command",
     "load_career",
+    "of_an_earlier_campaign",
     "patrol_given_up",
     "record_mission",
     "save_career",

@@ -299,20 +299,21 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                       mission=mission.mission, clock=When.moment(game.now_iso, seconds=True),
                saved=When.moment(game.clock.iso(opened.saved_t), seconds=True), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
-    if _of_a_campaign_given_up(game):  # its end speaks of its own campaign: the group hears first how it stands
+    if _of_an_earlier_campaign(game):  # its end speaks of its own campaign: the group hears first how it stands
         print(language(getattr(args, "table_language", "en")).render(Msg(
-            "kaleun: the campaign this mission was played in was given up when a newer one began: when it ends, its "
-            "result is booked with the career's missions only, not in the campaign running now.")), file=sys.stderr)
+            "kaleun: the campaign this mission was played in is over, and a newer one has begun since: when it "
+            "ends, its result is booked with the career's missions only, not in the campaign running now.")),
+            file=sys.stderr)
     return game
 
 
-def _of_a_campaign_given_up(game: Engine) -> bool:
+def _of_an_earlier_campaign(game: Engine) -> bool:
     """Is `game` a mission of a campaign given up since (the career record's campaign began after it)? An unreadable
     record says nothing here (the end says what keeps the result from being booked)."""
-    from kaleun.career import CareerError, campaign_given_up_since, load_career
+    from kaleun.career import CareerError, load_career, of_an_earlier_campaign
 
     try:
-        return campaign_given_up_since(load_career(), game)
+        return of_an_earlier_campaign(load_career(), game)
     except (CareerError, OSError):
         return False
 
@@ -322,7 +323,7 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
     the group plays its next mission (`kaleun.career.VIAS`): `kaleun resume` of a save cannot tell whether the
     game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both."""
-    from kaleun.career import CareerError, campaign_given_up_since, going_on_command, last_booked, load_career
+    from kaleun.career import CareerError, going_on_command, last_booked, load_career, of_an_earlier_campaign
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -344,14 +345,15 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
-        if campaign_given_up_since(record, game):  # a save of a campaign given up: the newer one is not its doing
+        if of_an_earlier_campaign(record, game):  # a save of a campaign given up: the newer one is not its doing
             if campaign.get("state") == "running":
-                return Msg("the campaign this mission was played in was given up when a newer one began: its result "
-                           "is booked with the career's missions only. The newer campaign goes on with {next}: {how}.",
+                return Msg("the campaign this mission was played in is over, and a newer one has begun since: its "
+                           "result is booked with the career's missions only. The newer campaign goes on with {next}: "
+                           "{how}.",
                            next=str(campaign["next"]), how=going_on_command("campaign", via))
-            return Msg("the campaign this mission was played in was given up when a newer one began: its result is "
-                       "booked with the career's missions only. The newer campaign is over too (kaleun career shows "
-                       "it); a new one begins with {how}.", how=going_on_command("campaign", via))
+            return Msg("the campaign this mission was played in is over, and a newer one has begun since: its result "
+                       "is booked with the career's missions only. The newer campaign is over too (kaleun career "
+                       "shows it); a new one begins with {how}.", how=going_on_command("campaign", via))
         if campaign.get("state") == "running":
             return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
                        how=going_on_command("campaign", via))

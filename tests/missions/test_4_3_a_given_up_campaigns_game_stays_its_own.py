@@ -28,7 +28,7 @@ def short(started) -> object:
     return g
 
 
-def test_4_3_a_mission_of_a_campaign_given_up_is_not_booked_in_the_new_campaign(home):
+def test_4_3_a_mission_of_an_earlier_campaign_is_not_booked_in_the_new_campaign(home):
     assert record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1)))) is not None
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))  # stopped midway, its save kept
     assert old.config["mission"] == "minefield_1939"
@@ -44,7 +44,7 @@ def test_4_3_a_mission_of_a_campaign_given_up_is_not_booked_in_the_new_campaign(
     assert len(record["missions"]) == 3 and record["totals"]["missions"] == 3  # booked with the career's missions
     assert record["campaign"] == before  # and not in the newer campaign
     said = str(_goes_on_with(resumed))
-    assert said == ("the campaign this mission was played in was given up when a newer one began: its result is "
+    assert said == ("the campaign this mission was played in is over, and a newer one has begun since: its result is "
                     "booked with the career's missions only. The newer campaign goes on with minefield_1939: kaleun "
                     "play --campaign."), said
 
@@ -58,7 +58,7 @@ def test_4_3_a_mission_of_the_running_campaign_is_booked_in_it(home):
     assert str(_goes_on_with(g)) == "the campaign goes on with torpedo_crisis_1940: kaleun play --campaign."
 
 
-def test_4_3_a_mission_of_a_campaign_given_up_after_the_newer_one_ended(home):
+def test_4_3_a_mission_of_an_earlier_campaign_after_the_newer_one_ended(home):
     record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
     start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
@@ -74,7 +74,7 @@ def test_4_3_a_mission_of_a_campaign_given_up_after_the_newer_one_ended(home):
                                                 "begins with kaleun play --campaign.")
 
 
-def test_4_3_a_saved_mission_of_a_campaign_given_up_is_not_offered_as_the_campaigns_own(home):
+def test_4_3_a_saved_mission_of_an_earlier_campaign_is_not_offered_as_the_campaigns_own(home):
     """`kaleun play --campaign` (and the window's set-up) tells a group whose autosave holds the campaign's next
     mission not over yet that it plays it again, and how to go on with the one kept instead. A save of the same
     mission from a campaign given up since is no way to go on with the campaign: it is not named so."""
@@ -93,7 +93,7 @@ def test_4_3_a_saved_mission_of_a_campaign_given_up_is_not_offered_as_the_campai
     assert held_part(home / "mine.json", "campaign", load_career()) == ("minefield_1939", "")
 
 
-def test_4_3_resuming_a_mission_of_a_campaign_given_up_says_so_first(home, capsys):
+def test_4_3_resuming_a_mission_of_an_earlier_campaign_says_so_first(home, capsys):
     """`kaleun resume` of such a save says, before the game goes on, that the mission's campaign was given up: its
     end (which speaks of the campaign it was played in) will not go on with the campaign running now."""
     import argparse
@@ -108,6 +108,6 @@ def test_4_3_resuming_a_mission_of_a_campaign_given_up_says_so_first(home, capsy
     assert "given up" not in capsys.readouterr().err  # its campaign still runs
     start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
     _resume_game(args)
-    assert ("kaleun: the campaign this mission was played in was given up when a newer one began: when it ends, its "
-            "result is booked with the career's missions only, not in the campaign running now.") \
+    assert ("kaleun: the campaign this mission was played in is over, and a newer one has begun since: when it "
+            "ends, its result is booked with the career's missions only, not in the campaign running now.") \
         in capsys.readouterr().err

@@ -67,14 +67,14 @@ class DebriefOutput:
 
     def book(self) -> None:
         """Book the ended mission in the career record (once: a booked game is not booked again)."""
-        from kaleun.career import CareerError, campaign_given_up_since, load_career, record_mission
+        from kaleun.career import CareerError, load_career, of_an_earlier_campaign, record_mission
         from kaleun.core.messages import of_error
 
         try:
             entry = record_mission(self.game)
-            if entry is not None and campaign_given_up_since(load_career(), self.game):
-                # the mission's end said how its campaign goes on: that campaign is given up, a newer one runs
-                self.report(Msg("The campaign this mission was played in was given up when a newer one began: its "
+            if entry is not None and of_an_earlier_campaign(load_career(), self.game):
+                # the mission's end said how its campaign goes on: that campaign is over, a newer one began
+                self.report(Msg("The campaign this mission was played in is over, and a newer one has begun since: its "
                                 "result is booked with the career's missions only, not in a campaign (kaleun career "
                                 "shows both)."))
         except (CareerError, OSError) as exc:
