@@ -111,3 +111,21 @@ def test_4_3_resuming_a_mission_of_an_earlier_campaign_says_so_first(home, capsy
     assert ("kaleun: the campaign this mission was played in is over, and a newer one has begun since: when it "
             "ends, its result is booked with the career's missions only, not in the campaign running now.") \
         in capsys.readouterr().err
+
+
+def test_4_3_the_table_is_told_at_the_end_that_the_mission_counts_in_no_campaign(home):
+    """At the table the mission's end speaks of the campaign it was played in; booking it, the session tells the
+    crew (the front end's problems line) that it counts in no campaign now."""
+    from kaleun.runtime.debrief_output import DebriefOutput
+
+    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
+    start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
+    told: list = []
+    output = DebriefOutput(short(old), home / "sessions", "s1")
+    output.report = told.append
+    output.book()
+    assert [str(t) for t in told] == [
+        "The campaign this mission was played in is over, and a newer one has begun since: its result is booked with "
+        "the career's missions only, not in a campaign (kaleun career shows both)."]
+    assert load_career()["campaign"]["done"] == []
