@@ -190,8 +190,11 @@ def setup_problem(setup: GameSetup) -> Msg | None:
             return Msg("easy watch change maps roles ({roles}) to true or false, got {role}={on}",
                        roles=", ".join(ROLES), role=role, on=on)
         if on and setup.difficulty.get(role, data.load("difficulty")["default"]) != "easy":
+            from kaleun.uboot.figures import ROSTER
+
+            # the role as the table names it ("First Officer"), as the difficulty's own lines do
             return Msg("the easy watch change is for roles on easy difficulty; the {role} does not play easy",
-                       role=Msg.term(role))
+                       role=Msg.term(ROSTER["role_names"][role]))
     if setup.carry is not None:
         carried = check_carry(setup.carry)
         if carried is not None:
