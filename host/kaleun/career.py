@@ -201,8 +201,7 @@ def _configured(setup: Any, path: Path) -> Any:
             ended = dict(campaign, state="given_up") if anew and campaign is not None else campaign
             # the start to the microsecond: it tells this campaign's games from those of the one it takes the place of
             record["campaign"] = {"state": "running", "started": _now("microseconds"), "done": [], "next": order[0],
-                                  "score": 0,
-                                  "fame": 0, "grt": 0, "grades": [], "patrol": None}
+                                  "score": 0, "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
@@ -654,22 +653,6 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = [
-    "CareerError",
-    "campaign_given_up",
-    "career_lines",
-    "career_messages",
-    "career_path",
-    "carried_settings",
-    "going_on_command",
-    "load_career",
-    "of_an_earlier_campaign",
-    "patrol_given_up",
-    "record_mission",
-    "save_career",
-    "settings_said",
-    "start_configured",
-    "unbookable",
-    "unfinished_mission",
-    "with_carried",
-]
+__all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
+           "going_on_command", "load_career", "of_an_earlier_campaign", "patrol_given_up", "record_mission",
+           "save_career", "settings_said", "start_configured", "unbookable", "unfinished_mission", "with_carried"]
