@@ -227,9 +227,10 @@ def _configured(setup: Any, path: Path) -> Any:
     if not getattr(setup, "every_role", False):
         difficulty, easy = with_carried(carried_settings(record, setup.mode, mission), difficulty, easy)
     campaign_started = record["campaign"]["started"] if setup.mode == "campaign" else None
+    record_patrol = patrol_mark(_patrol_of(record, "linked")) if setup.mode == "linked" else None
     return GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
                      easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own,
-                     campaign=campaign_started)
+                     campaign=campaign_started, record_patrol=record_patrol)
 
 
 def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tuple[str, str] | None:
@@ -461,6 +462,39 @@ def of_an_earlier_campaign(record: dict[str, Any], game: Engine) -> bool:
     return campaign is not None and campaign.get("started") != started
 
 
+def patrol_mark(patrol: dict[str, Any] | None) -> str:
+    """A short mark of the linked patrol in progress as the career record holds it (its part, carry-over and all;
+    "none": no patrol): a linked game keeps the mark of the record it was set up from (`GameSetup.record_patrol`)."""
+    import hashlib
+
+    if patrol is None:
+        return "none"
+    text = json.dumps(patrol, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def of_an_earlier_patrol(record: dict[str, Any], game: Engine) -> bool:
+    """Is `game` a part played linked from a career record whose linked patrol has changed since (rulebook §5.2: the
+    record keeps one linked patrol)? A save of a part of a patrol given up since for a newer one, resumed and played
+    to its end: its result is booked with the career's missions only, and the patrol in progress now is left as it
+    is. A save from before the mark was kept is taken to be of the patrol in the record."""
+    setup = game.config.get("changes", {}).get("setup") or {}
+    mark = setup.get("record_patrol")
+    if setup.get("mode") != "linked" or mark is None:
+        return False
+    return bool(mark != patrol_mark(_patrol_of(record, "linked")))
+
+
+def leaves_the_patrol(game: Engine, path: Path | None = None) -> bool:
+    """Will booking `game`, not booked yet, leave the record's linked patrol as it is (`of_an_earlier_patrol`)? Asked
+    before `record_mission`: once booked, the record's patrol has moved on with the game's own part too. An unreadable
+    record: False (the booking says what keeps it)."""
+    try:
+        return of_an_earlier_patrol(load_career(path), game)
+    except (CareerError, OSError):
+        return False
+
+
 def last_booked(record: dict[str, Any], game: Engine, mode: str) -> bool:
     """Is `game` the mission of `mode` ("campaign", "linked") booked last in the record? A save of an earlier
     mission, resumed after later ones were played, is not: what became of the campaign since is not its doing."""
@@ -531,7 +565,8 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     # (booked late, from its save) leaves the running campaign and its patrol as they are
     its_campaign = mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
         and campaign.get("next") == mission.mission and not of_an_earlier_campaign(record, game)
-    if mode == "linked" or its_campaign:  # a single mission leaves the patrols in progress as they are
+    # a single mission leaves the patrols in progress as they are, and so does a part of a patrol given up since
+    if (mode == "linked" and not of_an_earlier_patrol(record, game)) or its_campaign:
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
@@ -654,5 +689,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "going_on_command", "load_career", "of_an_earlier_campaign", "patrol_given_up", "record_mission",
-           "save_career", "settings_said", "start_configured", "unbookable", "unfinished_mission", "with_carried"]
+           "going_on_command", "leaves_the_patrol", "load_career", "of_an_earlier_campaign", "of_an_earlier_patrol",
+           "patrol_given_up",
+           "patrol_mark", "record_mission", "save_career", "settings_said", "start_configured", "unbookable",
+           "unfinished_mission", "with_carried"]

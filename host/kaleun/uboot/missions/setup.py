@@ -170,6 +170,10 @@ class GameSetup:
     #: the campaign a campaign mission is played in: the moment it began (the career record's `started`), kept in
     #: the game's config, so a save of a campaign given up since is not booked in the one that took its place
     campaign: str | None = None
+    #: a linked game: the mark of the linked patrol the career record held when it was set up (`kaleun.career.
+    #: patrol_mark`), kept in the game's config, so a save of a part of a patrol given up since is not booked over
+    #: the newer patrol
+    record_patrol: str | None = None
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:
@@ -226,6 +230,8 @@ def changes_for(setup: GameSetup) -> dict[str, Any]:
             changes["setup"]["last_campaign"] = dict(setup.last_campaign)
         if setup.mode == "campaign" and setup.campaign is not None:
             changes["setup"]["campaign"] = setup.campaign
+        if setup.mode == "linked" and setup.record_patrol is not None:
+            changes["setup"]["record_patrol"] = setup.record_patrol
     return changes
 
 
