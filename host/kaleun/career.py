@@ -237,8 +237,9 @@ def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tu
     """The mission and the linked patrol of the game saved at `save` when it is a mission of a linked patrol
     ("linked") or the campaign ("campaign", as `mode`) that is not over yet (its full save looked at, not its
     journal): a new game of that mode may play it again from its beginning, and the group is told so first. A
-    campaign mission of a campaign given up since (the career `record`'s campaign began after it) is not: going on
-    with it would not go on with the campaign."""
+    campaign mission of a campaign given up since (the career `record`'s campaign began after it), or a part begun
+    before the record's linked patrol changed, is not: going on with it would not go on with the campaign or the
+    patrol."""
     if mode not in ("linked", "campaign"):
         return None
     held = _not_over(save)
@@ -247,6 +248,10 @@ def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tu
     started = held[1].get("campaign")
     if mode == "campaign" and started is not None and record is not None \
             and (record.get("campaign") or {}).get("started") != started:
+        return None
+    mark = held[1].get("record_patrol")
+    if mode == "linked" and mark is not None and record is not None \
+            and mark != patrol_mark(_patrol_of(record, "linked")):
         return None
     return held[0], str(held[1].get("patrol") or "")
 

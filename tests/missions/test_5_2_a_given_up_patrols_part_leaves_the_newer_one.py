@@ -85,3 +85,15 @@ def test_5_2_resuming_the_given_up_part_says_so_first_and_its_end_at_the_table_t
         "The career record's linked patrol has changed since this part began: its result is booked with the career's "
         "missions only, and the linked patrol in the record is left as it is (kaleun career shows both)."]
     assert load_career()["patrol"] == patrol
+
+
+def test_5_2_a_saved_part_of_a_patrol_given_up_is_not_offered_as_the_way_to_go_on(home):
+    """`kaleun play --linked` (and the window's set-up) name a part held in the autosave, not over yet, as the way to
+    go on with the patrol instead; a part begun before the record's patrol changed is not one."""
+    from kaleun.career import held_part
+
+    assert record_mission(short(start_configured(GameSetup(mission="sc_convoy_1940", mode="linked", seed=1))))
+    save_game(start_configured(GameSetup(mission="", mode="linked", seed=2)), home / "old.json")
+    assert held_part(home / "old.json", "linked", load_career()) == ("weather_1940", "autumn_1940")
+    assert record_mission(short(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=3))))
+    assert held_part(home / "old.json", "linked", load_career()) is None
