@@ -181,6 +181,7 @@ def start_configured(setup: Any, path: Path | None = None) -> Engine:
 
 def _configured(setup: Any, path: Path) -> Any:
     """The game `start_configured` starts (a `GameSetup`), a new campaign written into the record."""
+    from kaleun.uboot.missions.catalogue import catalogue
     from kaleun.uboot.missions.setup import GameSetup, campaign_order
 
     record = load_career(path) if setup.mode != "single" else empty()
@@ -198,8 +199,9 @@ def _configured(setup: Any, path: Path) -> Any:
             if setup.mission and setup.mission != order[0]:
                 raise CareerError(Msg("a campaign starts with its first mission, {mission}", mission=order[0]))
             ended = dict(campaign, state="given_up") if anew and campaign is not None else campaign
-            record["campaign"] = {"state": "running", "started": _now(), "done": [], "next": order[0], "score": 0,
-                                  "fame": 0, "grt": 0, "grades": [], "patrol": None}
+            # the start to the microsecond: it tells this campaign's games from those of the one it takes the place of
+            record["campaign"] = {"state": "running", "started": _now("microseconds"), "done": [], "next": order[0],
+                                  "score": 0, "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
             save_career(record, path)
         mission = record["campaign"]["next"]
@@ -212,7 +214,9 @@ def _configured(setup: Any, path: Path) -> Any:
         patrol = record.get("patrol")
         if not mission:
             if patrol is None or patrol.get("mode") != "linked":
-                raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with"))
+                firsts = [m for m, spec in catalogue().missions.items() if spec.get("patrol") and spec.get("part") == 1]
+                raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with (--mission "
+                                      "with a linked patrol's first part: {firsts})", firsts=", ".join(sorted(firsts))))
             mission = patrol["next"]
         carry = _carry_for(record, mission, "linked")
     if not mission:
@@ -222,28 +226,60 @@ def _configured(setup: Any, path: Path) -> Any:
     difficulty, easy = dict(setup.difficulty), dict(setup.easy_watch_change)
     if not getattr(setup, "every_role", False):
         difficulty, easy = with_carried(carried_settings(record, setup.mode, mission), difficulty, easy)
+    campaign_started = record["campaign"]["started"] if setup.mode == "campaign" else None
+    record_patrol = patrol_mark(_patrol_of(record, "linked")) if setup.mode == "linked" else None
     return GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
-                     easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own)
+                     easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own,
+                     campaign=campaign_started, record_patrol=record_patrol)
 
 
-def held_part(save: Path, mode: str) -> tuple[str, str] | None:
+def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tuple[str, str] | None:
     """The mission and the linked patrol of the game saved at `save` when it is a mission of a linked patrol
     ("linked") or the campaign ("campaign", as `mode`) that is not over yet (its full save looked at, not its
-    journal): a new game of that mode may play it again from its beginning, and the group is told so first."""
+    journal): a new game of that mode may play it again from its beginning, and the group is told so first. A
+    campaign mission of a campaign given up since (the career `record`'s campaign began after it), or a part begun
+    before the record's linked patrol changed, is not: going on with it would not go on with the campaign or the
+    patrol."""
+    if mode not in ("linked", "campaign"):
+        return None
+    held = _not_over(save)
+    if held is None or held[1].get("mode") != mode:
+        return None
+    started = held[1].get("campaign")
+    if mode == "campaign" and started is not None and record is not None \
+            and (record.get("campaign") or {}).get("started") != started:
+        return None
+    mark = held[1].get("record_patrol")
+    if mode == "linked" and mark is not None and record is not None \
+            and mark != patrol_mark(_patrol_of(record, "linked")):
+        return None
+    return held[0], str(held[1].get("patrol") or "")
+
+
+def unfinished_mission(save: Path) -> str | None:
+    """The mission of the game saved at `save` when it is a mission with objectives (any mode) that is not over yet
+    (its full save looked at): a new game keeps that game aside, and the window's set-up says so before "Start"
+    (None: none, a practice piece, a game that is over, or a save that cannot be read)."""
+    held = _not_over(save, scored=True)
+    return None if held is None else held[0]
+
+
+def _not_over(save: Path, scored: bool = False) -> tuple[str, dict[str, Any]] | None:
+    """The mission and the set-up (`changes.setup`: mode, patrol, part) of the U-BOOT game saved at `save` when its
+    mission is not over yet (`scored`: and it has objectives); None otherwise, or when the save cannot be read."""
     from kaleun.core.errors import SaveError
     from kaleun.saves import read_save
 
-    if mode not in ("linked", "campaign"):
-        return None
     try:
         state, _ = read_save(save)
-        config, result = state["config"], state["modules"]["mission"]["result"]
+        config, module = state["config"], state["modules"]["mission"]
+        result, objectives = module["result"], module.get("objectives") or []
         played = dict(config.get("changes", {}).get("setup") or {})
     except (SaveError, OSError, KeyError, TypeError, AttributeError, ValueError):
         return None
-    if state.get("game") != "uboot" or result is not None or played.get("mode") != mode:
+    if state.get("game") != "uboot" or result is not None or (scored and not objectives):
         return None
-    return str(config.get("mission")), str(played.get("patrol") or "")
+    return str(config.get("mission")), played
 
 
 Settings = tuple[dict[str, str], dict[str, bool]]
@@ -418,6 +454,52 @@ def _game_key(game: Engine) -> tuple[str, tuple[str, ...]]:
     return f"{head}:{round(float(ended), 3)}:{digest}", older
 
 
+def of_an_earlier_campaign(record: dict[str, Any], game: Engine) -> bool:
+    """Is `game` a mission of an earlier campaign, one given up (or ended) since, a newer one begun in its place
+    (rulebook §4.3)? Its result is then booked with the career's missions only, and what the campaign running now
+    does is not its doing. A game knows its campaign by the moment that campaign began (`GameSetup.campaign`); a save
+    from before it was kept is taken to be of the campaign in the record."""
+    setup = game.config.get("changes", {}).get("setup") or {}
+    started = setup.get("campaign")
+    if setup.get("mode") != "campaign" or started is None:
+        return False
+    campaign = record.get("campaign")  # none at all: a record begun anew, which knows no campaign to compare with
+    return campaign is not None and campaign.get("started") != started
+
+
+def patrol_mark(patrol: dict[str, Any] | None) -> str:
+    """A short mark of the linked patrol in progress as the career record holds it (its part, carry-over and all;
+    "none": no patrol): a linked game keeps the mark of the record it was set up from (`GameSetup.record_patrol`)."""
+    import hashlib
+
+    if patrol is None:
+        return "none"
+    text = json.dumps(patrol, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def of_an_earlier_patrol(record: dict[str, Any], game: Engine) -> bool:
+    """Is `game` a part played linked from a career record whose linked patrol has changed since (rulebook §5.2: the
+    record keeps one linked patrol)? A save of a part of a patrol given up since for a newer one, resumed and played
+    to its end: its result is booked with the career's missions only, and the patrol in progress now is left as it
+    is. A save from before the mark was kept is taken to be of the patrol in the record."""
+    setup = game.config.get("changes", {}).get("setup") or {}
+    mark = setup.get("record_patrol")
+    if setup.get("mode") != "linked" or mark is None:
+        return False
+    return bool(mark != patrol_mark(_patrol_of(record, "linked")))
+
+
+def leaves_the_patrol(game: Engine, path: Path | None = None) -> bool:
+    """Will booking `game`, not booked yet, leave the record's linked patrol as it is (`of_an_earlier_patrol`)? Asked
+    before `record_mission`: once booked, the record's patrol has moved on with the game's own part too. An unreadable
+    record: False (the booking says what keeps it)."""
+    try:
+        return of_an_earlier_patrol(load_career(path), game)
+    except (CareerError, OSError):
+        return False
+
+
 def last_booked(record: dict[str, Any], game: Engine, mode: str) -> bool:
     """Is `game` the mission of `mode` ("campaign", "linked") booked last in the record? A save of an earlier
     mission, resumed after later ones were played, is not: what became of the campaign since is not its doing."""
@@ -487,8 +569,9 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     # a campaign's game is the campaign's only while the campaign waits for it: a game of a campaign given up since
     # (booked late, from its save) leaves the running campaign and its patrol as they are
     its_campaign = mode == "campaign" and campaign is not None and campaign.get("state") == "running" \
-        and campaign.get("next") == mission.mission
-    if mode == "linked" or its_campaign:  # a single mission leaves the patrols in progress as they are
+        and campaign.get("next") == mission.mission and not of_an_earlier_campaign(record, game)
+    # a single mission leaves the patrols in progress as they are, and so does a part of a patrol given up since
+    if (mode == "linked" and not of_an_earlier_patrol(record, game)) or its_campaign:
         going_on = None
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
@@ -537,8 +620,8 @@ def _with_settings(out: list[Any], kept: dict[str, Any]) -> None:
         out[-1] = Msg("{line} {settings}", line=out[-1], settings=said)
 
 
-def _now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
+def _now(timespec: str = "seconds") -> str:
+    return datetime.now().isoformat(timespec=timespec)
 
 
 # -- reading it ----------------------------------------------------------------------------------------
@@ -611,5 +694,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "going_on_command", "load_career", "patrol_given_up", "record_mission", "save_career", "settings_said",
-           "start_configured", "unbookable", "with_carried"]
+           "going_on_command", "leaves_the_patrol", "load_career", "of_an_earlier_campaign", "of_an_earlier_patrol",
+           "patrol_given_up",
+           "patrol_mark", "record_mission", "save_career", "settings_said", "start_configured", "unbookable",
+           "unfinished_mission", "with_carried"]

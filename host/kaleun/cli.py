@@ -281,11 +281,11 @@ def _resume_game(args: argparse.Namespace) -> Engine:
         return game
     mission = game.module("mission")
     if mission.over:
-        _book_late(game, getattr(args, "table_language", "en"))
+        left = _book_late(game, getattr(args, "table_language", "en"))
         reason = str(mission.reason or "no reason given").replace("_", " ")
         # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
         via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
-        going_on = _goes_on_with(game, via=via)
+        going_on = _goes_on_with(game, via=via, patrol_left=left)
         if going_on is not None:  # the next evening of a linked patrol or a campaign: say how it goes on
             raise MissionOver(Msg("that mission is over ({result}: {reason}) and cannot be played on. The save stays "
                                   "in {path}; {next}", result=mission.result, reason=reason, path=str(path),
@@ -299,15 +299,49 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                       mission=mission.mission, clock=When.moment(game.now_iso, seconds=True),
                saved=When.moment(game.clock.iso(opened.saved_t), seconds=True), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
+    earlier = _earlier_than_the_record(game)  # its end speaks of its own campaign or patrol: say how things stand
+    if earlier == "campaign":
+        print(language(getattr(args, "table_language", "en")).render(Msg(
+            "kaleun: the campaign this mission was played in is over, and a newer one has begun since: when it "
+            "ends, its result is booked with the career's missions only, not in the campaign running now.")),
+            file=sys.stderr)
+    elif earlier == "patrol":
+        print(language(getattr(args, "table_language", "en")).render(Msg(
+            "kaleun: the career record's linked patrol has changed since this part began: when it ends, its result "
+            "is booked with the career's missions only, and the linked patrol in the record is left as it is.")),
+            file=sys.stderr)
     return game
 
 
-def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
+def _earlier_than_the_record(game: Engine) -> str | None:
+    """"campaign": `game` is a mission of a campaign given up or ended since (the career record's campaign began
+    after it); "patrol": a part played linked whose record's linked patrol has changed since it began; else None.
+    An unreadable record says nothing here (the end says what keeps the result from being booked)."""
+    from kaleun.career import CareerError, load_career, of_an_earlier_campaign, of_an_earlier_patrol
+
+    try:
+        record = load_career()
+    except (CareerError, OSError):
+        return None
+    if of_an_earlier_campaign(record, game):
+        return "campaign"
+    return "patrol" if of_an_earlier_patrol(record, game) else None
+
+
+def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) -> Msg | None:
     """How a group goes on after an ended mission of a linked patrol or a campaign, from the career record:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
     the group plays its next mission (`kaleun.career.VIAS`): `kaleun resume` of a save cannot tell whether the
-    game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both."""
-    from kaleun.career import CareerError, going_on_command, last_booked, load_career
+    game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both.
+    `patrol_left`: the game, a part played linked, was booked just now and left the record's linked patrol as it
+    was (`kaleun.career.leaves_the_patrol`, asked before the booking)."""
+    from kaleun.career import (
+        CareerError,
+        going_on_command,
+        last_booked,
+        load_career,
+        of_an_earlier_campaign,
+    )
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -316,6 +350,13 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         return None
     if mode == "linked":
         patrol = record.get("patrol")
+        if patrol_left:  # a save of a part begun before the record's patrol changed: booked, the patrol left as it is
+            if patrol is not None and patrol.get("mode") == "linked":
+                return Msg("the career record's linked patrol has changed since this part began: its result is booked "
+                           "with the career's missions only. The linked patrol {patrol} goes on with {next}: {how}.",
+                           patrol=str(patrol["id"]), next=str(patrol["next"]), how=going_on_command("linked", via))
+            return Msg("the career record's linked patrol has changed since this part began: its result is booked "
+                       "with the career's missions only; start a new game with kaleun play.")
         if patrol is not None and patrol.get("mode") == "linked" and patrol.get("from") == patrol["next"]:
             return Msg("the linked patrol {patrol} plays {next} again (a primary objective was not met): {how}.",
                        patrol=str(patrol["id"]), next=str(patrol["next"]), how=going_on_command("linked", via))
@@ -329,6 +370,15 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}
+        if of_an_earlier_campaign(record, game):  # a save of a campaign given up: the newer one is not its doing
+            if campaign.get("state") == "running":
+                return Msg("the campaign this mission was played in is over, and a newer one has begun since: its "
+                           "result is booked with the career's missions only. The newer campaign goes on with {next}: "
+                           "{how}.",
+                           next=str(campaign["next"]), how=going_on_command("campaign", via))
+            return Msg("the campaign this mission was played in is over, and a newer one has begun since: its result "
+                       "is booked with the career's missions only. The newer campaign is over too (kaleun career "
+                       "shows it); a new one begins with {how}.", how=going_on_command("campaign", via))
         if campaign.get("state") == "running":
             return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
                        how=going_on_command("campaign", via))
@@ -346,23 +396,26 @@ def _goes_on_with(game: Engine, via: str = "play") -> Msg | None:
     return None
 
 
-def _book_late(game: Engine, table_language: str) -> None:
+def _book_late(game: Engine, table_language: str) -> bool:
     """A mission that ended while its result could not be booked in the career record (a full
-    disk) is booked when its save is resumed (a booked game is never booked twice)."""
-    from kaleun.career import CareerError, career_path, record_mission
+    disk) is booked when its save is resumed (a booked game is never booked twice). True: booked now, a part
+    played linked that left the record's linked patrol as it was (`kaleun.career.leaves_the_patrol`)."""
+    from kaleun.career import CareerError, career_path, leaves_the_patrol, record_mission
     from kaleun.i18n import language
 
     render = language(table_language).render
+    left = leaves_the_patrol(game)
     try:
         entry = record_mission(game)
     except (CareerError, OSError) as exc:
         print(render(Msg("kaleun: the mission's result could not be booked in the career record: {problem}",
                          problem=str(exc))), file=sys.stderr)
-        return
+        return False
     if entry is not None:
         print(render(Msg("kaleun: the mission's result ({result}, grade {grade}) is booked in {path} now: it was "
                          "not booked when the mission ended.", result=Msg.term(str(entry["result"])),
                          grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
+    return left and entry is not None
 
 
 def _book_finished_autosave(table_language: str) -> None:

@@ -403,10 +403,14 @@ def _held_part(setup: Any) -> tuple[str, str] | None:
     """The mission and the linked patrol of the autosaved game when it is a mission of a linked patrol or the
     campaign (the set-up's mode) that is not over yet (its full save looked at, not its journal): a group that
     types `kaleun play --linked` on the next evening instead of `kaleun resume` is told what it starts again."""
-    from kaleun.career import held_part
+    from kaleun.career import CareerError, held_part, load_career
     from kaleun.paths import autosave_path
 
-    return held_part(autosave_path(), setup.mode)
+    try:
+        record: dict[str, Any] | None = load_career()
+    except (CareerError, OSError):
+        record = None  # the start says what is wrong with it
+    return held_part(autosave_path(), setup.mode, record)
 
 
 def _tell_held_part(mode: str, held: tuple[str, str], code: str) -> None:

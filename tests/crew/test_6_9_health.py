@@ -201,3 +201,30 @@ def test_8_6_a_shortage_no_refill_kit_can_cure_does_not_point_to_the_kits():
     assert rejected["reason"] == ("the medical chest lacks 1 surgical instruments, and none is discarded yet for a "
                                   "refill kit to put back")
     assert "refill kit" in one(do(g, {"do": "first_aid_kit"}), "action_refused")["reason"]
+
+
+@pytest.mark.parametrize("how", ["second red cross", "kill"])
+def test_6_10_8_6_the_supplies_on_a_dead_sailors_cards_are_discarded_for_a_refill_kit(how, tmp_path):
+    """§6.10: a dead sailor "is no longer part of the game"; §8.6: a card is discarded with the supplies used on it,
+    and a refill kit (§5.2: linked missions) puts every discarded supply back. What becomes of the cards of a sailor
+    who dies the rulebook does not say [gap]; our choice (health.toml): the supplies a treated card held are
+    discarded when he dies, so they come back with the next kit instead of being lost for the rest of the patrol. His
+    cards and chips stay with him, and the game saves and loads as before."""
+    from kaleun.saves import open_save, save_game
+
+    g = game(linked_missions=2)  # one refill kit
+    stations(g, {"officer-hexagon": 3})
+    do(g, {"do": "ailment", "figure": "officer-square", "deck": "burns", "wounds": 1, "supplies": ["pills"] * 4})
+    do(g, {"do": "order", "order": "first_aid", "patient": "officer-square"})
+    crew = g.module("crew")
+    assert crew.health.stock["pills"] == 0
+    if how == "kill":
+        one(do(g, {"do": "kill", "figure": "officer-square", "why": "event card"}), "sailor_killed")
+    else:
+        one(do(g, {"do": "ailment", "figure": "officer-square", "deck": "wounds", "wounds": 1}), "sailor_killed")
+    assert crew.health.discarded["pills"] == 4 and crew.sailor("officer-square").ailments
+    assert one(do(g, {"do": "first_aid_kit"}), "supplies_refilled")["stock"]["pills"] == 4
+    path = tmp_path / "save.json"
+    save_game(g, path)
+    again = open_save(path).engine.module("crew")
+    assert again.health.stock["pills"] == 4 and again.sailor("officer-square").dead

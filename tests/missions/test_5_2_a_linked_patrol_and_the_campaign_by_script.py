@@ -122,7 +122,8 @@ def test_the_set_up_options_of_a_run_that_do_not_fit_are_refused_by_name(home):
     script = write_script(home / "s.jsonl", [{"t": 0, "do": "report"}])
     events = str(home / "ev.jsonl")
     cases = [
-        (("--linked",), "kaleun run: no linked patrol is in progress: name the mission to start one with"),
+        (("--linked",), "kaleun run: no linked patrol is in progress: name the mission to start one with (--mission "
+                        "with a linked patrol's first part: sc_convoy_1940, shadow_1941)"),
         (("--linked", "--mission", "sc_convoy_1940", "--changes", "{}"),
          "kaleun run: --changes replays a game as it was set up; --linked, --campaign, --difficulty and --easy-watch "
          "set a new one up from the career record: give one or the other"),

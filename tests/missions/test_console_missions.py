@@ -103,7 +103,7 @@ def test_a_bad_set_up_is_refused_with_the_reason(tmp_path):
 
     result = run_kaleun("play", "--headless", "--mission", "training", "--easy-watch", "navigator", home=tmp_path)
     assert result.returncode == 2
-    assert "the easy watch change is for roles on easy difficulty; the navigator does not play easy" in result.stderr
+    assert "the easy watch change is for roles on easy difficulty; the Navigator does not play easy" in result.stderr
     linked = run_kaleun("play", "--headless", "--linked", home=tmp_path)
     assert linked.returncode == 2 and "no linked patrol is in progress" in linked.stderr
     russian = run_kaleun("play", "--headless", "--linked", "--language", "ru", home=tmp_path)

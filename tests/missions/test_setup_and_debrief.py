@@ -48,7 +48,7 @@ def test_5_3_a_game_set_up_with_difficulty_and_easy_watch_change_per_role_deals_
     (GameSetup(mission="training", mode="solo"), "mode 'solo' is not one of: single, linked, campaign"),
     (GameSetup(mission="training", difficulty={"cook": "easy"}), "difficulty maps roles"),
     (GameSetup(mission="training", easy_watch_change={"navigator": True}),
-     "the easy watch change is for roles on easy difficulty; the navigator does not play easy"),
+     "the easy watch change is for roles on easy difficulty; the Navigator does not play easy"),
     (GameSetup(mission="gibraltar_1941", mode="linked"), "gibraltar_1941 is a single mission"),
 ])
 def test_5_3_a_set_up_that_cannot_start_says_why(setup, problem):

@@ -55,7 +55,7 @@ def test_5_2_the_set_up_says_a_linked_part_not_over_is_played_again_and_where_it
     kept = table.window.overlay.kept
     choose_mission(table, "sc_convoy_1940")
     table.tap("setup.next")
-    assert "not over yet" not in words(table)  # a single mission plays nothing of the patrol again
+    assert "of the linked patrol autumn_1940, not over yet" not in words(table)  # nothing of the patrol again
     table.tap("setup.mode.linked")
     said = words(table)
     assert ("The game saved before this one holds sc_convoy_1940 of the linked patrol autumn_1940, not over yet: "
@@ -81,7 +81,7 @@ def test_4_3_the_set_up_says_a_campaign_mission_not_over_is_played_again(home) -
     assert f"kaleun resume --save {table.window.overlay.kept}" in words(table)
     table.tap("setup.back")
     table.tap("setup.mode.single")  # a single mission plays nothing of the campaign again
-    assert "not over yet" not in words(table)
+    assert "of the campaign, not over yet" not in words(table)
 
 
 
@@ -102,7 +102,9 @@ def test_5_2_a_new_patrol_played_again_says_both_what_is_played_again_and_what_i
     choose_mission(table, "shadow_1941")
     table.tap("setup.next")
     table.tap("setup.mode.linked")
-    assert "not over yet" not in words(table)  # going on with autumn_1940 plays nothing again
+    said = words(table)  # going on with autumn_1940 plays nothing again: shadow_1941 is only set aside
+    assert "again from its beginning" not in said and "holds shadow_1941, not over yet: Start begins another game" \
+        in said, said
     table.tap("setup.anew")
     said = words(table)
     assert "holds shadow_1941 of the linked patrol spring_1941, not over yet" in said, said
@@ -128,4 +130,58 @@ def test_4_3_the_crew_page_with_a_game_held_is_read_whole_in_german_and_russian(
         table.tap("setup.start")
         table.window.cut.clear()
         words(table)
+        assert list(table.window.cut.values()) == [], (language, table.window.cut)
+
+
+def test_a_single_mission_not_over_is_named_before_start_sets_it_aside(home) -> None:
+    """A single mission stopped midway (agents_1941) is kept aside when the window opens on a new game: the crew's
+    page says so before "Start", and "Start" first shows the file it is kept as and how to go on with it (as the
+    console says "the previous game was kept as ..." at a new game's start)."""
+    table = opened_after(GameSetup(mission="agents_1941", seed=3))
+    kept = table.window.overlay.kept
+    choose_mission(table, "prize_rules_1939")
+    table.tap("setup.next")
+    said = words(table)
+    assert ("The game saved before this one holds agents_1941, not over yet: Start begins another game and keeps "
+            "that one to go on with later.") in said, said
+    table.tap("setup.start")  # first the page naming the file it is kept as
+    said = words(table)
+    assert not table.made and f"kaleun resume --save {kept}" in said, said  # type: ignore[attr-defined]
+    table.tap("setup.start")
+    assert [g.config["mission"] for g in table.made] == ["prize_rules_1939"]  # type: ignore[attr-defined]
+
+
+def test_the_same_single_mission_chosen_again_is_played_again_from_its_beginning(home) -> None:
+    table = opened_after(GameSetup(mission="agents_1941", seed=3))
+    choose_mission(table, "agents_1941")
+    table.tap("setup.next")
+    assert ("The game saved before this one holds agents_1941, not over yet: Start plays the mission again from its "
+            "beginning.") in words(table)
+
+
+def test_a_practice_game_kept_aside_is_not_named(home) -> None:
+    """A practice piece (no objectives, the training patrol the window opens on) kept aside says nothing: each
+    opening of the window keeps one."""
+    table = opened_after(GameSetup(mission="training", seed=3))
+    choose_mission(table, "prize_rules_1939")
+    table.tap("setup.next")
+    assert "not over yet" not in words(table)
+    table.tap("setup.start")
+    assert [g.config["mission"] for g in table.made] == ["prize_rules_1939"]  # type: ignore[attr-defined]
+
+
+def test_the_crew_page_with_a_single_mission_set_aside_is_read_whole_in_german_and_russian(home) -> None:
+    for language in ("de", "ru"):
+        for f in home.glob("*.json"):
+            f.unlink()
+        table = opened_after(GameSetup(mission="agents_1941", seed=3))
+        table.window.set_language(language)
+        choose_mission(table, "prize_rules_1939")
+        table.tap("setup.next")
+        table.window.cut.clear()
+        assert "agents_1941" in words(table)
+        assert list(table.window.cut.values()) == [], (language, table.window.cut)
+        table.tap("setup.start")
+        table.window.cut.clear()
+        assert "agents_1941" in words(table)
         assert list(table.window.cut.values()) == [], (language, table.window.cut)

@@ -97,7 +97,7 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
     so on standard error; a message why it could not (the run's exit status is then 1)."""
     import sys
 
-    from kaleun.career import CareerError, career_path, record_mission
+    from kaleun.career import CareerError, career_path, leaves_the_patrol, record_mission
     from kaleun.core.messages import of_error
     from kaleun.i18n import language as in_language
 
@@ -108,6 +108,7 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
     if not books(args) or getattr(args, "over_at_start", False) or not game.has_module("mission") \
             or not game.module("mission").over:
         return None
+    left = leaves_the_patrol(game)  # asked before the booking moves the record's patrol on
     try:
         entry = record_mission(game)
     except (CareerError, OSError) as exc:
@@ -123,7 +124,7 @@ def _book(game: Engine, args: argparse.Namespace, language: str) -> Msg | None:
             result=Msg.term(str(entry["result"])), grade=entry["grade"], path=str(career_path()))), file=sys.stderr)
         from kaleun.cli import _goes_on_with
 
-        going_on = _goes_on_with(game, via="run")  # a linked patrol or the campaign: how it goes on by script
+        going_on = _goes_on_with(game, via="run", patrol_left=left)  # a linked patrol or the campaign, by script
         if going_on is not None:
             print(in_language(language).render(Msg("kaleun run: {next}", next=going_on)), file=sys.stderr)
     return None

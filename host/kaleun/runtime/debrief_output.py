@@ -67,11 +67,22 @@ class DebriefOutput:
 
     def book(self) -> None:
         """Book the ended mission in the career record (once: a booked game is not booked again)."""
-        from kaleun.career import CareerError, record_mission
+        from kaleun.career import CareerError, leaves_the_patrol, load_career, of_an_earlier_campaign, record_mission
         from kaleun.core.messages import of_error
 
+        left = leaves_the_patrol(self.game)  # asked before the booking moves the record's patrol on
         try:
-            record_mission(self.game)
+            entry = record_mission(self.game)
+            record = load_career() if entry is not None else None
+            # the mission's end said how its campaign or patrol goes on: the record holds a newer one
+            if record is not None and of_an_earlier_campaign(record, self.game):
+                self.report(Msg("The campaign this mission was played in is over, and a newer one has begun since: its "
+                                "result is booked with the career's missions only, not in a campaign (kaleun career "
+                                "shows both)."))
+            elif record is not None and left:
+                self.report(Msg("The career record's linked patrol has changed since this part began: its result is "
+                                "booked with the career's missions only, and the linked patrol in the record is left "
+                                "as it is (kaleun career shows both)."))
         except (CareerError, OSError) as exc:
             log.info("the mission could not be booked in the career record (tried again on leaving and "
                       "by kaleun resume): %s", exc)

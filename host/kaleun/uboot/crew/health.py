@@ -134,6 +134,18 @@ class Health:
             crew.kill(figure, row, Msg("second red cross ({deck})", deck=deck_term(deck) if deck else Msg("ailment")))
         crew.after_crew_change()
 
+    def bury(self, state: SailorState) -> None:
+        """A sailor died (§6.10: "no longer part of the game"): the medical supplies on his treated ailment cards
+        are discarded, so a refill kit puts those back (§8.6); his cards and chips stay on his tile with him. The
+        rulebook does not say what becomes of them [gap]; our choice, `health.toml` `dead_supplies_discarded`."""
+        if not HEALTH["dead_supplies_discarded"]:
+            return
+        for ailment in state.ailments:
+            if ailment["treated"]:
+                for s in ailment["supplies"]:
+                    self.discarded[s] = self.discarded.get(s, 0) + 1
+                ailment["supplies"] = []
+
     def dead_problem(self, figure: str, row: int) -> Msg | None:
         """Why no card can be entered for this sailor (he is dead), or None."""
         if self.crew.sailor(figure, row).dead:

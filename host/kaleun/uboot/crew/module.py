@@ -335,6 +335,7 @@ class Crew(Module, Validator):
             self.stop_task(figure, Msg("killed"), discard=True, row=row, quiet=True)
         state.dead = True
         self.health.forget_injuries(sailor_id(figure, row))
+        self.health.bury(state)
         on_duty = row == self.row
         if on_duty:
             self.pos[figure] = None

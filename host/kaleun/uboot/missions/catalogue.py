@@ -225,9 +225,13 @@ def _any(value: Any) -> Problem | None:
 
 def _setup_note(value: Any) -> Problem | None:
     """The set-up a game was started with (`setup.changes_for`): its mode, patrol and part (and what the
-    campaign a new one takes the place of came to)."""
-    if not isinstance(value, Mapping) or set(value) - {"last_campaign"} != {"mode", "patrol", "part"} \
+    campaign a new one takes the place of came to, when a campaign mission's campaign began, and the mark of the
+    linked patrol the career record held when a linked game was set up)."""
+    if not isinstance(value, Mapping) \
+            or set(value) - {"last_campaign", "campaign", "record_patrol"} != {"mode", "patrol", "part"} \
             or _last_campaign(value.get("last_campaign")) is not None \
+            or not ("campaign" not in value or _text_of(40)(value["campaign"]) is None) \
+            or not ("record_patrol" not in value or _text_of(40)(value["record_patrol"]) is None) \
             or value["mode"] not in ("single", "linked", "campaign") \
             or not (value["patrol"] is None or _text(value["patrol"]) is None) \
             or not (value["part"] is None or _number(1, 20, whole=True)(value["part"]) is None):

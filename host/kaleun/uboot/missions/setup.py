@@ -167,6 +167,13 @@ class GameSetup:
     #: the group's own missions (`missions/own.py`) `mission` may be one of, handed in by the program's edge;
     #: a game built from the set-up keeps only the chosen one's fields (in its config)
     own: OwnMissions = field(default_factory=OwnMissions, compare=False, repr=False)
+    #: the campaign a campaign mission is played in: the moment it began (the career record's `started`), kept in
+    #: the game's config, so a save of a campaign given up since is not booked in the one that took its place
+    campaign: str | None = None
+    #: a linked game: the mark of the linked patrol the career record held when it was set up (`kaleun.career.
+    #: patrol_mark`), kept in the game's config, so a save of a part of a patrol given up since is not booked over
+    #: the newer patrol
+    record_patrol: str | None = None
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:
@@ -187,8 +194,11 @@ def setup_problem(setup: GameSetup) -> Msg | None:
             return Msg("easy watch change maps roles ({roles}) to true or false, got {role}={on}",
                        roles=", ".join(ROLES), role=role, on=on)
         if on and setup.difficulty.get(role, data.load("difficulty")["default"]) != "easy":
+            from kaleun.uboot.figures import ROSTER
+
+            # the role as the table names it ("First Officer"), as the difficulty's own lines do
             return Msg("the easy watch change is for roles on easy difficulty; the {role} does not play easy",
-                       role=Msg.term(role))
+                       role=Msg.term(ROSTER["role_names"][role]))
     if setup.carry is not None:
         carried = check_carry(setup.carry)
         if carried is not None:
@@ -218,6 +228,10 @@ def changes_for(setup: GameSetup) -> dict[str, Any]:
         changes["setup"] = {"mode": setup.mode, "patrol": patrol, "part": spec.get("part")}
         if setup.last_campaign is not None:
             changes["setup"]["last_campaign"] = dict(setup.last_campaign)
+        if setup.mode == "campaign" and setup.campaign is not None:
+            changes["setup"]["campaign"] = setup.campaign
+        if setup.mode == "linked" and setup.record_patrol is not None:
+            changes["setup"]["record_patrol"] = setup.record_patrol
     return changes
 
 

@@ -17,7 +17,9 @@ record (`kaleun.career.start_configured`: the carry-over of a linked patrol, the
 mission) or says why it cannot start, which the page shows. When the game saved before this one (kept aside as
 the window opened) holds the part of a linked patrol or the campaign mission "Start" would play, not over yet,
 the crew's page says it is played again from its beginning, and "Start" first shows a page naming the file that
-game is kept as and how to go on with it instead (`kaleun resume --save`), as `kaleun play --linked` does."""
+game is kept as and how to go on with it instead (`kaleun resume --save`), as `kaleun play --linked` does. Any other
+mission with objectives not over yet in that game (a single mission too) is named the same way: the new game sets
+it aside, and the page says where it is kept."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from kaleun.career import (
     held_part,
     load_career,
     patrol_given_up,
+    unfinished_mission,
 )
 from kaleun.core.messages import Msg, of_error
 from kaleun.own_missions import program_own
@@ -205,21 +208,34 @@ class Setup(Overlay):
 
     def held(self, whole: bool = False) -> Msg | None:
         """The game saved before this one holds the mission "Start" would play, of a linked patrol or the campaign
-        and not over yet: said before "Start" as `kaleun play --linked` says it (None: nothing to say). `whole`:
-        with the file that game is kept as and how to go on with it instead (the page "Start" shows first)."""
-        if self.kept is None or self.mode == "single":
+        and not over yet: said before "Start" as `kaleun play --linked` says it; or it holds another mission with
+        objectives not over yet (a single mission too), which the new game sets aside (None: nothing to say).
+        `whole`: with the file that game is kept as and how to go on with it instead (the page "Start" shows
+        first)."""
+        if self.kept is None:
             return None
         if self.mode not in self._held:
-            self._held[self.mode] = held_part(self.kept, self.mode)
+            self._held[self.mode] = held_part(self.kept, self.mode, self.record)
         part = self._held[self.mode]
-        if part is None or part[0] != self.playing():
-            return None
-        if self.mode == "linked":
+        if part is not None and part[0] == self.playing() and self.mode == "linked":
             said = Msg("The game saved before this one holds {mission} of the linked patrol {patrol}, not over yet: "
                        "Start plays the part again from its beginning.", mission=part[0], patrol=part[1])
-        else:
+        elif part is not None and part[0] == self.playing():
             said = Msg("The game saved before this one holds {mission} of the campaign, not over yet: Start plays "
                        "the mission again from its beginning.", mission=part[0])
+        else:  # any other mission with objectives not over (a single mission, too) is set aside by the new game
+            if "unfinished" not in self._held:
+                found = unfinished_mission(self.kept)
+                self._held["unfinished"] = None if found is None else (found, "")
+            unfinished = self._held["unfinished"]
+            if unfinished is None:
+                return None
+            if unfinished[0] == self.playing():
+                said = Msg("The game saved before this one holds {mission}, not over yet: Start plays the mission "
+                           "again from its beginning.", mission=unfinished[0])
+            else:
+                said = Msg("The game saved before this one holds {mission}, not over yet: Start begins another game "
+                           "and keeps that one to go on with later.", mission=unfinished[0])
         if not whole:
             return said
         return Msg("{said} That game is kept as {path}: to go on with it instead, go back, quit, and type kaleun "
