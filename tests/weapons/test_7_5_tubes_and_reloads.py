@@ -97,11 +97,32 @@ def test_7_5_a_named_torpedo_must_be_in_the_rooms_racks():
     g = range_game(flooded=[1])
     _fire(g, [1])
     racks = list(weapons(g).racks[1])
-    assert "T5" not in racks
-    assert refused(order(g, "reload_torpedo", tube=1, torpedo="T5")) == (
-        "there is no G7es (T5 Zaunkönig) in the bow room's racks")
+    assert "G7e_t3" not in racks  # issued from January 1942, but this boat sailed without one
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo="G7e_t3")) == (
+        "there is no G7e (T III) in the bow room's racks")
     assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
     assert one(order(g, "reload_torpedo", tube=1, torpedo="G7e"), "tube_loading")["torpedo"] == "G7e"
+
+
+@pytest.mark.parametrize("start, load, said", [
+    ("1941-06-01T04:00:00", "T5", "the G7es (T5 Zaunkönig) is not issued to the boats until September 1943: none is "
+                                  "aboard"),
+    ("1942-06-20T12:00:00", "FAT", "the G7a FAT is not issued to the boats until November 1942: none is aboard"),
+    ("1943-01-10T12:00:00", "G7e", "the G7e (T II) is no longer issued to the boats after June 1942: none is aboard"),
+])
+def test_7_5_a_reload_of_a_type_not_issued_on_the_day_says_its_date(start, load, said):
+    """§7.5 and torpedoes.toml (types by date, `from`/`until` with their sources): a reload, or a deck torpedo
+    brought in, that names a type the boats do not have on that day is refused with the date from the data, not
+    with a look into the racks; nothing changes."""
+    g = range_game(start=start, flooded=[1])
+    _fire(g, [1])
+    racks = list(weapons(g).racks[1])
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo=load)) == said
+    assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
+    surfaced = range_game(start=start, surfaced=True, weather="clear")
+    deck = list(weapons(surfaced).deck)
+    assert refused(order(surfaced, "reload_torpedo", **{"from": "deck", "torpedo": load})) == said
+    assert weapons(surfaced).deck == deck
 
 
 def test_10_3_a_fault_in_the_tube_gear_makes_a_reload_take_half_as_long_again():
@@ -216,8 +237,8 @@ def test_7_5_a_deck_torpedo_needs_a_free_rack_surfaced_and_a_calm_sea():
     _fire(g, [1, 2])
     order(g, "reload_torpedo", tube=1)
     order(g, "reload_torpedo", tube=2)  # two free racks in the bow room
-    assert refused(order(g, "reload_torpedo", room=1, torpedo="T5", **{"from": "deck"})) == (
-        "there is no G7es (T5 Zaunkönig) in the deck containers")
+    assert refused(order(g, "reload_torpedo", room=1, torpedo="G7e", **{"from": "deck"})) == (
+        "there is no G7e (T II) in the deck containers")
     assert one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")["room"] == 1
     assert refused(order(g, "reload_torpedo", room=1, **{"from": "deck"})) == (
         "a torpedo is already coming down through the bow room's hatch")
@@ -427,6 +448,51 @@ def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
     assert one(fired, "salvo")["run_s"] == [round(torpedo["run_s"])]
     hit = one(advance(g, g.t + 600), "torpedo_hit")
     assert hit["aimed"] is True and hit["run_s"] == pytest.approx(torpedo["run_s"], abs=2.0)
+
+
+def _cold_g7e_in_tube_3():
+    """Tube 3 fired, reloaded with a G7e from the racks and flooded: its battery is cold for 3 h."""
+    g = range_game(vessels=[{"class": "tramp", "bearing": 290, "range_m": 3500, "course": 90, "speed_kn": 7.5}],
+                   flooded=[3])
+    _fire(g, [3])
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    assert tube(g, 3)["warm"] is False
+    return g
+
+
+def test_12_the_tdcs_report_says_its_solution_is_for_a_cold_g7e():
+    """The attack (the TDC computes the lead "for the chosen torpedo speed"; torpedoes.toml: a cold G7e runs 28 kn,
+    3,000 m): the lead and the range are the cold torpedo's, so the TDC's report says so — the feed line when it is
+    programmed and the console's `weapons` view under the solution — not only the tubes' battery column. A warm
+    torpedo's report says nothing of it."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import weapons as weapons_view
+
+    g = _cold_g7e_in_tube_3()
+    programmed = one(order(g, "tdc", bearing=0, range_m=2000, course=90, speed_kn=7.5), "tdc_programmed")
+    assert programmed["feed"].endswith(" The G7e (T II) in tube 3 is cold: solved for 28 kn, 3,000 m.")
+    shown = weapons_view(g, language("en"))
+    cold = [line for line in shown if "is cold" in line]
+    assert cold == ["  bow: the G7e (T II) in tube 3 is cold: solved for 28 kn, 3,000 m (warm in 2:59:30)"]
+    warm = range_game(flooded=[3])
+    report = one(order(warm, "tdc", bearing=0, range_m=2000, course=90, speed_kn=7.5), "tdc_programmed")["feed"]
+    assert "cold" not in report and not any("cold" in line for line in weapons_view(warm, language("en")))
+
+
+def test_12_the_attack_screen_says_its_solution_is_for_a_cold_g7e():
+    """The window's attack screen says it as the console does, under the bow's gyro angle."""
+    from window.fingers import Table_, shown
+    from window.test_order_warnings import joined
+
+    table = Table_(game=_cold_g7e_in_tube_3())
+    table.runtime.submit({"do": "order", "order": "tdc", "bearing": 0, "range_m": 2000, "course": 90,
+                          "speed_kn": 7.5})
+    table.runtime.step()
+    table.tap("tab.attack")
+    assert "for the cold G7e (T II) in tube 3: 28 kn, 3,000 m" in joined(shown(table))
 
 
 def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words():

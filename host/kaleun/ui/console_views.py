@@ -335,6 +335,24 @@ def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
 
     return beyond_reach(game, facing, sol) is not None
 
+def cold_torpedoes(game: Any, facings: Sequence[str]) -> list[Msg]:
+    """For each facing whose TDC solution is made for a cold torpedo (a G7e whose battery is not warm yet: 28 kn,
+    3,000 m), what the console's `weapons` view says under the solution: the lead and the range are that
+    torpedo's."""
+    out: list[Msg] = []
+    for facing in facings:
+        torpedo = game.module("weapons").torpedo_for(facing)
+        if torpedo is None or torpedo["warm"]:
+            continue
+        solved = Msg("  {facing}: the {torpedo} in tube {tube} is cold: solved for {speed:g} kn, {reach:,} m",
+                     facing=Msg.term(facing), torpedo=Msg.term(torpedo["name"]), tube=torpedo["tube"],
+                     speed=torpedo["speed_kn"], reach=round(torpedo["range_m"]))
+        if torpedo.get("warm_in_s") is not None:
+            solved = Msg("{solved} (warm in {time})", solved=solved, time=_mmss(torpedo["warm_in_s"]))
+        out.append(solved)
+    return out
+
+
 def running(run: Mapping[str, Any]) -> Msg:
     """A torpedo in the water (`weapons.status()["running"]`) as the console prints it: the hit the TDC's
     solution expects, or once that time has passed (or the run is beyond its range) the run it has left."""
@@ -380,12 +398,12 @@ def weapons(game: Any, lang: Language) -> list[str]:
     for run in w.get("running", []):  # the crew's reckoning from the TDC's solution until the result comes in
         out.append(r(running(run)))
     tdc = w["tdc"]
-    from kaleun.ui.weapon_faults import lost_target
+    from kaleun.ui.weapon_faults import sunk_target, target_gone
 
-    lost = lost_target(game)
-    if lost is not None:  # as the window's attack screen says
-        out.append(r(Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)))
-    if tdc.get("programmed"):
+    gone = target_gone(game)
+    if gone is not None:  # as the window's attack screen says
+        out.append(r(gone))
+    if tdc.get("programmed") and sunk_target(game) is None:  # a sunk target's solution aims at nothing
         from kaleun.ui.order_warnings import too_close
 
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
@@ -407,7 +425,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
                               N_("solution")), rows)
-    else:
+        out += [r(line) for line in cold_torpedoes(game, [room for room in ("bow", "stern") if tdc.get(room)])]
+    elif not tdc.get("programmed"):
         out.append(r(Msg("TDC: not programmed.")))
     if any(v is not None for v in w.get("disc", {}).values()):
         out += disc(w["disc"], lang)
@@ -460,16 +479,19 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
     return out + warnings
 
 
-def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
+def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] = ()) -> list[str]:
     """The rings of each dial group on the table (the attack disc's), as the table reads them. A ring that has
     not fed the game is left out when the game holds its field already (`held`: set by the `disc` command):
-    the game's disc says it, and dialling the ring would only overwrite it."""
+    the game's disc says it, and dialling the ring would only overwrite it. When every ring shown reads what
+    the game holds (`held` with its values: the rings set by hand and fed to the game), the group's line is
+    left out: the game's disc line says the same, with the true bearing and the angle on the bow."""
     from kaleun.boards.dials import DIALS, groups
 
     out = []
     for group, dials in groups().items():
         parts: list[Msg] = []
         unset: list[str] = []  # what sets the rings the game's disc does not have yet (one hint for them all)
+        agree = 0  # rings set that read what the game holds
         for decl in dials:
             if not decl.is_ring:
                 continue
@@ -495,7 +517,9 @@ def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
                 unset.append(f"dial {decl.name} {int(value)}")
             else:
                 parts.append(Msg("{ring} {value:03d}", ring=what, value=int(value)))
-        if not parts:
+                game_value = held.get(decl.field) if isinstance(held, Mapping) else None
+                agree += game_value is not None and int(value) % 360 == int(game_value) % 360
+        if not parts or agree == len(parts):
             continue
         line = Msg("not set yet") if len(unset) == len(parts) else join(parts)
         if unset:
@@ -504,11 +528,12 @@ def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
     return out
 
 
-def disc_held(game: Any) -> set[str]:
-    """The fields of the attack disc the game holds (set by the table's rings or the `disc` command)."""
+def disc_held(game: Any) -> dict[str, Any]:
+    """The fields of the attack disc the game holds (set by the table's rings or the `disc` command), with their
+    values."""
     if not _has(game, "weapons"):
-        return set()
-    return {k for k, v in game.module("weapons").status().get("disc", {}).items() if v is not None}
+        return {}
+    return {k: v for k, v in game.module("weapons").status().get("disc", {}).items() if v is not None}
 
 
 def game_disc(game: Any, lang: Language) -> list[str]:
