@@ -107,8 +107,11 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     if _has(game, "mission"):
         mission = game.module("mission").status()
         if mission["result"] is not None:
+            from kaleun.uboot.missions.debrief import why
+
+            # the reason in the table's words, as the debrief says it ("rammed": gerammt, таран)
             out.append(r(Msg("The mission is over ({result}): {reason}.", result=Msg.term(str(mission["result"])),
-                             reason=str(mission["reason"]))))
+                             reason=why(mission.get("reason")))))
     return out
 
 
@@ -508,13 +511,15 @@ def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] 
                     parts.append(Msg("{ring} ? (read against the {reference} ring, which is not homed yet)",
                                      ring=what, reference=ref))
                 else:
+                    # the line to type in the table's words (`nullstellen scheibe_peilung`), as `repairs` shows its
                     parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
-                                 Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
+                                 Msg("{ring} ? (not homed: {line})", ring=what,
+                                     line=in_words(f"home {decl.name}", lang)))
             elif table.unset(decl.name):
                 if decl.field in held:
                     continue
                 parts.append(Msg("{ring} not set yet", ring=what))
-                unset.append(f"dial {decl.name} {int(value)}")
+                unset.append(in_words(f"dial {decl.name} {int(value)}", lang))  # as the table types it
             else:
                 parts.append(Msg("{ring} {value:03d}", ring=what, value=int(value)))
                 game_value = held.get(decl.field) if isinstance(held, Mapping) else None

@@ -1,0 +1,43 @@
+"""The console's `status` at a German or Russian table, as found playing a night convoy attack there: every
+word of it is the table's, and every line it offers to type is typed in the table's words (host/README.md,
+"Typing in the table's language": the lines the views show to type name words the player can type)."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.boards.loader import load_board
+from kaleun.i18n import language
+from kaleun.runtime.table import Table
+from kaleun.uboot.game import new_game
+from kaleun.ui.console_views import disc_held, rings, status
+from kit import BOARDS
+
+
+@pytest.mark.parametrize("code, said", [("en", "The mission is over (lost): rammed."),
+                                        ("de", "Die Mission ist beendet (verloren): gerammt."),
+                                        ("ru", "rammed")])
+def test_4_1_status_says_why_the_mission_ended_in_the_tables_words(code, said):
+    """The boat rammed by a corvette at a German table: `status` ended "Die Mission ist beendet (verloren):
+    rammed." — the reason is said as the debrief says it ("gerammt")."""
+    g = new_game(0, "exercise_convoy_battle")
+    g.module("mission").end("lost", "rammed", "Rammed!")
+    shown = status(g, "stop", language(code))[-1]
+    if code == "ru":
+        assert said not in shown and shown.startswith("Миссия")
+    else:
+        assert shown == said
+
+
+@pytest.mark.parametrize("code, dial", [("en", "dial disc_enemy_course 0"),
+                                        ("de", "drehregler scheibe_gegner 0"),
+                                        ("ru", "шкала диск_противник 0")])
+def test_9_2_1_the_rings_line_offers_the_dial_line_in_the_tables_words(code, dial):
+    """§9.2.1: a ring not set yet is offered with the line that sets it — at a German table `drehregler
+    scheibe_gegner 0`, not the English `dial disc_enemy_course 0` in the middle of German words."""
+    g = new_game(0, "exercise_convoy_battle")
+    table = Table(load_board(BOARDS / "sim.toml"), g)
+    table.start(g.apply)
+    table.set_dial("disc_own_course", 290)
+    line = rings(table, language(code), disc_held(g))[0]
+    assert line.endswith(f"{dial})")
+    table.close()
