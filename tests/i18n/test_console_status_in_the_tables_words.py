@@ -41,3 +41,49 @@ def test_9_2_1_the_rings_line_offers_the_dial_line_in_the_tables_words(code, dia
     line = rings(table, language(code), disc_held(g))[0]
     assert line.endswith(f"{dial})")
     table.close()
+
+
+def _desk(code: str):
+    """A console at a table of that language on the convoy battle exercise, its two lookouts on the bridge."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.ui.console import Console
+
+    g = new_game(0, "exercise_convoy_battle")
+    runtime = Runtime(g, Table(default_board(), g), clock=lambda: 0.0)
+    runtime.language = code
+    out = io.StringIO()
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+
+    def type_(line: str) -> str:
+        start = len(out.getvalue())
+        console.handle(line)
+        runtime.step()
+        return out.getvalue()[start:]
+
+    for line in ("mobilize", "place navigator-square 8", "place navigator-triangle 8", "observe"):
+        type_(line)
+    runtime._dispatch(g.advance(290))
+    return type_
+
+
+@pytest.mark.parametrize("code, figure", [("en", "captain-triangle"), ("de", "kapitän-dreieck"),
+                                          ("ru", "командир-треугольник")])
+def test_6_5_the_order_assistant_names_the_sailor_as_the_table_types_his_figure(code, figure):
+    """§6.5 the order assistant (`?tdc c1`) at a Russian table listed the torpedo officer as `captain-triangle`
+    beside `crew`'s `командир-треугольник`: the figure is named as the table types it, as `crew` names it."""
+    shown = _desk(code)("?tdc c1").splitlines()
+    assert shown[-1].split()[0] == figure
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_8_target_data_keeps_its_values_in_one_column_in_every_language(code):
+    """§8 the target data screen (`target c1`): the Russian "относительный пеленг" is longer than the column
+    the labels were padded to, and its value stood out of line; every value starts in one column."""
+    rows = _desk(code)("target c1").splitlines()[1:]
+    assert len(rows) == 8
+    starts = {len(row) - len(row.split()[-1]) for row in rows if row.split()[-1][0].isdigit()}
+    assert len(starts) == 1, rows

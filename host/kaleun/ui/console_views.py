@@ -196,7 +196,8 @@ def target(data: Mapping[str, Any], lang: Language) -> list[str]:
         (N_("sensor"), lang.text(str(data["sensor"]))),
         (N_("class"), _class(data, lang)),
     ]
-    return [head] + [f"  {lang.text(k).ljust(18)} {v}" for k, v in rows]
+    width = max(18, *(len(lang.text(k)) for k, _v in rows))  # the longest label in the table's language
+    return [head] + [f"  {lang.text(k).ljust(width)} {v}" for k, v in rows]
 
 
 def _task(task: Mapping[str, Any] | None, lang: Language) -> str | None:
@@ -473,9 +474,10 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
     else:
         out = [r(Msg("{order}: would be carried out ({how}); no sailor needs a chip.", order=name, how=how))]
     # each sailor by his name in the table's language, as `crew` prints him (his id "navigator-square/1" is the
-    # game's own word); the figure as commands name it
+    # game's own word); the figure as the table types it, as `crew` prints it (`kapitän-dreieck`; in English its id)
     sailors = game.module("crew").status().get("sailors", {}) if game is not None and _has(game, "crew") else {}
-    rows = [[a["figure"], lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))), a["section"],
+    rows = [[FIGURE.choice_local(str(a["figure"]), lang),
+             lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))), a["section"],
              a["chips"], lang.text(N_("yes") if a["specialist"] else N_("no"))] for a in activated]
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
