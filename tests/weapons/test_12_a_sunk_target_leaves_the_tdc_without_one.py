@@ -60,3 +60,17 @@ def test_12_a_ship_lost_from_sight_is_still_off_the_plot_and_in_the_tables_langu
     one(order(lost, "tdc", contact="c1"), "tdc_programmed")
     lost.module("sea")._lost(lost.module("sea").picture.get("c1")["entity"], "out of sight")
     assert language("en").render(target_gone(lost)) == "c1 is off the plot: the TDC runs on its last data."
+
+
+def test_7_5_3_the_order_assistant_warns_of_no_run_on_a_sunk_targets_solution():
+    """The order assistant (`?fire`) at a German table, the TDC's target gone down: it warned "Die Laufstrecke von
+    6.432 m ist länger als die Reichweite des Torpedos ..." of a solution on a ship that is no more; it says only
+    why the salvo would be refused."""
+    from kaleun.ui.order_warnings import order_warnings
+
+    g = _sunk_under_the_tdc()
+    order(g, "periscope")
+    answer = g.module("orders").preview({"order": "fire_torpedoes", "tubes": [1]})
+    assert answer["accepted"] is False and "has sunk" in str(answer["reason"])
+    assert order_warnings(g, answer) == []
+

@@ -108,6 +108,8 @@ def too_close(solution: Mapping[str, Any]) -> float | None:
 def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
     if not game.has_module("weapons"):
         return []
+    if game.module("weapons").fire_control.target_sunk() is not None:
+        return []  # the TDC's target has gone down: it has no run to warn of (the refusal says why)
     weapons = game.module("weapons").status()
     facing = {int(t["tube"]): str(t["facing"]) for t in weapons.get("tubes", [])}
     tdc = weapons.get("tdc") or {}

@@ -1,4 +1,4 @@
-"""The console's `status` at a German or Russian table, as found playing a night convoy attack there: every
+"""The console at a German or Russian table, as found playing a night convoy attack there: every
 word of it is the table's, and every line it offers to type is typed in the table's words (host/README.md,
 "Typing in the table's language": the lines the views show to type name words the player can type)."""
 
@@ -87,3 +87,15 @@ def test_8_target_data_keeps_its_values_in_one_column_in_every_language(code):
     assert len(rows) == 8
     starts = {len(row) - len(row.split()[-1]) for row in rows if row.split()[-1][0].isdigit()}
     assert len(starts) == 1, rows
+
+
+def test_6_5_the_tdcs_contact_field_is_named_in_the_tables_words_in_its_usage():
+    """`hilfe tdc` at a German table began `tdc [CONTACT] [quelle=kontakt|...]`: the contact's placeholder is the
+    field's word in capitals, as the short list in `hilfe` gives it (`tdc [KONTAKT]`); English keeps `CONTACT`."""
+    from kaleun.ui.actions import find
+
+    tdc = find("tdc")
+    assert tdc is not None
+    assert tdc.usage(lang=language("de")).startswith("tdc [KONTAKT] [quelle=")
+    assert tdc.usage(lang=language("ru")).startswith("срп [КОНТАКТ] [источник=")
+    assert tdc.usage(lang=language("en")).startswith("tdc [CONTACT] [source=")
