@@ -99,3 +99,16 @@ def test_6_5_the_tdcs_contact_field_is_named_in_the_tables_words_in_its_usage():
     assert tdc.usage(lang=language("de")).startswith("tdc [KONTAKT] [quelle=")
     assert tdc.usage(lang=language("ru")).startswith("срп [КОНТАКТ] [источник=")
     assert tdc.usage(lang=language("en")).startswith("tdc [CONTACT] [source=")
+
+
+def test_4_1_the_russian_debrief_counts_the_crew_lost_with_the_boat_in_words_that_agree():
+    """§4.1 the boat rammed at a Russian table: the debrief read "32 моряка: погиб вместе с лодкой" — a singular
+    verb after 32 sailors. The cause is a noun phrase that reads for one sailor and for many."""
+    from kaleun.uboot.missions.debrief import crew_lost_lines
+
+    cause = {"msg": "lost with the boat", "values": {}}
+    many = {"crew_lost": [{"sailor": f"s{i}", "name": None, "cause": cause} for i in range(32)]}
+    one_ = {"crew_lost": [{"sailor": "s1", "name": "Kaleun", "cause": cause}]}
+    ru = language("ru")
+    assert ru.render(crew_lost_lines(many)[0]) == "  32 моряка: гибель вместе с лодкой"
+    assert ru.render(crew_lost_lines(one_)[0]) == "  Kaleun: гибель вместе с лодкой"
