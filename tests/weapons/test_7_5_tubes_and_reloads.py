@@ -492,7 +492,7 @@ def test_12_the_attack_screen_says_its_solution_is_for_a_cold_g7e():
                           "speed_kn": 7.5})
     table.runtime.step()
     table.tap("tab.attack")
-    assert "for the cold G7e (T II) in tube 3: 28 kn, 3,000 m" in joined(shown(table))
+    assert "cold G7e: 28 kn, 3,000 m" in joined(shown(table))
 
 
 def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words():

@@ -225,10 +225,11 @@ class AttackScreen(Screen):
                 # solution of the facing of the chosen tubes, the other one's gyro angle and verdict
                 y = self._lines(c, Msg("{word}: gyro {g}° {side}", word=word, g=round(abs(gyro)), side=side),
                                 x + s(24), y, w - s(24), theme.TEXT, bold=True)
-                cold = self.cold.get(facing)
+                cold = self.cold.get(facing) if facing == shown else None
                 if cold is not None:  # the lead and the run are a cold torpedo's: the console says the same
-                    y = self._lines(c, Msg("for the cold {torpedo} in tube {tube}: {speed:g} kn, {reach:,} m",
-                                           torpedo=Msg.term(cold["name"]), tube=cold["tube"], speed=cold["speed_kn"],
+                    # one short line (the panel is full in Russian): the tube list shows which tube and type it is
+                    y = self._lines(c, Msg("cold {torpedo}: {speed:g} kn, {reach:,} m",
+                                           torpedo=str(cold["name"]).split(" (")[0], speed=cold["speed_kn"],
                                            reach=round(cold["range_m"])), x + s(24), y, w - s(24), theme.WARNING)
                 if facing == shown and self.lost is None:  # a lost target's solution is a guess: its angle will do
                     y = self._lines(c, Msg("range {m:,} m · run {t} s", m=int(sol.get("range_m", 0)),
