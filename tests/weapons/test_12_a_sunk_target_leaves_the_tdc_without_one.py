@@ -8,7 +8,7 @@ from __future__ import annotations
 from kaleun.i18n import language
 from kaleun.ui.console_views import weapons as weapons_view
 from kaleun.ui.weapon_faults import target_gone
-from weaponskit import advance, named, one, order, range_game, refused, weapons
+from weaponskit import advance, named, one, order, post_lookout, range_game, refused, weapons
 
 SUNK_LINE = "c1 has sunk: the TDC has no target. Program it on another ship."
 
@@ -74,3 +74,24 @@ def test_7_5_3_the_order_assistant_warns_of_no_run_on_a_sunk_targets_solution():
     assert answer["accepted"] is False and "has sunk" in str(answer["reason"])
     assert order_warnings(g, answer) == []
 
+
+
+def test_12_a_ship_seen_to_sink_is_named_so_when_an_order_names_her_again():
+    """The TDC, or the 88 mm gun, ordered at the ship the crew saw go down was refused with "contact c1 is lost",
+    as for a ship gone from sight; it says she has sunk."""
+    g = _sunk_under_the_tdc()
+    order(g, "periscope")
+    assert refused(order(g, "tdc", contact="c1")) == "c1 has sunk: choose another ship"
+    surfaced = range_game(surfaced=True, flooded=[3],
+                          vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    post_lookout(surfaced)
+    while surfaced.module("sea").picture.get("c1") is None and surfaced.t < 600:
+        advance(surfaced, surfaced.t + 10)
+    sea = surfaced.module("sea")
+    vessel = sea.picture.get("c1")["entity"]
+    truth, (course, speed) = sea.truth(vessel, surfaced.t), sea.vmotion(sea.vessels[vessel])  # she flees the boat
+    one(order(surfaced, "tdc", bearing=truth.bearing, range_m=truth.range_nm * 1852, course=course, speed_kn=speed),
+        "tdc_programmed")
+    events = order(surfaced, "fire_torpedoes", tubes=[3]) + advance(surfaced, surfaced.t + 3600)
+    assert one(events, "ship_sunk")["ship"] == "c1"
+    assert refused(order(surfaced, "gun_88", target="c1")) == "c1 has sunk: choose another ship"

@@ -280,6 +280,8 @@ class FireControl(WeaponsPart):
                 known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
                 return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
                            known=known if known != "none yet" else Msg("none yet"))
+            if any(s.get("ship") == p["contact"] for s in self.w.sunk):  # the crew saw her go down
+                return Msg("{contact} has sunk: choose another ship", contact=p["contact"])
             if contact["lost"]:
                 return Msg("contact {contact} is lost", contact=p["contact"])
             if contact["kind"] != "ship":
