@@ -8,7 +8,7 @@ from __future__ import annotations
 from kaleun.i18n import language
 from kaleun.ui.console_views import weapons as weapons_view
 from kaleun.ui.weapon_faults import target_gone
-from weaponskit import advance, named, one, order, post_lookout, range_game, refused, weapons
+from weaponskit import advance, do, named, one, order, post_lookout, range_game, refused, weapons
 
 SUNK_LINE = "c1 has sunk: the TDC has no target. Program it on another ship."
 
@@ -95,3 +95,16 @@ def test_12_a_ship_seen_to_sink_is_named_so_when_an_order_names_her_again():
     events = order(surfaced, "fire_torpedoes", tubes=[3]) + advance(surfaced, surfaced.t + 3600)
     assert one(events, "ship_sunk")["ship"] == "c1"
     assert refused(order(surfaced, "gun_88", target="c1")) == "c1 has sunk: choose another ship"
+
+
+
+def test_12_the_target_data_of_a_ship_seen_to_sink_say_she_has_sunk():
+    """The console's target data (`target c1`) of the ship the crew saw go down said "Target data c1 (ship), lost:"
+    with her last course and speed, as for a ship gone from sight; they say she has sunk."""
+    from kaleun.ui.console_views import target
+
+    g = _sunk_under_the_tdc()
+    data = one(do(g, {"do": "target", "contact": "c1"}), "target_data")
+    assert target(data, language("en"), g)[0] == "Target data c1 (ship), sunk: her last data:"
+    assert target(data, language("de"), g)[0] == "Zieldaten c1 (Schiff), gesunken: ihre letzten Daten:"
+    assert target(data, language("en"))[0] == "Target data c1 (ship), lost:"  # without the game: the event's word

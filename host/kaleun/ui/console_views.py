@@ -180,11 +180,14 @@ def contacts(game: Any, lang: Language, order: str = "nearest") -> list[str]:
     return [lang.render(title), *columns(heads, rows), *together]
 
 
-def target(data: Mapping[str, Any], lang: Language) -> list[str]:
-    """The target data screen of one contact (a `target_data` event's fields)."""
+def target(data: Mapping[str, Any], lang: Language, game: Any = None) -> list[str]:
+    """The target data screen of one contact (a `target_data` event's fields); a contact lost because the crew saw
+    her go down (`game`'s tally) is said to have sunk, not to be lost."""
     r = lang.render
+    sunk = bool(data.get("lost")) and game is not None and _has(game, "weapons") and any(
+        s.get("ship") == data["contact"] for s in game.module("weapons").status()["sunk"])
     head = r(Msg("Target data {contact} ({kind}){lost}:", contact=data["contact"], kind=Msg.term(str(data["kind"])),
-                 lost=Msg(", lost") if data.get("lost") else ""))
+                 lost=Msg(", sunk: her last data") if sunk else Msg(", lost") if data.get("lost") else ""))
     rows = [
         (N_("bearing"), f"{data['bearing']:03d}"),
         (N_("relative bearing"), f"{data['rel_bearing']:03d}"),
