@@ -665,3 +665,28 @@ def test_7_5_the_console_takes_a_whole_number_written_as_6_0_as_scripts_do():
     typed = console_typed("en", "reload from=deck room=6.0", "reload from=deck room=6.5", "reload from=deck room=x")
     assert "Reload torpedo refused: the stern room's racks are full (1 reload)" in typed
     assert "! reload: room must be 1 or 6, not 6.5" in typed and "! reload: room must be 1 or 6, not x" in typed
+
+
+def test_12_the_order_assistant_warns_of_each_tubes_own_torpedos_range():
+    """The order assistant (`?fire 4`) warned "the run of 3,9xx m is longer than the torpedo's range of 3,000 m"
+    for tube 4's warm G7e (5,000 m), because tube 3 beside it held a cold one (28 kn, 3,000 m) and the bow's
+    solution is made for the first tube ready. Each tube is checked with its own torpedo: tube 4 is in reach,
+    tube 3 is not."""
+    from kaleun.ui.order_warnings import order_warnings
+
+    g = range_game(flooded=[3, 4])
+    _fire(g, [3])
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    assert (tube(g, 3)["warm"], tube(g, 4)["warm"]) == (False, True)
+    order(g, "periscope")  # the TDC's view (§8.4): its warning is not the one this test is about
+    one(order(g, "tdc", bearing=0, range_m=3800, course=90, speed_kn=2), "tdc_programmed")
+    orders = g.module("orders")
+    assert order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [4]})) == []
+    far = [str(w) for w in order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [3]}))]
+    assert len(far) == 1 and far[0].endswith("is longer than the torpedo's range of 3,000 m: the torpedoes stop "
+                                             "short. Close in first.")
+    both = order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [3, 4]}))
+    assert [str(w) for w in both] == far
