@@ -60,12 +60,15 @@ def test_4_2_help_return_says_how_long_the_quiet_before_a_return_to_base_lasts(l
     assert words.format(minutes=minutes) in typed(language, "help return")
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "Navigator"), ("de", "Navigator"), ("ru", "Штурман")])
-def test_6_5_the_order_assistant_names_each_sailor_as_the_crew_list_does(language: str, name: str) -> None:
+@pytest.mark.parametrize(("language", "figure", "name"), [("en", "navigator-square", "Navigator"),
+                                                      ("de", "navigator-quadrat", "Navigator"),
+                                                      ("ru", "штурман-квадрат", "Штурман")])
+def test_6_5_the_order_assistant_names_each_sailor_as_the_crew_list_does(language: str, figure: str,
+                                                                         name: str) -> None:
     """§6.5: `?ORDER` lists who would carry the order out. Its sailor column gave the game's own id of the sailor
     ("navigator-square/1"), English at a German or Russian table, where `crew` names him ("Штурман"); the figure
-    column keeps the figure as commands name it."""
+    column names the figure as the table types it, as `crew` does (`штурман-квадрат`; English words work too)."""
     said = typed(language, "mobilize", "place navigator-square 8", "?observe")
-    row = next(line.split() for line in said.splitlines() if line.strip().startswith("navigator-square "))
-    assert row[:3] == ["navigator-square", name, "8"], said
+    row = next(line.split() for line in said.splitlines() if line.strip().startswith(f"{figure} "))
+    assert row[:3] == [figure, name, "8"], said
     assert "navigator-square/1" not in said

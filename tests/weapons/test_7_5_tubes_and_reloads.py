@@ -97,11 +97,32 @@ def test_7_5_a_named_torpedo_must_be_in_the_rooms_racks():
     g = range_game(flooded=[1])
     _fire(g, [1])
     racks = list(weapons(g).racks[1])
-    assert "T5" not in racks
-    assert refused(order(g, "reload_torpedo", tube=1, torpedo="T5")) == (
-        "there is no G7es (T5 Zaunkönig) in the bow room's racks")
+    assert "G7e_t3" not in racks  # issued from January 1942, but this boat sailed without one
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo="G7e_t3")) == (
+        "there is no G7e (T III) in the bow room's racks")
     assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
     assert one(order(g, "reload_torpedo", tube=1, torpedo="G7e"), "tube_loading")["torpedo"] == "G7e"
+
+
+@pytest.mark.parametrize("start, load, said", [
+    ("1941-06-01T04:00:00", "T5", "the G7es (T5 Zaunkönig) is not issued to the boats until September 1943: none is "
+                                  "aboard"),
+    ("1942-06-20T12:00:00", "FAT", "the G7a FAT is not issued to the boats until November 1942: none is aboard"),
+    ("1943-01-10T12:00:00", "G7e", "the G7e (T II) is no longer issued to the boats after June 1942: none is aboard"),
+])
+def test_7_5_a_reload_of_a_type_not_issued_on_the_day_says_its_date(start, load, said):
+    """§7.5 and torpedoes.toml (types by date, `from`/`until` with their sources): a reload, or a deck torpedo
+    brought in, that names a type the boats do not have on that day is refused with the date from the data, not
+    with a look into the racks; nothing changes."""
+    g = range_game(start=start, flooded=[1])
+    _fire(g, [1])
+    racks = list(weapons(g).racks[1])
+    assert refused(order(g, "reload_torpedo", tube=1, torpedo=load)) == said
+    assert weapons(g).racks[1] == racks and tube(g, 1)["state"] == "fired"
+    surfaced = range_game(start=start, surfaced=True, weather="clear")
+    deck = list(weapons(surfaced).deck)
+    assert refused(order(surfaced, "reload_torpedo", **{"from": "deck", "torpedo": load})) == said
+    assert weapons(surfaced).deck == deck
 
 
 def test_10_3_a_fault_in_the_tube_gear_makes_a_reload_take_half_as_long_again():
@@ -216,8 +237,8 @@ def test_7_5_a_deck_torpedo_needs_a_free_rack_surfaced_and_a_calm_sea():
     _fire(g, [1, 2])
     order(g, "reload_torpedo", tube=1)
     order(g, "reload_torpedo", tube=2)  # two free racks in the bow room
-    assert refused(order(g, "reload_torpedo", room=1, torpedo="T5", **{"from": "deck"})) == (
-        "there is no G7es (T5 Zaunkönig) in the deck containers")
+    assert refused(order(g, "reload_torpedo", room=1, torpedo="G7e", **{"from": "deck"})) == (
+        "there is no G7e (T II) in the deck containers")
     assert one(order(g, "reload_torpedo", **{"from": "deck"}), "torpedo_stowing")["room"] == 1
     assert refused(order(g, "reload_torpedo", room=1, **{"from": "deck"})) == (
         "a torpedo is already coming down through the bow room's hatch")
@@ -429,6 +450,51 @@ def test_12_the_tdc_aims_a_cold_g7e_for_the_28_kn_it_runs():
     assert hit["aimed"] is True and hit["run_s"] == pytest.approx(torpedo["run_s"], abs=2.0)
 
 
+def _cold_g7e_in_tube_3():
+    """Tube 3 fired, reloaded with a G7e from the racks and flooded: its battery is cold for 3 h."""
+    g = range_game(vessels=[{"class": "tramp", "bearing": 290, "range_m": 3500, "course": 90, "speed_kn": 7.5}],
+                   flooded=[3])
+    _fire(g, [3])
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    assert tube(g, 3)["warm"] is False
+    return g
+
+
+def test_12_the_tdcs_report_says_its_solution_is_for_a_cold_g7e():
+    """The attack (the TDC computes the lead "for the chosen torpedo speed"; torpedoes.toml: a cold G7e runs 28 kn,
+    3,000 m): the lead and the range are the cold torpedo's, so the TDC's report says so — the feed line when it is
+    programmed and the console's `weapons` view under the solution — not only the tubes' battery column. A warm
+    torpedo's report says nothing of it."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import weapons as weapons_view
+
+    g = _cold_g7e_in_tube_3()
+    programmed = one(order(g, "tdc", bearing=0, range_m=2000, course=90, speed_kn=7.5), "tdc_programmed")
+    assert programmed["feed"].endswith(" The G7e (T II) in tube 3 is cold: solved for 28 kn, 3,000 m.")
+    shown = weapons_view(g, language("en"))
+    cold = [line for line in shown if "is cold" in line]
+    assert cold == ["  bow: the G7e (T II) in tube 3 is cold: solved for 28 kn, 3,000 m (warm in 2:59:30)"]
+    warm = range_game(flooded=[3])
+    report = one(order(warm, "tdc", bearing=0, range_m=2000, course=90, speed_kn=7.5), "tdc_programmed")["feed"]
+    assert "cold" not in report and not any("cold" in line for line in weapons_view(warm, language("en")))
+
+
+def test_12_the_attack_screen_says_its_solution_is_for_a_cold_g7e():
+    """The window's attack screen says it as the console does, under the bow's gyro angle."""
+    from window.fingers import Table_, shown
+    from window.test_order_warnings import joined
+
+    table = Table_(game=_cold_g7e_in_tube_3())
+    table.runtime.submit({"do": "order", "order": "tdc", "bearing": 0, "range_m": 2000, "course": 90,
+                          "speed_kn": 7.5})
+    table.runtime.step()
+    table.tap("tab.attack")
+    assert "cold G7e: 28 kn, 3,000 m" in joined(shown(table))
+
+
 def test_7_5_a_reload_of_mines_the_boat_does_not_carry_is_refused_in_plain_words():
     """A reload naming mines the racks do not hold says so as a sentence ("there are no TMB ground mines
     ...", not "there is no TMB ground mines"); the deck containers hold torpedoes only (torpedoes.toml) and
@@ -599,3 +665,28 @@ def test_7_5_the_console_takes_a_whole_number_written_as_6_0_as_scripts_do():
     typed = console_typed("en", "reload from=deck room=6.0", "reload from=deck room=6.5", "reload from=deck room=x")
     assert "Reload torpedo refused: the stern room's racks are full (1 reload)" in typed
     assert "! reload: room must be 1 or 6, not 6.5" in typed and "! reload: room must be 1 or 6, not x" in typed
+
+
+def test_12_the_order_assistant_warns_of_each_tubes_own_torpedos_range():
+    """The order assistant (`?fire 4`) warned "the run of 3,9xx m is longer than the torpedo's range of 3,000 m"
+    for tube 4's warm G7e (5,000 m), because tube 3 beside it held a cold one (28 kn, 3,000 m) and the bow's
+    solution is made for the first tube ready. Each tube is checked with its own torpedo: tube 4 is in reach,
+    tube 3 is not."""
+    from kaleun.ui.order_warnings import order_warnings
+
+    g = range_game(flooded=[3, 4])
+    _fire(g, [3])
+    one(order(g, "reload_torpedo", tube=3, torpedo="G7e"), "tube_loading")
+    advance(g, g.t + 15 * 60)
+    order(g, "flood_tubes", tubes=[3])
+    advance(g, g.t + 30)
+    assert (tube(g, 3)["warm"], tube(g, 4)["warm"]) == (False, True)
+    order(g, "periscope")  # the TDC's view (§8.4): its warning is not the one this test is about
+    one(order(g, "tdc", bearing=0, range_m=3800, course=90, speed_kn=2), "tdc_programmed")
+    orders = g.module("orders")
+    assert order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [4]})) == []
+    far = [str(w) for w in order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [3]}))]
+    assert len(far) == 1 and far[0].endswith("is longer than the torpedo's range of 3,000 m: the torpedoes stop "
+                                             "short. Close in first.")
+    both = order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [3, 4]}))
+    assert [str(w) for w in both] == far

@@ -253,3 +253,26 @@ def test_9_2_1_the_rings_feed_the_disc_with_a_via_it_takes():
 
     groups = {d.group for d in DIALS.values() if d.command.get("do") == "attack_disc"}
     assert groups and groups <= set(VIA)
+
+
+def test_9_2_1_status_shows_the_disc_once_when_the_rings_set_by_hand_agree_with_the_game():
+    """§9.2.1 at the console: the crew dials the worked example on the rings (own course 290, bearing 40, enemy
+    course 70). The rings fed the game, so `status` showed the same disc twice (`disc: own course 290, ...` and
+    `attack disc: own course 290, ...`); it shows the game's line alone. When the rings and the game differ (the
+    `disc` command gave another own course since), both lines stand: the rings read one thing, the TDC uses the
+    other."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import disc_held, game_disc, rings
+
+    g = range_game(course=290)
+    table = _sim_table(g)
+    for dial, value in (("disc_own_course", 290), ("disc_bearing", 40), ("disc_enemy_course", 70)):
+        table.set_dial(dial, value)
+    en = language("en")
+    assert rings(table, en, disc_held(g)) + game_disc(g, en) == [
+        "attack disc: own course 290, enemy course 070, bearing 040: true bearing 330, angle on the bow 80° "
+        "starboard"]
+    do(g, {"do": "attack_disc", "own_course": 200, "via": "console"})
+    assert rings(table, en, disc_held(g)) == ["disc: own course 290, enemy course 070, bearing 040"]
+    assert game_disc(g, en)[0].startswith("attack disc: own course 200,")
+    table.close()

@@ -667,6 +667,32 @@ def test_8_4_the_lookouts_see_an_aircraft_turn_in_and_the_flak_waits_for_it_to_c
     assert weapons(g).ammo["gun_20"] == 4000 - 20 * len(rounds)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_8_3_an_aircraft_that_turned_in_unseen_is_reported_attacking_at_the_first_sighting(seed):
+    """§8.3 (the lookouts' view) and sea-facts ("Wellington + Leigh Light: night attacks on surfaced boats"): an
+    aircraft that saw the boat first — out of the sun, the clouds, the dark; nobody on the bridge then — turns in
+    unannounced. When lookouts go up and first see it, it is running in already: their report says so, the only
+    warning the crew gets ("... The Short Sunderland (c1) is running in to attack the boat!"), and
+    `aircraft_attacking` follows it (`unseen`: no line of its own), before its pass."""
+    g = range_game(seed, surfaced=True, flooded=[], aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 9.0}])
+    plane = next(iter(g.module("sea").aircraft.values()))
+    events: list = []
+    while plane.ai["mode"] != "attack" and g.t < 900:
+        events += advance(g, g.t + 5)
+    assert plane.ai["mode"] == "attack" and named(events, "aircraft_attacking") == []  # turned in unseen
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    events = order(g, "observe") + advance(g, g.t + 600)
+    report = next(e for e in events if e["event"] == "contact_report" and e["aircraft"])
+    assert report["feed"].startswith("Lookouts report aircraft bearing ")
+    assert report["feed"].endswith("! The Short Sunderland (c1) is running in to attack the boat!")
+    attacking = one(events, "aircraft_attacking")
+    assert attacking["unseen"] is True and "feed" not in attacking
+    assert (attacking["t"], attacking["aircraft"], attacking["type"]) == (report["t"], "c1", "sunderland")
+    assert one(events, "aircraft_attack")["t"] > report["t"]  # the warning came before the pass
+
+
 def test_8_4_an_aircraft_nobody_on_the_bridge_has_seen_turns_in_unannounced():
     """Without lookouts on observation duty the crew has no contact of the aircraft: nobody calls its turn in, the
     first the crew hears of it is its pass ("Aircraft attack! ...")."""

@@ -164,10 +164,11 @@ def test_a_repair_after_the_depth_charges(played: Table_) -> None:
     assert played.named("technical_repair_started")[0].data["component"] == "diesels"
 
 
-def test_12_the_tdc_says_its_sunk_target_is_off_the_plot(played: Table_) -> None:
-    """§12 the tramp c3 the TDC was set on went down: the TDC still holds its data (it runs on by dead
-    reckoning), and the attack screen and the console's `weapons` say the target is off the plot rather
-    than showing a live solution on a ship that is gone."""
+def test_12_the_tdc_says_its_target_has_sunk_and_it_has_no_target(played: Table_) -> None:
+    """§12 the tramp c3 the TDC was set on went down, and the crew saw it ("The Tramp steamer (4,800 GRT) has gone
+    down!"): the attack screen and the console's `weapons` say she has sunk and the TDC has no target — not that
+    she is off the plot with the TDC running on its last data, as for a ship lost from sight — and show no
+    solution on a ship that is gone."""
     from kaleun.i18n import language
     from kaleun.ui.console_views import weapons
 
@@ -177,6 +178,9 @@ def test_12_the_tdc_says_its_sunk_target_is_off_the_plot(played: Table_) -> None
     assert "c3" not in {c["contact"] for c in played.game.module("sea").status()["contacts"]}
     played.tap("tab.attack")
     said = " ".join(shown(played))
-    assert "c3 is off the plot: the TDC runs on its last data." in said
-    assert "range 7" not in said  # no solution in detail for a target that is gone
-    assert "c3 is off the plot: the TDC runs on its last data." in weapons(played.game, language("en"))
+    assert "c3 has sunk: the TDC has no target. Program it on another ship." in said
+    assert "off the plot" not in said
+    assert "range 7" not in said and "gyro" not in said  # no solution in detail for a target that is gone
+    console = weapons(played.game, language("en"))
+    assert "c3 has sunk: the TDC has no target. Program it on another ship." in console
+    assert not any("off the plot" in line or line.startswith("TDC on c3") for line in console)

@@ -257,6 +257,8 @@ class Field:
         if self.kind in ("choice", "choices") and len(self.choices) <= 6:
             sep = "|" if self.kind == "choice" else ","
             return sep.join(self.choice_local(c, lang) for c in self.choices)
+        if self.kind == "contact" and lang.code != "en":  # `ZIEL`, `КОНТАКТ`: no English placeholder among the words
+            return self.local(lang).upper()
         return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
 
     def not_a(self, kind: str, text: str) -> Msg:

@@ -197,7 +197,7 @@ class Console(Prompting):
         if change is not None and crew_short(event.name, event.data):
             self._crew_hint(str(event.data.get("order", "")))
         if event.name == "target_data":
-            self._show(views.target(event.data, self.lang))
+            self._show(views.target(event.data, self.lang, self.game))
         elif event.name == "attack_disc":
             self._show(views.disc(event.data, self.lang))
         if event.name == "mission_end" and self.game.game == "uboot":

@@ -107,8 +107,11 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
     if _has(game, "mission"):
         mission = game.module("mission").status()
         if mission["result"] is not None:
+            from kaleun.uboot.missions.debrief import why
+
+            # the reason in the table's words, as the debrief says it ("rammed": gerammt, таран)
             out.append(r(Msg("The mission is over ({result}): {reason}.", result=Msg.term(str(mission["result"])),
-                             reason=str(mission["reason"]))))
+                             reason=why(mission.get("reason")))))
     return out
 
 
@@ -177,11 +180,14 @@ def contacts(game: Any, lang: Language, order: str = "nearest") -> list[str]:
     return [lang.render(title), *columns(heads, rows), *together]
 
 
-def target(data: Mapping[str, Any], lang: Language) -> list[str]:
-    """The target data screen of one contact (a `target_data` event's fields)."""
+def target(data: Mapping[str, Any], lang: Language, game: Any = None) -> list[str]:
+    """The target data screen of one contact (a `target_data` event's fields); a contact lost because the crew saw
+    her go down (`game`'s tally) is said to have sunk, not to be lost."""
     r = lang.render
+    sunk = bool(data.get("lost")) and game is not None and _has(game, "weapons") and any(
+        s.get("ship") == data["contact"] for s in game.module("weapons").status()["sunk"])
     head = r(Msg("Target data {contact} ({kind}){lost}:", contact=data["contact"], kind=Msg.term(str(data["kind"])),
-                 lost=Msg(", lost") if data.get("lost") else ""))
+                 lost=Msg(", sunk: her last data") if sunk else Msg(", lost") if data.get("lost") else ""))
     rows = [
         (N_("bearing"), f"{data['bearing']:03d}"),
         (N_("relative bearing"), f"{data['rel_bearing']:03d}"),
@@ -193,7 +199,8 @@ def target(data: Mapping[str, Any], lang: Language) -> list[str]:
         (N_("sensor"), lang.text(str(data["sensor"]))),
         (N_("class"), _class(data, lang)),
     ]
-    return [head] + [f"  {lang.text(k).ljust(18)} {v}" for k, v in rows]
+    width = max(18, *(len(lang.text(k)) for k, _v in rows))  # the longest label in the table's language
+    return [head] + [f"  {lang.text(k).ljust(width)} {v}" for k, v in rows]
 
 
 def _task(task: Mapping[str, Any] | None, lang: Language) -> str | None:
@@ -335,6 +342,24 @@ def _beyond_reach(game: Any, facing: str, sol: Mapping[str, Any]) -> bool:
 
     return beyond_reach(game, facing, sol) is not None
 
+def cold_torpedoes(game: Any, facings: Sequence[str]) -> list[Msg]:
+    """For each facing whose TDC solution is made for a cold torpedo (a G7e whose battery is not warm yet: 28 kn,
+    3,000 m), what the console's `weapons` view says under the solution: the lead and the range are that
+    torpedo's."""
+    out: list[Msg] = []
+    for facing in facings:
+        torpedo = game.module("weapons").torpedo_for(facing)
+        if torpedo is None or torpedo["warm"]:
+            continue
+        solved = Msg("  {facing}: the {torpedo} in tube {tube} is cold: solved for {speed:g} kn, {reach:,} m",
+                     facing=Msg.term(facing), torpedo=Msg.term(torpedo["name"]), tube=torpedo["tube"],
+                     speed=torpedo["speed_kn"], reach=round(torpedo["range_m"]))
+        if torpedo.get("warm_in_s") is not None:
+            solved = Msg("{solved} (warm in {time})", solved=solved, time=_mmss(torpedo["warm_in_s"]))
+        out.append(solved)
+    return out
+
+
 def running(run: Mapping[str, Any]) -> Msg:
     """A torpedo in the water (`weapons.status()["running"]`) as the console prints it: the hit the TDC's
     solution expects, or once that time has passed (or the run is beyond its range) the run it has left."""
@@ -380,12 +405,12 @@ def weapons(game: Any, lang: Language) -> list[str]:
     for run in w.get("running", []):  # the crew's reckoning from the TDC's solution until the result comes in
         out.append(r(running(run)))
     tdc = w["tdc"]
-    from kaleun.ui.weapon_faults import lost_target
+    from kaleun.ui.weapon_faults import sunk_target, target_gone
 
-    lost = lost_target(game)
-    if lost is not None:  # as the window's attack screen says
-        out.append(r(Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)))
-    if tdc.get("programmed"):
+    gone = target_gone(game)
+    if gone is not None:  # as the window's attack screen says
+        out.append(r(gone))
+    if tdc.get("programmed") and sunk_target(game) is None:  # a sunk target's solution aims at nothing
         from kaleun.ui.order_warnings import too_close
 
         out.append(r(Msg("TDC on {target}: course {course}, speed {speed} kn, depth {depth} m, {pistol} pistol, "
@@ -407,7 +432,8 @@ def weapons(game: Any, lang: Language) -> list[str]:
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
                               N_("solution")), rows)
-    else:
+        out += [r(line) for line in cold_torpedoes(game, [room for room in ("bow", "stern") if tdc.get(room)])]
+    elif not tdc.get("programmed"):
         out.append(r(Msg("TDC: not programmed.")))
     if any(v is not None for v in w.get("disc", {}).values()):
         out += disc(w["disc"], lang)
@@ -451,25 +477,29 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
     else:
         out = [r(Msg("{order}: would be carried out ({how}); no sailor needs a chip.", order=name, how=how))]
     # each sailor by his name in the table's language, as `crew` prints him (his id "navigator-square/1" is the
-    # game's own word); the figure as commands name it
+    # game's own word); the figure as the table types it, as `crew` prints it (`kapitän-dreieck`; in English its id)
     sailors = game.module("crew").status().get("sailors", {}) if game is not None and _has(game, "crew") else {}
-    rows = [[a["figure"], lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))), a["section"],
+    rows = [[FIGURE.choice_local(str(a["figure"]), lang),
+             lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))), a["section"],
              a["chips"], lang.text(N_("yes") if a["specialist"] else N_("no"))] for a in activated]
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
     return out + warnings
 
 
-def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
+def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] = ()) -> list[str]:
     """The rings of each dial group on the table (the attack disc's), as the table reads them. A ring that has
     not fed the game is left out when the game holds its field already (`held`: set by the `disc` command):
-    the game's disc says it, and dialling the ring would only overwrite it."""
+    the game's disc says it, and dialling the ring would only overwrite it. When every ring shown reads what
+    the game holds (`held` with its values: the rings set by hand and fed to the game), the group's line is
+    left out: the game's disc line says the same, with the true bearing and the angle on the bow."""
     from kaleun.boards.dials import DIALS, groups
 
     out = []
     for group, dials in groups().items():
         parts: list[Msg] = []
         unset: list[str] = []  # what sets the rings the game's disc does not have yet (one hint for them all)
+        agree = 0  # rings set that read what the game holds
         for decl in dials:
             if not decl.is_ring:
                 continue
@@ -486,16 +516,20 @@ def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
                     parts.append(Msg("{ring} ? (read against the {reference} ring, which is not homed yet)",
                                      ring=what, reference=ref))
                 else:
+                    # the line to type in the table's words (`nullstellen scheibe_peilung`), as `repairs` shows its
                     parts.append(Msg("{ring} ? (not homed: turn it past its zero mark)", ring=what) if sensed else
-                                 Msg("{ring} ? (not homed: home {dial})", ring=what, dial=decl.name))
+                                 Msg("{ring} ? (not homed: {line})", ring=what,
+                                     line=in_words(f"home {decl.name}", lang)))
             elif table.unset(decl.name):
                 if decl.field in held:
                     continue
                 parts.append(Msg("{ring} not set yet", ring=what))
-                unset.append(f"dial {decl.name} {int(value)}")
+                unset.append(in_words(f"dial {decl.name} {int(value)}", lang))  # as the table types it
             else:
                 parts.append(Msg("{ring} {value:03d}", ring=what, value=int(value)))
-        if not parts:
+                game_value = held.get(decl.field) if isinstance(held, Mapping) else None
+                agree += game_value is not None and int(value) % 360 == int(game_value) % 360
+        if not parts or agree == len(parts):
             continue
         line = Msg("not set yet") if len(unset) == len(parts) else join(parts)
         if unset:
@@ -504,11 +538,12 @@ def rings(table: Any, lang: Language, held: Collection[str] = ()) -> list[str]:
     return out
 
 
-def disc_held(game: Any) -> set[str]:
-    """The fields of the attack disc the game holds (set by the table's rings or the `disc` command)."""
+def disc_held(game: Any) -> dict[str, Any]:
+    """The fields of the attack disc the game holds (set by the table's rings or the `disc` command), with their
+    values."""
     if not _has(game, "weapons"):
-        return set()
-    return {k for k, v in game.module("weapons").status().get("disc", {}).items() if v is not None}
+        return {}
+    return {k: v for k, v in game.module("weapons").status().get("disc", {}).items() if v is not None}
 
 
 def game_disc(game: Any, lang: Language) -> list[str]:

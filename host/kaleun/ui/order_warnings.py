@@ -106,24 +106,36 @@ def too_close(solution: Mapping[str, Any]) -> float | None:
 
 
 def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
+    """The run of each tube's own torpedo against its range and its pistol's arming run: a tube's solution is made
+    for the speed its torpedo runs at (a cold G7e beside a warm one goes 28 kn, 3,000 m), so a salvo of tube 4 is
+    not warned with the range of tube 1's cold torpedo. One warning for tubes alike."""
     if not game.has_module("weapons"):
         return []
-    weapons = game.module("weapons").status()
-    facing = {int(t["tube"]): str(t["facing"]) for t in weapons.get("tubes", [])}
-    tdc = weapons.get("tdc") or {}
+    module = game.module("weapons")
+    if module.fire_control.target_sunk() is not None or module.tdc is None:
+        return []  # no TDC solution (or its target has gone down): the refusal says why
     out: list[Msg] = []
-    for side in sorted({facing[t] for t in tubes if t in facing}):
-        solution = tdc.get(side)
-        reach = beyond_reach(game, side, solution) if solution else None
-        if reach is not None and solution is not None:
+    said: set[tuple[str, int, int]] = set()
+    for number in tubes:
+        tube = module.stores.tubes.get(number)
+        if tube is None or not tube.get("torpedo"):
+            continue  # an empty tube, or mines: the order's own check says so
+        facing = next(str(t["facing"]) for t in module.status()["tubes"] if int(t["tube"]) == number)
+        speed, reach, _warm = module.fire_control.run_of(number)
+        sol = module.solution(facing, speed)
+        if sol is None or not sol.reachable:
+            continue
+        run = round(sol.run_m)
+        if sol.run_m > reach + 1e-6 and ("far", run, round(reach)) not in said:
+            said.add(("far", run, round(reach)))
             out.append(Msg("Warning: the run of {run:,} m is longer than the torpedo's range of {reach:,} m: the "
-                           "torpedoes stop short. Close in first.", run=round(float(solution["run_m"])),
-                           reach=round(reach)))
-        arming = too_close(solution) if solution else None
-        if arming is not None and solution is not None:
+                           "torpedoes stop short. Close in first.", run=run, reach=round(reach)))
+        arming = too_close({"reachable": sol.reachable, "run_m": sol.run_m})
+        if arming is not None and ("near", run, round(arming)) not in said:
+            said.add(("near", run, round(arming)))
             out.append(Msg("Warning: the run of {run:,} m is shorter than the {arming:,} m a torpedo runs before its "
                            "pistol is armed: it would strike without exploding. Open the range first.",
-                           run=round(float(solution["run_m"])), arming=round(arming)))
+                           run=run, arming=round(arming)))
     return out
 
 

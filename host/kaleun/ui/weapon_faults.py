@@ -2,8 +2,9 @@
 it is repaired; technical.toml's `disables` says which orders it stops): the tubes that cannot be
 flooded, fired or reloaded, the TDC, the guns. The window's attack screen and the console's `weapons`
 view both show it from here, so a First Officer sees it where the weapons are, not only on the repair
-list. Also the TDC's target when it has left the crew's picture (sunk or lost): the TDC runs on
-with its last data, and the screen says so instead of showing a live solution."""
+list. Also the TDC's target when it has left the crew's picture: gone down (the TDC has no target, and a
+fire order on it is refused), or lost from sight and hearing (the TDC runs on with its last data); the
+screen says so instead of showing a live solution."""
 
 from __future__ import annotations
 
@@ -56,3 +57,23 @@ def lost_target(game: Any) -> str | None:
         return None
     active = {c.get("contact") for c in game.module("sea").status().get("contacts", [])}
     return None if contact in active else str(contact)
+
+
+def sunk_target(game: Any) -> str | None:
+    """The contact the TDC was set on when the crew saw her go down (a `ship_sunk` of hers), else None."""
+    if not game.has_module("weapons"):
+        return None
+    return game.module("weapons").fire_control.target_sunk()
+
+
+def target_gone(game: Any) -> Msg | None:
+    """What the First Officer reads where the TDC is shown when its target has left the crew's picture: she has
+    sunk (the TDC has no target), or she is off the plot (the TDC runs on its last data); None while she is
+    there, or when the TDC was not set on a contact."""
+    sunk = sunk_target(game)
+    if sunk is not None:
+        return Msg("{contact} has sunk: the TDC has no target. Program it on another ship.", contact=sunk)
+    lost = lost_target(game)
+    if lost is not None:
+        return Msg("{contact} is off the plot: the TDC runs on its last data.", contact=lost)
+    return None

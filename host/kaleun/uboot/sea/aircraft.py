@@ -115,15 +115,31 @@ def step(sea: Any, plane: Aircraft, now: float) -> None:
         _run_in(sea, plane, now, lat, lon, bn)
 
 
+def attacking(plane: Aircraft) -> bool:
+    """Is the aircraft running in on the boat (it has seen it; its passes not made yet)?"""
+    return plane.ai.get("mode") == "attack"
+
+
 def _turning_in(sea: Any, plane: Aircraft) -> None:
     """The aircraft has seen the boat and turns in to attack: the lookouts who have it in sight (a contact of the
     crew's) see it turn and call it — the moment to dive, or to man the flak (`aircraft_attacking`)."""
     contact = sea.picture.of(plane.id)
     if contact is None or contact["lost"]:
-        return  # nobody on the bridge has seen it: the first the crew hears of it is its pass
+        return  # nobody on the bridge has seen it yet: the lookouts' first report of it will say it attacks
+    attacking_seen(sea, plane, contact)
+
+
+def attacking_seen(sea: Any, plane: Aircraft, contact: dict[str, Any], turned_unseen: bool = False) -> None:
+    """The crew sees the aircraft attacking (`aircraft_attacking`): the lookouts who had it in sight call its turn
+    in ("The Short Sunderland (c1) turns in to attack the boat!"); one that saw the boat first and turned in
+    unseen — out of the sun, the clouds or the dark, as aircraft attacked U-boats — is called running in by the
+    lookouts' first report of it, which says so (`turned_unseen`: the event has no feed line of its own then)."""
+    data = {"aircraft": contact["id"], "type": plane.tid, "range_nm": round(float(contact["range_nm"]), 1)}
+    if turned_unseen:
+        sea.emit("aircraft_attacking", unseen=True, **data)
+        return
     sea.emit("aircraft_attacking", feed=Msg("The {aircraft} ({contact}) turns in to attack the boat!",
-                                            aircraft=Msg.term(plane.type.name), contact=contact["id"]),
-             aircraft=contact["id"], type=plane.tid, range_nm=round(float(contact["range_nm"]), 1))
+                                            aircraft=Msg.term(plane.type.name), contact=contact["id"]), **data)
 
 
 def _run_in(sea: Any, plane: Aircraft, now: float, lat: float, lon: float, bn: Any) -> None:

@@ -14,7 +14,8 @@ handful of wakes.
 Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `identified`,
 `identification` (feed), `observation` (feed), `periscope_view` (feed), `hydrophone_report`
 (feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
-`aircraft_attacking` (feed: the lookouts see an aircraft turn in), `aircraft_attack` (feed), `collision`,
+`aircraft_attacking` (feed: the lookouts see an aircraft turn in; none when it turned in unseen and their first
+report of it says it attacks), `aircraft_attack` (feed), `collision`,
 `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed: a mine of the boat's field went off under a
 ship, `minefield.py`), `made_port` (feed when the crew held one of
 the ships as a contact: a convoy or a lone merchant reached the coast, `landfall.py`).
@@ -451,8 +452,16 @@ class Sea(Module):
             feed = Msg("Hydrophone: {what}!", what=what) if alarm else Msg("Hydrophone: {what}.", what=what)
         if len(ships) >= 6:
             feed = Msg("{report} A convoy!", report=feed)
+        # an aircraft that saw the boat first (out of the sun, the clouds, the dark) is running in already when the
+        # lookouts first see it: their report says so, the first warning the crew has
+        attacking = [c for c in planes if c["entity"] in self.aircraft and air_ai.attacking(self.aircraft[c["entity"]])]
+        for plane in attacking:
+            feed = feed + Msg(" The {aircraft} ({contact}) is running in to attack the boat!",
+                              aircraft=Msg.term(self.aircraft[plane["entity"]].type.name), contact=plane["id"])
         self.emit("contact_report", feed=feed, sensor=sensor, contacts=[c["id"] for c in contacts],
                   ships=len(ships), aircraft=len(planes))
+        for plane in attacking:  # its turn in, not seen: the report above said it
+            air_ai.attacking_seen(self, self.aircraft[plane["entity"]], plane, turned_unseen=True)
 
     # -- orders: observe, periscope, hydrophone ----------------------------------------------------------
     def _no_params(self, args: Args) -> dict[str, Any]:

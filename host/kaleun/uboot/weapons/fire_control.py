@@ -280,6 +280,8 @@ class FireControl(WeaponsPart):
                 known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
                 return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
                            known=known if known != "none yet" else Msg("none yet"))
+            if any(s.get("ship") == p["contact"] for s in self.w.sunk):  # the crew saw her go down
+                return Msg("{contact} has sunk: choose another ship", contact=p["contact"])
             if contact["lost"]:
                 return Msg("contact {contact} is lost", contact=p["contact"])
             if contact["kind"] != "ship":
@@ -345,6 +347,7 @@ class FireControl(WeaponsPart):
         else:
             parts.append(Msg(" Gyro angle {gyro}, run {seconds} s.", gyro=angle_said(sol.gyro, gyro_said(sol.gyro)),
                              seconds=round(sol.run_s)))
+            parts += self._cold_said("bow")
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
@@ -363,7 +366,34 @@ class FireControl(WeaponsPart):
             return []
         return [Msg(" From the stern tube: gyro angle {gyro}, run {seconds} s.",
                     gyro=angle_said(sol.gyro, gyro_said(sol.gyro)), seconds=round(sol.run_s)),
-                *_beyond_limits(sol, reach)]
+                *self._cold_said("stern"), *_beyond_limits(sol, reach)]
+
+    def _cold_said(self, facing: str) -> list[Msg]:
+        """The TDC's report of a solution made for a cold torpedo (a G7e whose battery is not warm yet runs
+        slower and shorter: the lead and the range change): which tube, and the speed and range it is solved
+        for. Nothing for a warm torpedo."""
+        torpedo = self.torpedo_for(facing)
+        if torpedo is None or torpedo["warm"]:
+            return []
+        return [Msg(" The {torpedo} in tube {tube} is cold: solved for {speed:g} kn, {reach:,} m.",
+                    torpedo=Msg.term(torpedo["name"]), tube=torpedo["tube"], speed=torpedo["speed_kn"],
+                    reach=round(torpedo["range_m"]))]
+
+    def torpedo_for(self, facing: str) -> dict[str, Any] | None:
+        """The torpedo the solution for the tubes facing bow or stern is made for (the first tube ready to fire
+        that way): its tube, type, name, the speed and range it runs at now, whether it is warm, and for a cold
+        one the seconds until its battery is warm (None while it is still being loaded). None: no torpedo."""
+        first = self._first_ready(facing)
+        if first is None:
+            return None
+        tube = self.w.stores.tubes[first]
+        kind = torpedo_type(tube["torpedo"])
+        speed, reach, warm = self.run_of(first)
+        warm_in = None
+        if not warm and tube["loaded_at"] is not None:
+            warm_in = max(0.0, kind.warm_h * 3600.0 - (self.engine.t - float(tube["loaded_at"])))
+        return {"tube": first, "torpedo": kind.id, "name": kind.name, "speed_kn": speed, "range_m": reach,
+                "warm": warm, "warm_in_s": warm_in}
 
     def _torpedo_speed(self, kind: arsenal.TorpedoType) -> float:
         """The speed the TDC works with for a torpedo of this type (its setting when warm)."""
@@ -414,6 +444,14 @@ class FireControl(WeaponsPart):
         if first is None:
             return None
         return float(self.run_of(first)[1])
+
+    def target_sunk(self) -> str | None:
+        """The contact the TDC is set on when she has gone down (a `ship_sunk` the crew saw): the TDC has no
+        target then, and a salvo on its solution is refused. None: not set on a contact, or she still floats."""
+        contact = self.tdc.get("contact") if self.tdc else None
+        if contact is None:
+            return None
+        return str(contact) if any(s.get("ship") == contact for s in self.w.sunk) else None
 
     def tdc_status(self) -> dict[str, Any]:
         if self.tdc is None:

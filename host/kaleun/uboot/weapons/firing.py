@@ -97,6 +97,10 @@ class TorpedoFiring(WeaponsPart):
             if self.w.out_of_action("tdc"):
                 return Msg("no TDC solution: the TDC is out of action until it is repaired")
             return Msg("no TDC solution: program the TDC first")
+        sunk = self.w.fire_control.target_sunk()
+        if sunk is not None:  # the crew saw her go down: the TDC tracks nothing
+            return Msg("no TDC solution: {contact} has sunk, the TDC has no target; program it on another ship",
+                       contact=sunk)
         no_view = self.w.fire_control.no_view()  # §8.4: fired from the lookouts' view or the periscope's
         if no_view is not None:
             return no_view

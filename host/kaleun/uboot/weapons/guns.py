@@ -85,11 +85,14 @@ def hit_p(spec: Mapping[str, Any], r: float, sea_state: int, day: bool) -> float
 
 
 def target_ship(weapons: Any, cid: str) -> Any:
-    """The ship a contact id names, in range and in sight of the gun layer; else why not."""
+    """The ship a contact id names, in range and in sight of the gun layer; else why not (`weapons`: the gunnery
+    part of the weapons module)."""
     sea = weapons.sea
     contact = sea.picture.get(cid)
     if contact is None:
         return Msg("there is no contact {contact}", contact=cid)
+    if any(s.get("ship") == cid for s in weapons.w.sunk):  # the crew saw her go down
+        return Msg("{contact} has sunk: choose another ship", contact=cid)
     if contact["lost"]:
         return Msg("contact {contact} is lost", contact=cid)
     if contact["kind"] != "ship":

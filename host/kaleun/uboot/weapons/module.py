@@ -132,6 +132,11 @@ class Weapons(Module):
     def tdc_status(self) -> dict[str, Any]:
         return self.fire_control.tdc_status()
 
+    def torpedo_for(self, facing: str) -> dict[str, Any] | None:
+        """The torpedo the TDC's solution for the tubes facing bow or stern is made for (`FireControl.torpedo_for`:
+        tube, type, speed and range now, warm or cold)."""
+        return self.fire_control.torpedo_for(facing)
+
     def view_missing(self, order: str) -> Msg | None:
         """The view a weapon order lacks now (§8.3/§8.4: the bridge's lookouts surfaced, the periscope's
         submerged), whatever the crew rules; None: it is there, or the order needs none."""

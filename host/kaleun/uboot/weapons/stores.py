@@ -231,11 +231,31 @@ class TorpedoStores(WeaponsPart):
                            minutes=math.ceil((min(float(s["until"]) for s in coming) - self.engine.t) / 60.0))
             return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
         if p["torpedo"] is not None and p["torpedo"] not in rack:
+            not_issued = self._not_issued(p["torpedo"])
+            if not_issued is not None:
+                return not_issued
             if is_mine(p["torpedo"]):
                 return Msg("there are no {mines} in the {room}'s racks", mines=Msg.term(load_name(p["torpedo"])),
                            room=Msg.term(ROOM_NAMES[room]))
             return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
                        room=Msg.term(ROOM_NAMES[room]))
+        return None
+
+    def _not_issued(self, load: str) -> Msg | None:
+        """Why a torpedo or mine type named in an order cannot be aboard today: it is not issued to the boats
+        until its date, or was withdrawn before it (torpedoes.toml `from`, `until`); None when it is issued."""
+        from kaleun.uboot.weapons.fire_control import MONTHS
+
+        kind: arsenal.TorpedoType | arsenal.MineType = mine_type(load) if is_mine(load) else torpedo_type(load)
+        today = self.w.now_date().date()
+        if today < kind.issued:
+            return Msg("the {load} is not issued to the boats until {month} {year}: none is aboard",
+                       load=Msg.term(kind.name), month=Msg.term(MONTHS[kind.issued.month - 1]),
+                       year=str(kind.issued.year))
+        if today > kind.withdrawn:
+            return Msg("the {load} is no longer issued to the boats after {month} {year}: none is aboard",
+                       load=Msg.term(kind.name), month=Msg.term(MONTHS[kind.withdrawn.month - 1]),
+                       year=str(kind.withdrawn.year))
         return None
 
     def _check_bring_inside(self, p: dict[str, Any]) -> Msg | None:
@@ -248,6 +268,9 @@ class TorpedoStores(WeaponsPart):
         if p["torpedo"] is not None and is_mine(p["torpedo"]):
             return Msg("the deck containers hold torpedoes, not mines")
         if p["torpedo"] is not None and p["torpedo"] not in self.deck:
+            not_issued = self._not_issued(p["torpedo"])
+            if not_issued is not None:
+                return not_issued
             return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
         if not self.boat.surfaced:
             return Msg("a torpedo comes down from the deck containers only while the boat is surfaced")

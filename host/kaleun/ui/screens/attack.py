@@ -16,7 +16,7 @@ from kaleun.ui.order_warnings import beyond_reach, too_close
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
-from kaleun.ui.weapon_faults import WeaponFaults, lost_target, weapon_faults
+from kaleun.ui.weapon_faults import WeaponFaults, lost_target, sunk_target, target_gone, weapon_faults
 from kaleun.ui.widgets import Canvas
 
 #: a tube's state: its word, its colour, and whether its box is filled (colour is never alone)
@@ -49,6 +49,12 @@ class AttackScreen(Screen):
         self.faults = WeaponFaults()
         #: the TDC's target when it has left the crew's picture (sunk or lost)
         self.lost: str | None = None
+        #: the TDC's target when the crew saw her go down: the TDC has no target
+        self.sunk: str | None = None
+        #: what the panel says of a target that has left the crew's picture
+        self.gone: Msg | None = None
+        #: facing -> the cold torpedo its TDC solution is made for (a G7e not warm yet: slower, shorter)
+        self.cold: dict[str, dict[str, Any]] = {}
 
     @property
     def chosen(self) -> list[int]:
@@ -65,8 +71,14 @@ class AttackScreen(Screen):
         self.close = {facing for facing in ("bow", "stern") if tdc.get(facing) and too_close(tdc[facing]) is not None}
         self.faults = weapon_faults(game)
         self.lost = lost_target(game)
+        self.sunk = sunk_target(game)
+        self.gone = target_gone(game)
+        weapons = game.module("weapons") if game.has_module("weapons") else None
+        self.cold = {facing: torpedo for facing in ("bow", "stern") if weapons is not None
+                     and (torpedo := weapons.torpedo_for(facing)) is not None and not torpedo["warm"]}
         return (freeze(self.weapons), tuple(self.chosen), tuple(sorted(self.short)), tuple(sorted(self.close)),
-                self.faults.key(), self.lost)
+                self.faults.key(), self.lost, self.sunk,
+                tuple((f, t["tube"], t["speed_kn"]) for f, t in sorted(self.cold.items())))
 
     def toggle(self, tube: int) -> None:
         chosen = self.chosen
@@ -183,6 +195,10 @@ class AttackScreen(Screen):
         elif not tdc.get("programmed"):
             y = c.paragraph(Msg("Not programmed. Choose a target on the plot, or set the attack disc."),
                             Rect(x, y, w, s(110)), theme.MIN_TEXT, theme.TEXT_DIM) + s(2)
+        elif self.sunk is not None and self.gone is not None:  # she went down: the TDC aims at nothing
+            icons.warning(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.WARNING)
+            y = c.paragraph(self.gone, Rect(x + s(24), y, w - s(24), s(150)), theme.MIN_TEXT, theme.WARNING,
+                            bold=True) + s(2)
         else:
             head = Msg("Target {contact}: course {course:03d}°, {kn} kn", contact=tdc.get("contact") or "—",
                        course=int(tdc.get("course", 0)), kn=tdc.get("speed_kn"))
@@ -191,10 +207,9 @@ class AttackScreen(Screen):
             c.text(Msg("depth {d} m · spread {sp}°", d=tdc.get("depth_m"), sp=tdc.get("spread_deg")), (x, y),
                    theme.MIN_TEXT, theme.TEXT_DIM, width=w)
             y += s(24)
-            if self.lost is not None:  # the target has left the crew's picture: the solution is a guess
+            if self.gone is not None:  # the target has left the crew's picture: the solution is a guess, or none
                 icons.warning(c.surface, Rect(x, y + s(2), s(18), s(18)), theme.WARNING)
-                y = self._lines(c, Msg("{contact} is off the plot: the TDC runs on its last data.",
-                                       contact=self.lost), x + s(24), y, w - s(24), theme.WARNING, bold=True, rows=3)
+                y = self._lines(c, self.gone, x + s(24), y, w - s(24), theme.WARNING, bold=True, rows=3)
                 y += s(4)
             shown = self.facing()
             for facing, word in (("bow", Msg("Bow")), ("stern", Msg("Stern"))):
@@ -210,6 +225,12 @@ class AttackScreen(Screen):
                 # solution of the facing of the chosen tubes, the other one's gyro angle and verdict
                 y = self._lines(c, Msg("{word}: gyro {g}° {side}", word=word, g=round(abs(gyro)), side=side),
                                 x + s(24), y, w - s(24), theme.TEXT, bold=True)
+                cold = self.cold.get(facing) if facing == shown else None
+                if cold is not None:  # the lead and the run are a cold torpedo's: the console says the same
+                    # one short line (the panel is full in Russian): the tube list shows which tube and type it is
+                    y = self._lines(c, Msg("cold {torpedo}: {speed:g} kn, {reach:,} m",
+                                           torpedo=str(cold["name"]).split(" (")[0], speed=cold["speed_kn"],
+                                           reach=round(cold["range_m"])), x + s(24), y, w - s(24), theme.WARNING)
                 if facing == shown and self.lost is None:  # a lost target's solution is a guess: its angle will do
                     y = self._lines(c, Msg("range {m:,} m · run {t} s", m=int(sol.get("range_m", 0)),
                                            t=round(float(sol.get("run_s", 0)))), x + s(24), y, w - s(24), theme.TEXT)
