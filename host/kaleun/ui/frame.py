@@ -15,7 +15,7 @@ from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.scene import FeedLine, Scene
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import NARROWEST, Canvas, split_wide
+from kaleun.ui.widgets import NARROWEST, Canvas, split_wide, words_of
 
 if TYPE_CHECKING:
     from kaleun.ui.window import Window
@@ -323,8 +323,8 @@ def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
 
 
 def _fill(font: Any, words: str, width: int) -> tuple[str, str]:
-    """The words that fit in `width` (whole words), and the rest."""
-    parts = words.split()
+    """The words that fit in `width` (whole words, a unit kept with its figure: "2.2 nm"), and the rest."""
+    parts = words_of(words)
     taken = 0
     while taken < len(parts) and font.size(" ".join(parts[:taken + 1]))[0] <= width:
         taken += 1
