@@ -262,7 +262,10 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     if pages == 1:
         win.ticker_page(None, 1)
     for i, line in enumerate(reversed(lines)):
-        y += draw_feed_line(c, line, rect.x + s(6), y, width, theme.TEXT_SIZE, newest=i == 0)
+        # the line before the newest takes the smallest text when that is what holds it whole on its row (the
+        # salvo's run times in Russian); longer still, it ends in an ellipsis and the whole feed has it all
+        size = theme.TEXT_SIZE if i == 0 or fits_on_a_row(c, line, width, theme.TEXT_SIZE) else theme.MIN_TEXT
+        y += draw_feed_line(c, line, rect.x + s(6), y, width, size, newest=i == 0)
     more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))
     icons.feed(c.surface, more.inflate(-s(18), -s(18)), theme.TEXT_DIM)
     c.targets.add("feed", rect, lambda pos: win.open_feed())
