@@ -451,10 +451,11 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
     else:
         out = [r(Msg("{order}: would be carried out ({how}); no sailor needs a chip.", order=name, how=how))]
     # each sailor by his name in the table's language, as `crew` prints him (his id "navigator-square/1" is the
-    # game's own word); the figure as commands name it
+    # game's own word); the figure as the table types it, as `crew` prints it (`offizier-dreieck` in German)
     sailors = game.module("crew").status().get("sailors", {}) if game is not None and _has(game, "crew") else {}
-    rows = [[a["figure"], lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))), a["section"],
-             a["chips"], lang.text(N_("yes") if a["specialist"] else N_("no"))] for a in activated]
+    rows = [[FIGURE.choice_local(a["figure"], lang),
+             lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))),
+             a["section"], a["chips"], lang.text(N_("yes") if a["specialist"] else N_("no"))] for a in activated]
     if rows:
         out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
     return out + warnings
