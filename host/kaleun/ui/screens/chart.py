@@ -21,7 +21,7 @@ from kaleun.ui import icons, reckoning, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas
 
 #: degrees of latitude from the centre to the top edge, per zoom step
 SPANS = (1.35, 2.7, 5.4, 10.8)
@@ -213,8 +213,12 @@ class ChartScreen(Screen):
             x1, y1 = xy(sq.south, sq.east)
             box = Rect(x0, y0, x1 - x0, y1 - y0)
             pygame.draw.rect(surface, theme.GRID, box, 1)
-            if label_squares:
-                c.text(sq.name, self.label_at(c, sq.name, box, boat, tags), name_size, theme.GRID_BRIGHT, "center")
+            # each name within its own square, squeezed a little where the grid's squares are narrower (the rows
+            # south of AL03 are a sixth narrower than those north of it: their names ran into each other)
+            room = box.w - s(4)
+            if label_squares and c.text_width(sq.name, name_size) * NARROWEST <= room:
+                c.text(sq.name, self.label_at(c, sq.name, box, boat, tags), name_size, theme.GRID_BRIGHT, "center",
+                       width=room)
             large.setdefault(sq.name[:2], []).append(box.center)
         if not label_squares:
             for name, centres in large.items():
