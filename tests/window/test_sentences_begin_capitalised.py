@@ -41,3 +41,13 @@ def test_10_a_contact_id_keeps_its_case() -> None:
     table = Table_()
     assert table.window.tr(Msg("{contact} identified: {cls}", contact="c3", cls="tramp")) == "c3 identified: tramp"
     assert table.window.tr(Msg("{who} in {n}", who=Msg("{c}", c="c3"), n=4)) == "c3 in 4"
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "Weather:"), ("de", "Wetter:"), ("ru", "Погода:")])
+def test_8_the_weather_under_the_scope_view_begins_with_a_capital(language: str, word: str) -> None:
+    """Item 8: the weather in words under the first-person view ("weather: clear, visibility 20 nm, ...") began in
+    lower case in English and Russian, as the console's status line of it does inside its table."""
+    table = Table_(mission="exercise_convoy", seed=0, language=language)
+    table.tap("tab.scope")
+    said = shown(table)
+    assert any(text.startswith(word) for text in said), [text for text in said if "8" in text]

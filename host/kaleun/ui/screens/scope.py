@@ -204,6 +204,7 @@ class ScopeScreen(Screen):
                     cloud=w.get("cloud_oktas"), sea=w.get("sea_state"),
                     daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
         lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
+        lines[0] = lines[0][:1].upper() + lines[0][1:]  # a line of its own: "Weather: ...", "Погода: ..."
         strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
         pygame.draw.rect(c.surface, (0, 0, 0), strip)
         for k, line in enumerate(lines):
