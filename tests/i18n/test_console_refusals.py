@@ -64,8 +64,13 @@ def test_4_2_help_return_says_how_long_the_quiet_before_a_return_to_base_lasts(l
 def test_6_5_the_order_assistant_names_each_sailor_as_the_crew_list_does(language: str, name: str) -> None:
     """§6.5: `?ORDER` lists who would carry the order out. Its sailor column gave the game's own id of the sailor
     ("navigator-square/1"), English at a German or Russian table, where `crew` names him ("Штурман"); the figure
-    column keeps the figure as commands name it."""
+    column names the figure as the table types it, as `crew` does (`navigator-quadrat` at a German table)."""
+    from kaleun.i18n import language as lang_of
+    from kaleun.ui.actions import FIGURE
+
+    figure = FIGURE.choice_local("navigator-square", lang_of(language))
     said = typed(language, "mobilize", "place navigator-square 8", "?observe")
-    row = next(line.split() for line in said.splitlines() if line.strip().startswith("navigator-square "))
-    assert row[:3] == ["navigator-square", name, "8"], said
+    row = next(line.split() for line in said.splitlines() if line.strip().startswith(f"{figure} "))
+    assert row[:3] == [figure, name, "8"], said
     assert "navigator-square/1" not in said
+    assert figure in typed(language, "crew")
