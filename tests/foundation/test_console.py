@@ -265,20 +265,24 @@ def test_9_2_1_status_does_not_ask_again_for_a_ring_homed_against_an_unhomed_one
 
 def test_every_hand_typed_at_the_console_is_answered_even_when_nothing_moves():
     """A ring dialled to what it reads already (§9.2.1 attack disc), the telegraph to where its handle stands, a turn
-    of 0 steps and a figure placed where he stands change nothing, so the game says nothing: the console says why."""
+    of 0 steps and a figure placed where he stands change nothing, so the game says nothing: the console says why,
+    as a sentence beginning with a capital ("square engineer already stands in section 4" began in lower case in
+    English and Russian)."""
     from kaleun.uboot.game import new_game
 
     game = new_game(0)
     assert "bearing 000" in console_typed("en", "dial disc_bearing 0", game=game)  # the ring's first reading
     assert console_typed("en", "dial disc_bearing 0", game=game) == (
-        "attack disc, top pointer (relative bearing on the green ring) already reads 000: nothing to turn\n")
+        "Attack disc, top pointer (relative bearing on the green ring) already reads 000: nothing to turn\n")
     assert "already reads 000" in console_typed("en", "dial disc_bearing 360", game=game)  # 360 is 000
-    assert console_typed("en", "telegraph stop", game=game) == "engine telegraph already reads stop: nothing to turn\n"
+    assert console_typed("en", "telegraph stop", game=game) == "Engine telegraph already reads stop: nothing to turn\n"
     assert console_typed("en", "turn disc_bearing 0", game=game) == (
-        "attack disc, top pointer (relative bearing on the green ring): turned by 0 steps, it stays where it stands\n")
-    assert console_typed("en", "place engineer-square 4", game=game) == "square engineer already stands in section 4\n"
+        "Attack disc, top pointer (relative bearing on the green ring): turned by 0 steps, it stays where it stands\n")
+    assert console_typed("en", "place engineer-square 4", game=game) == "Square engineer already stands in section 4\n"
     console_typed("en", "lift engineer-square", game=game)
-    assert console_typed("en", "lift engineer-square", game=game) == "square engineer is not on the model\n"
-    assert console_typed("en", "place engineer-square 4", game=game) == "square engineer is back in section 4\n"
+    assert console_typed("en", "lift engineer-square", game=game) == "Square engineer is not on the model\n"
+    assert console_typed("en", "place engineer-square 4", game=game) == "Square engineer is back in section 4\n"
     assert console_typed("de", "telegraph stop", game=game) == (
         "Maschinentelegraf zeigt bereits Stopp: nichts zu drehen\n")
+    said = console_typed("ru", "place engineer-square 4", game=game)
+    assert said[0].isupper() and said.startswith("Механик"), said

@@ -345,3 +345,15 @@ def test_a_list_typed_with_spaces_after_its_commas_is_one_list(desk):
         "figures": ["navigator-square", "navigator-triangle"]}
     assert desk.type("flood 1,").startswith("! flood: '1,' is not a list: write it as a,b,c")
     assert desk.type("course 10, 20").startswith("! course: what is '20'? usage: course COURSE")
+
+
+@pytest.mark.parametrize(("language", "figure"), [("de", "offizier-dreieck"), ("ru", "старпом-треугольник")])
+def test_the_order_assistant_names_each_figure_as_the_table_types_it(language, figure):
+    """A German table reads `check dive`'s sailors by the figure it types (`offizier-dreieck`), as `crew` prints
+    them; the assistant's table named them by the English id (`officer-triangle`), which `crew` never shows."""
+    from kit import console_typed
+
+    said = console_typed(language, "check dive")
+    assert re.search(rf"^\s+{figure}\s", said, re.M), said
+    assert "officer-triangle" not in said
+    assert figure in console_typed(language, "crew")

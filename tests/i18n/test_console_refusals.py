@@ -72,3 +72,4 @@ def test_6_5_the_order_assistant_names_each_sailor_as_the_crew_list_does(languag
     row = next(line.split() for line in said.splitlines() if line.strip().startswith(f"{figure} "))
     assert row[:3] == [figure, name, "8"], said
     assert "navigator-square/1" not in said
+    assert figure in typed(language, "crew")

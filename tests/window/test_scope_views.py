@@ -30,14 +30,21 @@ def test_6_5_a_lowered_periscope_shows_no_ships() -> None:
     assert table.window.tr(Msg("The periscope is down: raise it (a periscope order).")) in said
 
 
-def test_6_5_the_raised_periscope_shows_the_convoy() -> None:
-    table = at_periscope_depth()
+def test_6_5_the_raised_periscope_shows_the_escorts() -> None:
+    """The hunted exercise by day: the boat at periscope depth, two corvettes 2 to 3 nm off, within the periscope's
+    reach (the convoy exercise's ships, 8 nm and more off a dived boat, are beyond it: see below)."""
+    table = Table_(mission="exercise_escort", seed=0)
+    assert table.game.module("boat").at_periscope_depth
+    table.window.dismiss_alarms()
+    table.tap("tab.scope")
+    table.tap("optic.periscope")
     table.tap("scope.raise")
     table.tap("sheet.give")
     table.until(table.game.t + 5)
     table.render()
     scope = table.window.screens["scope"]
     assert scope.periscope_up and scope.seen
+    assert table.named("periscope_view")[-1].data["contacts"]  # the look reported what the view shows
     assert all(s.range_nm <= scope.visible_nm for s in scope.seen if s.cls is not None)
 
 
@@ -102,3 +109,43 @@ def test_8_the_target_button_waits_for_a_contact() -> None:
     table = Table_(mission="training", seed=0)
     table.tap("tab.scope")
     assert table.target("scope.target").action is None  # greyed: nobody has reported anything
+
+
+def test_6_5_the_periscope_shows_no_ship_beyond_what_a_look_through_it_reports() -> None:
+    """Rulebook §6.5 and item 8: the convoy 7.6 to 13 nm off by day, the boat at periscope depth with the periscope
+    raised. The look reported "Periscope: nothing in sight." while the view drew the whole convoy on the horizon out
+    to the weather's visibility; a ship now shows only as far as the periscope's sighting range of its size reaches
+    (sensors.toml: the visual range of its size x the periscope's range_share), so the view and the report agree."""
+    from kaleun.uboot.sea.sensors import PERISCOPE, visual_range
+
+    table = Table_(mission="exercise_convoy", seed=0)
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
+    rt.submit({"do": "order", "order": "observe"})
+    table.until(600, step=10)
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 3})
+    rt.submit({"do": "order", "order": "dive"})
+    table.until(700, step=10)
+    rt.submit({"do": "order", "order": "periscope"})
+    table.until(705, step=5)
+    [look] = table.named("periscope_view")
+    assert not look.data["contacts"]  # nothing reported
+    table.window.dismiss_alarms()
+    table.tap("tab.scope")
+    table.tap("optic.periscope")
+    table.render()
+    scope = table.window.screens["scope"]
+    assert scope.periscope_up
+    sea = table.game.module("sea")
+    cond = sea.conditions()
+    sizes = {vid: v.cls.size for vid, v in sea.vessels.items()}
+    far = [s for s in sea.vessels if (truth := sea.truth(s, table.game.t)) is not None and truth.range_nm < 15]
+    assert far  # the convoy is there, beyond the periscope's reach
+    reach = float(PERISCOPE["range_share"])
+    beyond = [(s.entity, s.range_nm) for s in scope.seen
+              if s.cls is not None and s.range_nm > visual_range(sizes[s.entity], cond) * reach]
+    assert not beyond, beyond
+    assert not [s for s in scope.seen if s.cls is not None]  # nothing reported, nothing drawn

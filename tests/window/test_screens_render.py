@@ -30,7 +30,9 @@ def glyph_check() -> Callable[[Any, str], list[str]]:
 
 
 def busy_table(language: str, size: tuple[int, int] = (800, 480)) -> Table_:
-    """The convoy battle after an attack, with every kind of damage and injured sailors."""
+    """The convoy battle after an attack (the TDC on c1, a ship making 10.5 kn, and a torpedo running: the TDC on
+    c3, which the lookouts had not reported yet, was refused and the panel showed no solution), with every kind of
+    damage and injured sailors."""
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language, size=size)
     rt = table.runtime
     rt.submit({"do": "order", "order": "mobilize"})
@@ -39,7 +41,7 @@ def busy_table(language: str, size: tuple[int, int] = (800, 480)) -> Table_:
     rt.submit({"do": "order", "order": "observe"})
     rt.submit({"do": "order", "order": "flood_tubes", "tubes": [1, 2]})
     table.until(290)
-    rt.submit({"do": "order", "order": "tdc", "contact": "c3", "spread_deg": 4})
+    rt.submit({"do": "order", "order": "tdc", "contact": "c1", "spread_deg": 4})
     rt.submit({"do": "order", "order": "fire_torpedoes", "tubes": [1]})
     rt.submit({"do": "attack_disc", "own_course": 20, "enemy_course": 140, "bearing": 30})
     rt.submit({"do": "order", "order": "sextant"})

@@ -41,3 +41,36 @@ def test_10_a_contact_id_keeps_its_case() -> None:
     table = Table_()
     assert table.window.tr(Msg("{contact} identified: {cls}", contact="c3", cls="tramp")) == "c3 identified: tramp"
     assert table.window.tr(Msg("{who} in {n}", who=Msg("{c}", c="c3"), n=4)) == "c3 in 4"
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "Weather:"), ("de", "Wetter:"), ("ru", "Погода:")])
+def test_8_the_weather_under_the_scope_view_begins_with_a_capital(language: str, word: str) -> None:
+    """Item 8: the weather in words under the first-person view ("weather: clear, visibility 20 nm, ...") began in
+    lower case in English and Russian, as the console's status line of it does inside its table."""
+    table = Table_(mission="exercise_convoy", seed=0, language=language)
+    table.tap("tab.scope")
+    said = shown(table)
+    assert any(text.startswith(word) for text in said), [text for text in said if "8" in text]
+
+
+CHOICES = {"en": ("Fire in 5", "Electrical fault in 6"), "de": ("Feuer in 5", "Elektrischer Defekt in 6"),
+           "ru": ("Пожар в отсеке 5", "Электрическая неисправность в отсеке 6")}
+
+
+@pytest.mark.parametrize(("language", "words"), sorted(CHOICES.items()))
+def test_10_a_choice_on_a_sheet_begins_with_a_capital(language: str, words: tuple[str, ...]) -> None:
+    """A sheet's choices are buttons and begin with a capital as every other button does: the repair sheet offered
+    "Breach in 4" beside "fire in 5" and "electrical fault in 6" (German "elektrischer Defekt in 6"); a contact's id
+    keeps its case ("c4 002°" on the TDC sheet)."""
+    from window.test_screens_render import busy_table
+
+    table = busy_table(language)  # a fire in 5, an electrical fault in 6
+    table.window.dismiss_alarms()
+    table.window.open_form("repair")
+    said = shown(table)
+    for word in words:
+        assert word in said, [text for text in said if " 5" in text or " 6" in text]
+    table.window.close_overlay()
+    table.window.open_form("tdc")
+    said = shown(table)
+    assert any(text.startswith("c4 ") for text in said), said

@@ -447,8 +447,9 @@ class Console(Prompting):
                 self.views[action.name](words[1:])
             else:
                 note = perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
-                if note is not None:  # the hand moved nothing the game answers: the console does
-                    self.say(self.lang.render(note))
+                if note is not None:  # the hand moved nothing the game answers: the console does, as a sentence
+                    said = self.lang.render(note)
+                    self.say(said[:1].upper() + said[1:])
         except CommandError as exc:
             self.say(f"! {self.lang.render(of_error(exc))}")
         finally:

@@ -348,6 +348,12 @@ def _items(game: Any, values: Values) -> list[Option]:
             for item, where in items.items() if where is not None]
 
 
+def _ailing(game: Any, values: Values) -> list[Option]:
+    """The sailors with an ailment card to discard (the others have none: the sheet offered all sixteen)."""
+    sailors = status(game, "crew").get("sailors", {})
+    return [o for o in _on_duty(game) if sailors.get(o.value, {}).get("ailments")]
+
+
 def _ailments(game: Any, values: Values) -> list[Option]:
     sailor = status(game, "crew").get("sailors", {}).get(values.get("figure"), {})
     return [Option(a["id"], Msg("{deck} card", deck=Msg.term(str(a.get("deck")))),
@@ -631,7 +637,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("to", Msg("To section (none chosen: where he stands)"), each=True),
     )),
     Form("cure", Msg("Discard an ailment card"), command="cure", fields=(
-        Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),
+        Field("figure", Msg("Sailor"), options=_ailing, optional=False),
         Field("ailment", Msg("Ailment"), options=_ailments, optional=False),
     )),
     Form("kill", Msg("A sailor is dead"), command="kill", fields=(

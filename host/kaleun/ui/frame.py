@@ -15,7 +15,7 @@ from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
 from kaleun.ui.scene import FeedLine, Scene
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import NARROWEST, Canvas, split_wide
+from kaleun.ui.widgets import NARROWEST, Canvas, split_wide, words_of
 
 if TYPE_CHECKING:
     from kaleun.ui.window import Window
@@ -262,7 +262,10 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     if pages == 1:
         win.ticker_page(None, 1)
     for i, line in enumerate(reversed(lines)):
-        y += draw_feed_line(c, line, rect.x + s(6), y, width, theme.TEXT_SIZE, newest=i == 0)
+        # the line before the newest takes the smallest text when that is what holds it whole on its row (the
+        # salvo's run times in Russian); longer still, it ends in an ellipsis and the whole feed has it all
+        size = theme.TEXT_SIZE if i == 0 or fits_on_a_row(c, line, width, theme.TEXT_SIZE) else theme.MIN_TEXT
+        y += draw_feed_line(c, line, rect.x + s(6), y, width, size, newest=i == 0)
     more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))
     icons.feed(c.surface, more.inflate(-s(18), -s(18)), theme.TEXT_DIM)
     c.targets.add("feed", rect, lambda pos: win.open_feed())
@@ -323,8 +326,8 @@ def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
 
 
 def _fill(font: Any, words: str, width: int) -> tuple[str, str]:
-    """The words that fit in `width` (whole words), and the rest."""
-    parts = words.split()
+    """The words that fit in `width` (whole words, a unit kept with its figure: "2.2 nm"), and the rest."""
+    parts = words_of(words)
     taken = 0
     while taken < len(parts) and font.size(" ".join(parts[:taken + 1]))[0] <= width:
         taken += 1

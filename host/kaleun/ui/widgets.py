@@ -3,6 +3,7 @@ window's screens draw on (text in the table's language, touch targets, scaled si
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -38,15 +39,20 @@ def split_wide(font: Any, word: str, width: int) -> list[str]:
     return [*pieces, word]
 
 
+#: where a line may break: at a space, never at a no-break space (the Russian thousands sign: "10 000 БРТ")
+BREAKS = re.compile(r"[ \t\r\n]+")
 #: the longest word taken for a unit that stays with the figure before it ("104 s", "2,195 m", "7,5 уз.")
 UNIT_LETTERS = 3
 
 
 def words_of(text: str) -> list[str]:
     """The words of `text` for breaking it into lines: a short unit after a figure ("run 104 s",
-    "range 2,195 m") stays with its figure, so no line starts with a lone "s" or "m"."""
+    "range 2,195 m") stays with its figure, so no line starts with a lone "s" or "m"; a number written with a
+    no-break space ("10 000") is one word."""
     out: list[str] = []
-    for word in text.split():
+    for word in BREAKS.split(text):
+        if not word:
+            continue
         unit = word.rstrip(".,;:)")
         if out and out[-1][-1].isdigit() and unit.isalpha() and len(unit) <= UNIT_LETTERS:
             out[-1] = f"{out[-1]} {word}"
@@ -251,7 +257,7 @@ class Canvas:
         shown whole so comes back as one line, which `text()` then cuts and reports."""
         font = self.font(size, bold)
         words = self.tr(text)
-        longest = max((font.size(word)[0] for word in words.split()), default=0)
+        longest = max((font.size(word)[0] for word in words_of(words)), default=0)
         lines = wrap(font, words, max(1, width))
         if len(lines) > rows or longest > width:
             lines = wrap(font, words, max(1, int(width / NARROWEST)))

@@ -256,6 +256,12 @@ class Window:
             del self.alarms[:-8]
             if self.tab != kind.screen:
                 self.badges[kind.screen] = kind.name
+        if event.name == "target_data" and self._told.fresh(event):
+            # the plot's Target data button: the crew's figures of that moment go into the feed (the console prints
+            # them), so the touch is answered and the data stays readable after the estimates have moved on
+            from kaleun.ui.screens.plot import target_note
+
+            self.note(target_note(event.data))
         if event.name == "mission_end":
             self.mission_end = event
             self.alarms.clear()  # the mission is over: no alarm is left to answer over the debrief

@@ -202,8 +202,8 @@ class AttackScreen(Screen):
         else:
             head = Msg("Target {contact}: course {course:03d}°, {kn} kn", contact=tdc.get("contact") or "—",
                        course=int(tdc.get("course", 0)), kn=tdc.get("speed_kn"))
-            c.text(head, (x, y), theme.MIN_TEXT, theme.TEXT, bold=True, width=w)
-            y += s(21)
+            # on a second line when the target's speed takes the room ("course 118°, 10.5 kn" was cut after "10.5")
+            y = self._lines(c, head, x, y, w, theme.TEXT, bold=True) + s(1)
             c.text(Msg("depth {d} m · spread {sp}°", d=tdc.get("depth_m"), sp=tdc.get("spread_deg")), (x, y),
                    theme.MIN_TEXT, theme.TEXT_DIM, width=w)
             y += s(24)

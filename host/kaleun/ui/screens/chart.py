@@ -21,7 +21,7 @@ from kaleun.ui import icons, reckoning, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas
 
 #: degrees of latitude from the centre to the top edge, per zoom step
 SPANS = (1.35, 2.7, 5.4, 10.8)
@@ -30,6 +30,8 @@ TRACK_STEP_NM = 2.0
 TRACK_POINTS = 3000
 #: the radius of the boat's mark on the map (design pixels)
 BOAT_R = 7
+#: the size of a large square's letters ("BF") at the widest spans
+LARGE_SIZE = 24
 
 
 class Track:
@@ -211,14 +213,19 @@ class ChartScreen(Screen):
             x1, y1 = xy(sq.south, sq.east)
             box = Rect(x0, y0, x1 - x0, y1 - y0)
             pygame.draw.rect(surface, theme.GRID, box, 1)
-            if label_squares:
-                c.text(sq.name, self.label_at(c, sq.name, box, boat, tags), name_size, theme.GRID_BRIGHT, "center")
+            # each name within its own square, squeezed a little where the grid's squares are narrower (the rows
+            # south of AL03 are a sixth narrower than those north of it: their names ran into each other)
+            room = box.w - s(4)
+            if label_squares and c.text_width(sq.name, name_size) * NARROWEST <= room:
+                c.text(sq.name, self.label_at(c, sq.name, box, boat, tags), name_size, theme.GRID_BRIGHT, "center",
+                       width=room)
             large.setdefault(sq.name[:2], []).append(box.center)
         if not label_squares:
             for name, centres in large.items():
                 x = sum(p[0] for p in centres) // len(centres)
                 y = sum(p[1] for p in centres) // len(centres)
-                c.text(name, (x, y), 24, theme.GRID_BRIGHT, "center", bold=True)
+                c.text(name, self.letters_at(c, name, (x, y), boat, tags), LARGE_SIZE, theme.GRID_BRIGHT, "center",
+                       bold=True)
         for kind, box in areas:
             if kind == "squares":
                 for sq_box in self._square_boxes(xy):
@@ -332,6 +339,19 @@ class ChartScreen(Screen):
                 radius = max(self.win.layout.size(6), round(radius_nm / 60.0 * k))
                 out.append(("point", Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)))
         return out
+
+    @staticmethod
+    def letters_at(c: Canvas, name: str, centre: tuple[int, int], boat: Rect, tags: list[Rect]) -> tuple[int, int]:
+        """Where a large square's letters are centred at the widest spans: in the middle of its squares in view,
+        unless the boat's mark or a target area's label would cover them there ("BF" under the mark of a boat in
+        BF54): then just above the mark, or just below it."""
+        w, h = c.font(LARGE_SIZE, True).size(name)
+        label = Rect(0, 0, w, h)
+        for y in (centre[1], boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)):
+            label.center = (centre[0], y)
+            if not label.colliderect(boat) and label.collidelist(tags) < 0:
+                return label.center
+        return centre
 
     @staticmethod
     def label_at(c: Canvas, name: str, box: Rect, boat: Rect, tags: list[Rect] | None = None) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
 from kaleun.ui.actions import aboard
 from kaleun.ui.forms import FORMS, ORDER_GROUPS
+from kaleun.ui.order_warnings import order_warnings
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
@@ -43,7 +44,7 @@ class OrdersScreen(Screen):
 
     def __init__(self, win: Any) -> None:
         super().__init__(win)
-        self.ready: dict[str, Msg | str | None] = {}
+        self.ready: dict[str, Any] = {}
         self.crew: dict[str, Any] = {}
 
     def read(self) -> Hashable:
@@ -56,7 +57,16 @@ class OrdersScreen(Screen):
             except CommandError as exc:
                 self.ready[order] = of_error(exc)
                 continue
-            self.ready[order] = None if p.get("accepted") else p.get("reason")
+            # a tick only where the order's sheet says "It can be given.": one refused, one that would go ahead
+            # short of its crew (the crew rules only advise) and one with something to mind first (a dive with
+            # sailors still on the bridge: they die) carry the warning mark
+            if not p.get("accepted"):
+                self.ready[order] = p.get("reason") or Msg("It would be refused:")
+            elif p.get("missing"):
+                self.ready[order] = p["missing"]
+            else:
+                warned = order_warnings(game, p)
+                self.ready[order] = warned[0] if warned else None
         crew = game.module("crew").status() if game.has_module("crew") else {}
         self.crew = {"mobilization": bool(crew.get("mobilization")), "undo": crew.get("undo"),
                      "injuries": len(crew.get("health", {}).get("injuries_waiting", []))}

@@ -33,6 +33,29 @@ SENSOR_WORDS: dict[str, Msg] = {"lookouts": Msg("lookouts"), "periscope": Msg("p
                                 "hydrophone": Msg("hydrophone"), "watch": Msg("the watch officer")}
 
 
+def target_note(data: dict[str, Any]) -> Msg:
+    """A `target_data` event as one line of the feed: the target data the crew took, with the figures of that
+    moment (the console prints the same data as a table)."""
+    kind = str(data.get("kind") or "ship")
+    if data.get("identified") and (data.get("class_name") or data.get("class")):
+        name = Msg.term(str(data.get("class_name") or data.get("class")))
+        cls = Msg("{name} ({grt} GRT)", name=name, grt=Msg("{n:,}", n=int(data["grt"]))) if data.get("grt") else name
+    else:
+        cls = Msg("not identified")
+    course = data.get("course")
+    speed = data.get("speed_kn")
+    return Msg("Target data {contact} ({kind}){lost}: bearing {b:03d}° (rel. {r:03d}°), range about {nm:.1f} nm, "
+               "course {course}, speed {speed}, {seen}; {cls}.", contact=str(data.get("contact")),
+               kind=Msg.term(kind), lost=Msg(", lost") if data.get("lost") else "",
+               b=int(data.get("bearing") or 0) % 360, r=int(data.get("rel_bearing") or 0) % 360,
+               nm=float(data.get("range_nm") or 0),
+               course="—" if course is None else f"{int(course) % 360:03d}°",
+               speed="—" if speed is None else Msg("{speed:.1f} kn", speed=float(speed)),
+               seen=Msg("{s} s ago ({sensor})", s=round(float(data.get("age_s") or 0)),
+                        sensor=SENSOR_WORDS.get(str(data.get("sensor")), Msg.term(str(data.get("sensor"))))),
+               cls=cls)
+
+
 def contact_color(c: dict[str, Any]) -> theme.Color:
     if c.get("kind") == "aircraft":
         return theme.ALARM_COLORS["aircraft"]

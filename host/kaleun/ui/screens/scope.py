@@ -14,6 +14,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
+from kaleun.uboot.sea.sensors import PERISCOPE, visual_range
 from kaleun.uboot.sea.weather import LIGHT_FACTOR
 from kaleun.ui import icons, theme
 from kaleun.ui.screens.base import Screen
@@ -39,9 +40,10 @@ class Optic:
 
 
 OPTICS: dict[str, Optic] = {
-    # 7x50 binoculars: 7.5 degrees; the attack periscope at 6x: 8 degrees; the gun layer's sight: 15
+    # 7x50 binoculars: 7.5 degrees; the attack periscope at 6x: 8 degrees; the gun layer's sight: 15; the periscope's
+    # eye, lower than the bridge's, reaches as far as a look through it reports (sensors.toml [periscope] range_share)
     "binoculars": Optic("binoculars", Msg("Binoculars"), "sight", 7.5, 5.0, 1.0, True),
-    "periscope": Optic("periscope", Msg("Periscope"), "periscope", 8.0, 1.5, 0.7, False),
+    "periscope": Optic("periscope", Msg("Periscope"), "periscope", 8.0, 1.5, float(PERISCOPE["range_share"]), False),
     "gun_sight": Optic("gun_sight", Msg("88 mm sight"), "burst", 15.0, 3.0, 1.0, True),
 }
 #: the 88 mm sight's range marks (m): each where the waterline of a ship at that range is seen
@@ -132,9 +134,13 @@ class ScopeScreen(Screen):
         if game.has_module("sea") and self._usable() is None:
             sea = game.module("sea")
             t = game.t
+            cond = sea.conditions()
             for vid, v in sea.vessels.items():
                 truth = sea.truth(vid, t)
-                if truth is None or truth.range_nm > self.visible_nm:
+                # a ship shows as far as the crew's eyes reach it (the lookouts' and the periscope's sighting range
+                # of its size: a merchant in sight through the periscope is one a look through it can report)
+                if truth is None or truth.range_nm > min(self.visible_nm, visual_range(v.cls.size, cond)
+                                                         * self.optic.reach):
                     continue
                 to_boat = (truth.bearing + 180.0) % 360.0
                 self.seen.append(Sighted(vid, v.cid, round(truth.bearing, 1), round(truth.range_nm, 2),
@@ -198,6 +204,7 @@ class ScopeScreen(Screen):
                     cloud=w.get("cloud_oktas"), sea=w.get("sea_state"),
                     daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
         lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
+        lines[0] = lines[0][:1].upper() + lines[0][1:]  # a line of its own: "Weather: ...", "Погода: ..."
         strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
         pygame.draw.rect(c.surface, (0, 0, 0), strip)
         for k, line in enumerate(lines):

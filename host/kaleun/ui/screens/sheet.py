@@ -4,6 +4,7 @@ chips — or exactly what is missing (the order desk's `preview`, which changes 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -22,6 +23,8 @@ from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import NARROWEST, Canvas, wrap
 
 LEFT_W = 490
+#: a choice's label that begins with an id keeps its case ("c3 031°")
+ID_START = re.compile(r"[a-z]+\d")
 ROW_H = 47
 LABEL_H = 20
 
@@ -209,10 +212,19 @@ class FormSheet(Overlay):
         s = c.size
         widths = []
         for o in self.options.get(f.key, []):
-            text_w = max(c.text_width(o.label, theme.MIN_TEXT, True), c.text_width(o.note,
+            text_w = max(c.text_width(self._label(c, o.label), theme.MIN_TEXT, True), c.text_width(o.note,
                                                                                    theme.MIN_TEXT) if o.note else 0)
             widths.append(min(most, max(s(56), text_w + s(16))))
         return widths
+
+    @staticmethod
+    def _label(c: Canvas, label: Any) -> str:
+        """A choice's label as its button shows it: beginning with a capital, as every button does ("Fire in 5",
+        "Elektrischer Defekt in 6", "Volle Fahrt zurück"), unless it begins with an id ("c3 031°")."""
+        words = c.tr(label)
+        if words[:1].islower() and not ID_START.match(words):
+            return words[0].upper() + words[1:]
+        return words
 
     def _lines(self, c: Canvas, f: Field, width: int) -> int:
         """How many rows the field's options take when all are shown at once."""
@@ -247,7 +259,7 @@ class FormSheet(Overlay):
             for i in line:
                 o = options[i]
                 active = o.value in chosen if f.kind == "multi" and isinstance(chosen, list) else o.value == chosen
-                c.button(f"field.{f.key}={option_id(o.value)}", Rect(x, y, widths[i], row.h), o.label,
+                c.button(f"field.{f.key}={option_id(o.value)}", Rect(x, y, widths[i], row.h), self._label(c, o.label),
                          call(self.choose, f, o.value), active=active, note=o.note, size=theme.MIN_TEXT)
                 x += widths[i] + s(4)
         if len(pages) > 1:
