@@ -45,7 +45,16 @@ from kaleun.ui.sonar_commands import (
     system_id,
     system_words,
 )
-from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, first_steps, track_text
+from kaleun.ui.sonar_text import (
+    Told,
+    describe_status,
+    draw_board,
+    draw_map,
+    feed_line,
+    first_steps,
+    owed_line,
+    track_text,
+)
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
@@ -96,7 +105,8 @@ class TeamConsole(Prompting):
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
         feed lines after `kaleun resume`; in a new game the opening announcements), then how to type what
-        the game waits for from this team now (a game saved at the enemy's sonar or during the repairs)."""
+        the game waits for from this team now (a game saved at the enemy's sonar, during the repairs, or between a
+        course and its First Mate's mark or Engineer's cross)."""
         self._told = Told(self.referee.record.past(self.team))
         for event in self._told.past:
             self._print(event)
@@ -105,6 +115,9 @@ class TeamConsole(Prompting):
             self._answer_hint()
         if ref.phase == "play" and state.surfaced and not ref.turns.turn_based and not state.repaired:
             self._repair_hint()
+        owed = owed_line(ref.team_status(self.team)) if ref.phase == "play" else None
+        if owed is not None:  # a game saved between a course and its mark or cross: the next course waits for it
+            self.say("  " + self.lang.render(owed))
 
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
