@@ -247,6 +247,33 @@ def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table
     assert referee(table.game).turns.sonar is None
 
 
+@pytest.mark.parametrize(("language", "answer", "course"), [
+    ("en", "answer row 7 column N", "n mark drone cross N1"),
+    ("de", "antwort zeile 7 spalte N", "n markieren drohne kreuzen N1"),
+    ("ru", "ответ строка 7 столбец N", "с отметить дрон зачеркнуть С1")])
+def test_5_a_sonar_answer_said_aloud_is_taken(table, language, answer, course):
+    """§5 the answering Captain says "row 7, column N": `answer row 7 column A` (a field's name, then its value,
+    as it is said aloud) answered only the usage line. A field's name followed by its value is `name=value`, for
+    the sonar's answer and every other command's field (`n mark drone cross N1`)."""
+    yellow, _ = seat(table, "yellow", language=language)
+    blue, blue_out = seat(table, "blue", language=language)
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
+        yellow.handle(f"course {direction} mark=sonar cross={symbol}")
+    yellow.handle("sonar")
+    blue.handle(answer)  # row 7 is false, column N true (blue is at N12)
+    table.step()
+    assert referee(table.game).turns.sonar is None, blue_out.getvalue()
+    refused = [line for line in blue_out.getvalue().splitlines() if line.split("] ", 1)[-1].startswith("!")]
+    assert not refused, blue_out.getvalue()
+    blue.handle(course)
+    table.step()
+    assert referee(table.game).teams["blue"].position == (13, 10), blue_out.getvalue()  # N11
+    assert not referee(table.game).teams["blue"].handshake_pending
+
+
 def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
     """§2 real time: the surfaced crew outlines the four hull sections, the Engineer first and the sheet passed on;
     the feed says so, but not which words do it at the console. The surfaced team is told, with its own crew."""

@@ -242,7 +242,7 @@ class TeamConsole(Prompting):
         name = command.name
         #: how a refusal names the command: as typed, or in the table's words for a course typed as a letter
         said = command.local(lang) if verb in course_words(lang.code) else verb
-        plain, typed_fields = self._fields(rest)
+        plain, typed_fields = self._fields(self._paired(command, rest))
         fields = {command.field_id(key, lang): value for key, value in typed_fields.items()}
         plain = self._named(command, plain, fields)
         if isinstance(fields.get("by"), str):  # who activates, typed in the table's language too
@@ -328,6 +328,23 @@ class TeamConsole(Prompting):
             self._problem(again)
             return
         self.stopping = True
+
+    def _paired(self, command: Command, words: list[str]) -> list[str]:
+        """A field's name typed as a word of its own before its value (`answer row 7 column A`, `drone sector 4`,
+        `n mark torpedo cross N1`, as it is said aloud) is `name=value`."""
+        names = {f.name for f in command.fields}
+        out: list[str] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            if "=" not in word and index + 1 < len(words) and "=" not in words[index + 1] \
+                    and command.field_id(word, self.lang) in names:
+                out.append(f"{word}={words[index + 1]}")
+                index += 2
+            else:
+                out.append(word)
+                index += 1
+        return out
 
     def _named(self, command: Command, plain: list[str], fields: dict[str, Any]) -> list[str]:
         """A value typed by position given as `name=value` (`torpedo cell=G5`, `drone sector=4`, as the U-BOOT
