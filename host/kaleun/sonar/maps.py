@@ -29,6 +29,10 @@ line starts with its row number, then one symbol per column, separated by spaces
 | `o` | water hole: sea where a boat may surface through the ice (scenario Delta) |
 | `a` | Archer mine: sea with a mine of the old battle (scenario Echo) |
 
+Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
+the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
+`ABC`), and row numbers with a leading zero (`01`): what an owner copying a printed map writes.
+
 A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
 callers hand it the text and the name to report.
@@ -148,10 +152,15 @@ class SeaMap:
         return self._sectors[mode][cell[1] * self.columns + cell[0]]
 
 
-_KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
+#: a header: its word in any case ('Name:', 'GRID:'), as an owner copying a printed map may write it
+_KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$", re.IGNORECASE)
 #: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
-_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|realtime)|grid)(?:\s+([^:]*))?$")
-_SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
+_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|turn-based|realtime|real-time)|grid)(?:\s+([^:]*))?$",
+                                re.IGNORECASE)
+#: '15 x 15', '15 X 15', '15×15' (the sign a printed map or a word processor writes)
+_SIZE = re.compile(r"^([0-9]+)\s*[xX\u00d7]\s*([0-9]+)$")
+#: the modes as a maker may also write them in a header ('sectors real-time:')
+MODE_WORDS = {"real-time": "realtime", "turn-based": "turn"}
 #: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
 MAX_DIGITS = 4
 
@@ -184,12 +193,12 @@ def parse_map(text: str, source: str) -> SeaMap:
         if match is None and (match := _KEY_WITHOUT_COLON.match(line)) is not None:
             # 'grid' without its colon: one problem that says so, then read on as the key (not every grid line
             # reported as an unknown header)
-            bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(" ".join(match.group(1).split()))),
-                            written=repr(_short(f"{' '.join(match.group(1).split())}:"))))
+            bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(_key(match.group(1)))),
+                            written=repr(_short(f"{_key(match.group(1))}:"))))
         if match is None:
             bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
-        key, value = " ".join(match.group(1).split()), (match.group(2) or "").strip()
+        key, value = _key(match.group(1)), (match.group(2) or "").strip()
         if key in seen:
             bad(number, Msg("'{key}' was given before, on line {line}", key=key, line=seen[key]))
             continue
@@ -285,10 +294,11 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if not header_seen:
             header_seen = True
             expected = list(LETTERS[:columns])
-            if words != expected:
+            # the letters in either case, with or without spaces ('a b c', 'ABC')
+            if [w.upper() for w in words] != expected and "".join(words).upper() != "".join(expected):
                 report(number, Msg("the grid starts with the column letters {letters}, got {got}",
                                    letters=" ".join(expected), got=repr(_short(line))))
-                if words[0] != "1":
+                if _row_number(words[0]) != 1:
                     continue
                 # the letters are missing and this is row 1: read it as row 1, so that one missing
                 # line is one problem, not one for every row after it
@@ -297,7 +307,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
-        if words[0] != str(row + 1):
+        if _row_number(words[0]) != row + 1:  # '7' or '07'
             report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
                                got=repr(_short(words[0]))))
             row += 1
@@ -339,6 +349,17 @@ def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:
     def sea(x: int, y: int) -> bool:
         return x < columns and y < rows and (x, y) not in islands
     return any(sea(x, y) and (sea(x + 1, y) or sea(x, y + 1)) for y in range(rows) for x in range(columns))
+
+
+def _key(written: str) -> str:
+    """A header's key as written ('Sectors  Real-time'), as this module names it ('sectors realtime')."""
+    words = written.lower().split()
+    return " ".join(MODE_WORDS.get(w, w) for w in words)
+
+
+def _row_number(word: str) -> int | None:
+    """A grid line's row number ('7', '07'); None for anything else."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS else None
 
 
 def _strip_comment(raw: str, trailing: bool = False) -> str:
