@@ -274,6 +274,31 @@ def test_5_a_sonar_answer_said_aloud_is_taken(table, language, answer, course):
     assert not referee(table.game).teams["blue"].handshake_pending
 
 
+def test_1_a_course_without_its_mark_and_cross_says_what_it_still_owes(table):
+    """§1 the course handshake: the next course only after the First Mate and the Engineer said "Ok". A course typed
+    alone (`e`) told the console only where the boat is; what it owed was said when the next course was refused.
+    The team's console now says it at once, and says nothing once the mark and the cross came with the course."""
+    yellow, out = seat(table, "yellow")
+    blue, blue_out = seat(table, "blue")
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    yellow.handle("e")
+    table.step()
+    owed = "  Waiting: the First Mate marks a gauge and the Engineer crosses a symbol of the east section.\n"
+    assert owed in out.getvalue(), out.getvalue()
+    yellow.handle("mark drone")
+    yellow.handle("cross E1")
+    yellow.handle("s mark drone cross S1")
+    table.step()
+    assert "Yellow: course south!" in out.getvalue() and out.getvalue().count("  Waiting:") == 1, out.getvalue()
+    yellow.handle("e mark drone")
+    table.step()
+    assert out.getvalue().count("  Waiting: the Engineer crosses a symbol of the east section.\n") == 1, \
+        out.getvalue()
+    assert "Waiting" not in blue_out.getvalue()
+
+
 def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
     """§2 real time: the surfaced crew outlines the four hull sections, the Engineer first and the sheet passed on;
     the feed says so, but not which words do it at the console. The surfaced team is told, with its own crew."""

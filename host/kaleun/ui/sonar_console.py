@@ -115,8 +115,13 @@ class TeamConsole(Prompting):
             self._answer_hint()
         if ref.phase == "play" and state.surfaced and not ref.turns.turn_based and not state.repaired:
             self._repair_hint()
-        owed = owed_line(ref.team_status(self.team)) if ref.phase == "play" else None
-        if owed is not None:  # a game saved between a course and its mark or cross: the next course waits for it
+        if ref.phase == "play":  # a game saved between a course and its mark or cross: the next course waits for it
+            self._owed_hint()
+
+    def _owed_hint(self) -> None:
+        """What the team's last course still owes (the First Mate's mark, the Engineer's cross), if anything."""
+        owed = owed_line(self.referee.team_status(self.team))
+        if owed is not None:
             self.say("  " + self.lang.render(owed))
 
     def _on_event(self, event: Event) -> None:
@@ -126,6 +131,8 @@ class TeamConsole(Prompting):
                 self._answer_hint()
             elif event.name == "repair_needed" and event.audience == self.team:
                 self._repair_hint()
+            elif event.name == "moved" and event.audience == self.team:  # a course or silent run without both
+                self._owed_hint()                                            # its mark and its cross
             elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
                 self.say(describe_status(event.data, self.lang))
 
