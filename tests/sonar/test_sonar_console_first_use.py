@@ -248,13 +248,14 @@ def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table
 
 
 @pytest.mark.parametrize(("language", "answer", "course"), [
-    ("en", "answer row 7 column N", "n mark drone cross N1"),
+    ("en", "answer row 7, column N", "n mark drone cross N1"),
     ("de", "antwort zeile 7 spalte N", "n markieren drohne kreuzen N1"),
     ("ru", "ответ строка 7 столбец N", "с отметить дрон зачеркнуть С1")])
 def test_5_a_sonar_answer_said_aloud_is_taken(table, language, answer, course):
     """§5 the answering Captain says "row 7, column N": `answer row 7 column A` (a field's name, then its value,
     as it is said aloud) answered only the usage line. A field's name followed by its value is `name=value`, for
-    the sonar's answer and every other command's field (`n mark drone cross N1`)."""
+    the sonar's answer and every other command's field (`n mark drone cross N1`); a sentence's commas are no part
+    of a value. Values without their kinds (`answer 7 N`: row 7 or sector 7?) get the usage and how to answer."""
     yellow, _ = seat(table, "yellow", language=language)
     blue, blue_out = seat(table, "blue", language=language)
     yellow.handle("start B2")
@@ -263,6 +264,17 @@ def test_5_a_sonar_answer_said_aloud_is_taken(table, language, answer, course):
     for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
         yellow.handle(f"course {direction} mark=sonar cross={symbol}")
     yellow.handle("sonar")
+    table.step()
+    # the values without their kinds (row 7 or sector 7?): the usage, and how the answer is typed
+    blue_out.truncate(0)
+    blue_out.seek(0)
+    blue.handle(answer.split()[0] + " 7 N")
+    table.step()
+    said = blue_out.getvalue().splitlines()
+    assert said[0].startswith("! ") and said[1].startswith("  ") and "=" in said[1], said
+    assert referee(table.game).turns.sonar is not None
+    blue_out.truncate(0)
+    blue_out.seek(0)
     blue.handle(answer)  # row 7 is false, column N true (blue is at N12)
     table.step()
     assert referee(table.game).turns.sonar is None, blue_out.getvalue()

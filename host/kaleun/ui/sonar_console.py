@@ -249,6 +249,8 @@ class TeamConsole(Prompting):
         name = command.name
         #: how a refusal names the command: as typed, or in the table's words for a course typed as a letter
         said = command.local(lang) if verb in course_words(lang.code) else verb
+        # a sentence's commas are no part of a value (`answer row 7, column A`)
+        rest = [w.rstrip(",") for w in rest if w.rstrip(",")]
         plain, typed_fields = self._fields(self._paired(command, rest))
         fields = {command.field_id(key, lang): value for key, value in typed_fields.items()}
         plain = self._named(command, plain, fields)
@@ -291,8 +293,10 @@ class TeamConsole(Prompting):
                           else course_id(v, lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
             self.send({"do": "activate", "system": system, **values, **fields}, said)
+        elif name == "answer" and plain:  # `answer 7 N`: which kind each value is (row 7 or sector 7?) is not said
+            self._problem(Msg("usage: {usage}", usage=command.usage(lang)))
+            self._answer_hint()
         elif name == "answer":
-            self._need(plain, command)
             self.send({"do": "sonar_answer", **fields}, said)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
