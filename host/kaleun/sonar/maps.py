@@ -31,7 +31,8 @@ line starts with its row number, then one symbol per column, separated by spaces
 
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
-`ABC`), and row numbers with a leading zero (`01`): what an owner copying a printed map writes.
+`ABC`), row numbers with a leading zero (`01`), a row's number again at its end and the column letters
+again under the last row: what an owner copying a printed map writes.
 
 A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -283,6 +284,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     features: dict[str, list[Cell]] = {}
     feature_lines: dict[str, int] = {}
     header_seen = False
+    closed = False
     row = 0
     last = grid_line
     for number in range(grid_line + 1, len(lines) + 1):
@@ -293,17 +295,18 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         words = line.split()
         if not header_seen:
             header_seen = True
-            expected = list(LETTERS[:columns])
-            # the letters in either case, with or without spaces ('a b c', 'ABC')
-            if [w.upper() for w in words] != expected and "".join(words).upper() != "".join(expected):
+            if not _letters(words, columns):
                 report(number, Msg("the grid starts with the column letters {letters}, got {got}",
-                                   letters=" ".join(expected), got=repr(_short(line))))
+                                   letters=" ".join(LETTERS[:columns]), got=repr(_short(line))))
                 if _row_number(words[0]) != 1:
                     continue
                 # the letters are missing and this is row 1: read it as row 1, so that one missing
                 # line is one problem, not one for every row after it
             else:
                 continue
+        if row >= rows and not closed and _letters(words, columns):
+            closed = True  # the column letters again under the last row, as a printed map has them
+            continue
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
@@ -313,6 +316,8 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             row += 1
             continue
         cells = words[1:]
+        if len(cells) == columns + 1 and _row_number(cells[-1]) == row + 1:
+            cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
         if any(len(w) > 1 for w in cells) and all(set(w) <= set(LEGEND) for w in cells):
             # the symbols typed without spaces ('..#..'): one problem that says how, not "1 cells" and an
             # unknown symbol '..#..'
@@ -355,6 +360,12 @@ def _key(written: str) -> str:
     """A header's key as written ('Sectors  Real-time'), as this module names it ('sectors realtime')."""
     words = written.lower().split()
     return " ".join(MODE_WORDS.get(w, w) for w in words)
+
+
+def _letters(words: list[str], columns: int) -> bool:
+    """The line is the grid's column letters: in either case, with or without spaces ('a b c', 'ABC')."""
+    expected = LETTERS[:columns]
+    return [w.upper() for w in words] == list(expected) or "".join(words).upper() == expected
 
 
 def _row_number(word: str) -> int | None:
