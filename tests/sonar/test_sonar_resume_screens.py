@@ -203,3 +203,33 @@ def test_a_resumed_console_says_what_the_last_course_still_owes(home, mode, lang
         assert not any(line.startswith("  ") for line in outs[other])
     finally:
         resumed.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_5_a_game_resumed_after_a_teams_stop_says_it_holds_the_game(home, language):
+    """§5 Stop! freezes both teams until the activation is resolved: a game saved after Blue's Stop! (before its
+    activation) showed Blue only the past feed; Blue's console now says on resume that its Stop! holds the game and
+    how to go on. Yellow, which owes nothing, is told nothing."""
+    game = new_game(5, "alpha", "realtime")
+    runtime = make_sonar_runtime(game, language=language)
+    runtime.step()
+    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
+                    {"do": "stop", "team": "blue"}):
+        runtime.submit(command)
+        runtime.step()
+    runtime.save()
+    runtime.close()
+    resumed = make_sonar_runtime(open_save(autosave_path()).engine, language=language)
+    try:
+        outs = {}
+        for team in TEAMS:
+            out = io.StringIO()
+            TeamConsole(resumed, team, io.StringIO(), out, interactive=False).recall()
+            outs[team] = out.getvalue().splitlines()
+        hint = {"en": "  Your Stop! holds both teams: activate the system, or type go to lift it.",
+                "de": "  Euer Stop! hält beide Besatzungen an",
+                "ru": "  Ваш «Стоп!» держит обе команды"}[language]
+        assert outs["blue"][-1].startswith(hint), outs["blue"]
+        assert not any(line.startswith("  ") for line in outs["yellow"])
+    finally:
+        resumed.close()

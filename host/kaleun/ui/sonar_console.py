@@ -117,6 +117,10 @@ class TeamConsole(Prompting):
             self._repair_hint()
         if ref.phase == "play":  # a game saved between a course and its mark or cross: the next course waits for it
             self._owed_hint()
+        if ref.phase == "play" and ref.turns.frozen_by == self.team and ref.turns.sonar is None \
+                and not state.silent_run:  # saved after this team's Stop!: both teams wait for its activation
+            self.say(self.lang.render(Msg("  Your Stop! holds both teams: activate the system, or type {go} to lift "
+                                          "it.", go=command_word("go"))))
 
     def _owed_hint(self) -> None:
         """What the team's last course still owes (the First Mate's mark, the Engineer's cross), if anything."""
