@@ -134,11 +134,14 @@ def sync_folder(folder: Path) -> None:
 
 def looks_utf16(raw: bytes) -> bool:
     """The bytes are UTF-16 text (Windows Notepad's "Unicode"): its byte order mark, or a NUL byte beside each
-    letter of the first line."""
+    letter at the start (Latin letters, digits and signs without the mark; a binary file has NUL bytes at random)."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         return True
-    head = raw[:64]
-    return len(head) >= 4 and 2 * head.count(0) >= len(head)
+    head = raw[:64 if len(raw) >= 64 else len(raw) - len(raw) % 2]
+    if len(head) < 4:
+        return False
+    evens, odds = head[0::2], head[1::2]
+    return (not any(odds) and all(evens)) or (not any(evens) and all(odds))
 
 
 def decode_text(raw: bytes) -> str:

@@ -55,7 +55,9 @@ def test_a_map_a_board_and_a_table_script_saved_as_utf16_are_told_to_save_as_utf
     (tmp_path / "notepad.map").write_text(sea, encoding="utf-16")
     (tmp_path / "plain.map").write_bytes(sea.encode("utf-16-be"))
     (tmp_path / "marked.map").write_text(sea, encoding="utf-8-sig")
-    checked = run_kaleun("map", "check", "notepad.map", "plain.map", "marked.map", home=tmp_path)
+    (tmp_path / "binary.map").write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\x00\x03\x00>\x00")  # no text at all
+    checked = run_kaleun("map", "check", "notepad.map", "plain.map", "marked.map", "binary.map", home=tmp_path)
+    assert "binary.map: cannot read the map (it is not UTF-8 text: byte 0xff at 10)" in checked.stderr, checked.stderr
     assert f"notepad.map: cannot read the map ({said})" in checked.stderr, checked.stderr
     assert f"plain.map: cannot read the map ({said})" in checked.stderr, checked.stderr
     assert "marked.map: ok: Alpha, 15 x 15" in checked.stdout, checked.stdout
