@@ -333,6 +333,30 @@ def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
         runtime.close()
 
 
+@pytest.mark.parametrize(("language", "lines"), [
+    ("en", ("repair 1 engineer", "repair 2 first mate", "repair 3 Radio Operator", "repair 4 captain")),
+    ("de", ("reparieren 1 maschinist", "reparieren 2 erster offizier", "reparieren 3 funker",
+            "reparieren 4 kapitän"))])
+def test_2_a_crew_member_typed_as_the_feed_names_it_outlines_a_section(home, language, lines):
+    """§2 the repair ritual: the feed says "outlined by the first mate", and a player typed `repair 2 first mate`,
+    which answered only the usage line (the console wanted `first_mate`). A member's name in two words is taken."""
+    runtime = make_sonar_runtime(new_game(4, "alpha", "realtime"), language=language)
+    try:
+        yellow, out = seat(runtime, "yellow", language=language)
+        blue, _ = seat(runtime, "blue", language=language)
+        yellow.handle("start B2")
+        blue.handle("start N12")
+        runtime.step()
+        yellow.handle("surface")
+        for line in lines:
+            yellow.handle(line)
+        runtime.step()
+        assert referee(runtime.game).teams["yellow"].repaired, out.getvalue()
+        assert "! " not in out.getvalue().split(lines[0], 1)[1], out.getvalue()
+    finally:
+        runtime.close()
+
+
 def test_5_a_game_resumed_at_the_enemys_sonar_says_how_to_answer(home):
     """§5 a game saved while the enemy's sonar waits for this team (everything frozen): after `kaleun resume` the
     console showed the past lines but not how to type the answer the whole game waits for."""

@@ -254,7 +254,7 @@ class TeamConsole(Prompting):
         #: how a refusal names the command: as typed, or in the table's words for a course typed as a letter
         said = command.local(lang) if verb in course_words(lang.code) else verb
         # a sentence's commas are no part of a value (`answer row 7, column A`)
-        rest = [w.rstrip(",") for w in rest if w.rstrip(",")]
+        rest = self._members([w.rstrip(",") for w in rest if w.rstrip(",")])
         plain, typed_fields = self._fields(self._paired(command, rest))
         fields = {command.field_id(key, lang): value for key, value in typed_fields.items()}
         plain = self._named(command, plain, fields)
@@ -343,6 +343,18 @@ class TeamConsole(Prompting):
             self._problem(again)
             return
         self.stopping = True
+
+    def _members(self, words: list[str]) -> list[str]:
+        """A crew member named in two words as the feed says it (`repair 3 first mate`, `by radio operator`,
+        `erster offizier`) is one word (`first_mate`)."""
+        members = member_words(self.lang.code)
+        out: list[str] = []
+        for word in words:
+            if out and f"{out[-1].partition('=')[2] or out[-1]}_{word}".lower() in members:
+                out[-1] = f"{out[-1]}_{word}"
+            else:
+                out.append(word)
+        return out
 
     def _paired(self, command: Command, words: list[str]) -> list[str]:
         """A field's name typed as a word of its own before its value (`answer row 7 column A`, `drone sector 4`,
