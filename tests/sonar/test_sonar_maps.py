@@ -117,6 +117,7 @@ def test_2_a_header_without_its_colon_is_one_problem_that_says_so(change, proble
     lambda t: t.replace("    A B C D E", "    a b c d e"),
     lambda t: t.replace("    A B C D E", "    ABCDE"),
     lambda t: t.replace(" 1  .", "01  .").replace(" 2  .", "02  .").replace(" 3  .", "03  .").replace(" 4  .", "04  ."),
+    lambda t: t.replace(" 3  . . . o .", " 3  . . . O ."),
     # a printed map's frame: the row numbers on both sides, the letters above and under the grid
     lambda t: "".join(f"{line}  {line.split()[0]}\n" if line[:2].strip().isdigit() else f"{line}\n"
                       for line in t.splitlines()) + "    A B C D E\n",

@@ -32,7 +32,8 @@ line starts with its row number, then one symbol per column, separated by spaces
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
 `ABC`), row numbers with a leading zero (`01`), a row's number again at its end and the column letters
-again under the last row: what an owner copying a printed map writes.
+again under the last row, and the feature symbols as capitals (`O`, `A`): what an owner copying a printed
+map writes.
 
 A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -329,7 +330,8 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             report(number, Msg.plural("row {row} has {n} cell, the map is {columns} columns wide",
                                       "row {row} has {n} cells, the map is {columns} columns wide", n=len(cells),
                                       row=row + 1, columns=columns))
-        for x, symbol in enumerate(cells[:columns]):
+        for x, typed in enumerate(cells[:columns]):
+            symbol = typed.lower() if typed.lower() in LEGEND else typed  # 'O', 'A' as capitals: the same cells
             if symbol not in LEGEND:
                 known = ", ".join(f"'{s}'" for s in LEGEND)
                 report(number, Msg("{cell}: unknown symbol {symbol} (known: {known})", cell=cell_name((x, row)),
