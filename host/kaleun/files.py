@@ -132,11 +132,44 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def why_unread(exc: BaseException) -> Any:
-    """Why a file could not be read, in words a crew reads (a `Msg` in the table's language where it is one): a
-    file that is not UTF-8 text names the byte and where it is, not Python's "'utf-8' codec can't decode ..."."""
+def looks_utf16(raw: bytes) -> bool:
+    """The bytes are UTF-16 text (Windows Notepad's "Unicode"): its byte order mark, or a NUL byte beside each
+    letter at the start (Latin letters, digits and signs without the mark; a binary file has NUL bytes at random)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = raw[:64 if len(raw) >= 64 else len(raw) - len(raw) % 2]
+    if len(head) < 4:
+        return False
+    evens, odds = head[0::2], head[1::2]
+    return (not any(odds) and all(evens)) or (not any(evens) and all(odds))
+
+
+def decode_text(raw: bytes) -> str:
+    """The text of a file a person writes in an editor (a map, a board, a table script): UTF-8, a byte order mark
+    at its start skipped (Notepad's "UTF-8 with BOM"). Raises UnicodeDecodeError for anything else, also for
+    UTF-16 text without its byte order mark (which UTF-8 would read as letters and NUL bytes); `why_unread`
+    says to save it as UTF-8."""
+    if looks_utf16(raw):
+        at = next((i for i, byte in enumerate(raw) if byte in (0, 0xFE, 0xFF)), 0)
+        raise UnicodeDecodeError("utf-8", raw, at, at + 1, "UTF-16 text")
+    return raw.decode("utf-8").removeprefix("\ufeff")
+
+
+def utf16_text() -> Any:
+    """What a file in UTF-16 is told (a `Msg`)."""
     from kaleun.core.messages import Msg
 
+    return Msg("it is UTF-16 text, not UTF-8: save it as UTF-8 in the editor")
+
+
+def why_unread(exc: BaseException) -> Any:
+    """Why a file could not be read, in words a crew reads (a `Msg` in the table's language where it is one): a
+    file that is not UTF-8 text names the byte and where it is, not Python's "'utf-8' codec can't decode ...";
+    UTF-16 text is named so, with what to do."""
+    from kaleun.core.messages import Msg
+
+    if isinstance(exc, UnicodeDecodeError) and looks_utf16(exc.object):
+        return utf16_text()
     if isinstance(exc, UnicodeDecodeError):
         return Msg("it is not UTF-8 text: byte {byte} at {offset}", byte=f"0x{exc.object[exc.start]:02x}",
                    offset=str(exc.start))

@@ -196,4 +196,5 @@ def test_a_settings_file_under_a_file_where_the_config_folder_belongs_is_said_in
     (config / "kaleun").mkdir(parents=True)
     (config / "kaleun" / "settings.json").write_bytes(b"\xff\xfe{}")
     shown = run_kaleun("config", "show", home=tmp_path, XDG_CONFIG_HOME=str(config), KALEUN_HOME="")
-    assert "cannot read the settings (it is not UTF-8 text: byte 0xff at 0); fix it or delete it" in shown.stderr
+    assert "cannot read the settings (it is UTF-16 text, not UTF-8: save it as UTF-8 in the editor); fix it or " \
+           "delete it" in shown.stderr

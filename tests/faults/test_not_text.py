@@ -4,6 +4,8 @@ editor): each is refused with the byte and where it is, in the table's language,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kit import run_kaleun
 
 NOT_TEXT = b"\xff\xfe{\x00}\x00"  # what a UTF-16 editor writes for "{}"
@@ -22,13 +24,58 @@ def test_an_own_mission_the_figure_tags_a_map_and_the_settings_that_are_not_text
     tags = tmp_path / "figures.json"
     tags.write_bytes(NOT_TEXT)
     shown = run_kaleun("figures", "list", home=tmp_path)
-    assert f"{tags}: cannot read the figure tags (it is not UTF-8 text: byte 0xff at 0)" in shown.stderr
+    # a UTF-16 file (its byte order mark) is named so, with what to do
+    assert f"{tags}: cannot read the figure tags (it is UTF-16 text, not UTF-8: save it as UTF-8 in the editor)" \
+           in shown.stderr
     sea = tmp_path / "harbour.map"
     sea.write_bytes(b"name: Harbour\n\xff\n")
     mapped = run_kaleun("map", "check", str(sea), home=tmp_path)
     assert f"{sea}: cannot read the map (it is not UTF-8 text: byte 0xff at 14)" in mapped.stderr
     (tmp_path / "settings.json").write_bytes(NOT_TEXT)
     config = run_kaleun("config", "show", home=tmp_path)
-    assert "cannot read the settings (it is not UTF-8 text: byte 0xff at 0); fix it or delete it" in config.stderr
+    assert "cannot read the settings (it is UTF-16 text, not UTF-8: save it as UTF-8 in the editor); fix it or " \
+           "delete it" in config.stderr
     for done in (checked, listed, german, shown, mapped, config):
         assert "codec" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_map_a_board_and_a_table_script_saved_as_utf16_are_told_to_save_as_utf8(tmp_path):
+    """A map, a board or a table script saved by an editor as UTF-16 (Windows Notepad's "Unicode", with or without
+    its byte order mark) was refused as "not UTF-8 text: byte 0xff at 0", which does not say what to do; each now
+    says it is UTF-16 and to save it as UTF-8, in the table's language. The same files saved as "UTF-8 with BOM"
+    are read."""
+    import pytest
+    from kaleun.boards.loader import BoardError, load_board
+    from kaleun.core.messages import of_error
+    from kaleun.i18n import language
+    from kaleun.sonar import data
+
+    said = "it is UTF-16 text, not UTF-8: save it as UTF-8 in the editor"
+    sea = data.text("maps/alpha.map")
+    (tmp_path / "notepad.map").write_text(sea, encoding="utf-16")
+    (tmp_path / "plain.map").write_bytes(sea.encode("utf-16-be"))
+    (tmp_path / "marked.map").write_text(sea, encoding="utf-8-sig")
+    (tmp_path / "binary.map").write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\x00\x03\x00>\x00")  # no text at all
+    checked = run_kaleun("map", "check", "notepad.map", "plain.map", "marked.map", "binary.map", home=tmp_path)
+    assert "binary.map: cannot read the map (it is not UTF-8 text: byte 0xff at 10)" in checked.stderr, checked.stderr
+    assert f"notepad.map: cannot read the map ({said})" in checked.stderr, checked.stderr
+    assert f"plain.map: cannot read the map ({said})" in checked.stderr, checked.stderr
+    assert "marked.map: ok: Alpha, 15 x 15" in checked.stdout, checked.stdout
+
+    board = (Path(__file__).resolve().parents[2] / "boards" / "sim.toml").read_text(encoding="utf-8")
+    (tmp_path / "board.toml").write_text(board, encoding="utf-16")
+    with pytest.raises(BoardError) as caught:
+        load_board(tmp_path / "board.toml")
+    assert str(caught.value).endswith(f"board.toml:1: {said}"), str(caught.value)
+    assert language("de").render(of_error(caught.value)).endswith("im Editor als UTF-8 speichern")
+    (tmp_path / "marked.toml").write_text(board, encoding="utf-8-sig")
+    assert load_board(tmp_path / "marked.toml").name == load_board("sim").name
+
+    line = '{"t": 0, "team": "yellow", "do": "start", "cell": "B2"}\n'
+    (tmp_path / "notepad.jsonl").write_text(line, encoding="utf-16")
+    ran = run_kaleun("run", "--game", "sonar", "--script", "notepad.jsonl", "--events", "out.jsonl", home=tmp_path)
+    assert f"notepad.jsonl:1: {said}" in ran.stderr, ran.stderr
+    (tmp_path / "marked.jsonl").write_text(line, encoding="utf-8-sig")
+    ran = run_kaleun("run", "--game", "sonar", "--script", "marked.jsonl", "--events", "out.jsonl", home=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert "Yellow starts at B2" in (tmp_path / "out.jsonl").read_text(encoding="utf-8")

@@ -555,3 +555,28 @@ def test_5_a_silent_runs_stop_holds_both_teams_until_its_mark_and_cross(tmp_path
         "east section"] * 2
     assert [e["team"] for e in named(events, "course")][-1] == "blue"
     assert ref(game).turns.frozen_by is None and ref(game).team_status("blue")["cell"] == "O14"
+
+
+
+def test_5_the_end_of_a_silent_runs_stop_is_said_to_both_teams(tmp_path):
+    """§5 "Das Spiel wird normal weitergeführt" after the silent run's mark and cross: Blue, refused while Yellow's
+    Stop! held, heard of the Stop! ("Stop! Yellow runs silent.") but never that it was over, so it could only try
+    its course again and again. The end is said aloud now, once, after the cross, and names no cell or
+    direction; turn-based, where no Stop! holds, nothing is said."""
+    plan = "S:S3 S:S5 S:S2 E:E1 E:E2 E:E5"
+    lines = [*start("A1", "O15"), *walk("yellow", plan, "silence"),
+             activate("yellow", "silence", direction="E", distance=3),
+             {"team": "yellow", "do": "mark", "system": "torpedo"},
+             {"team": "yellow", "do": "cross", "symbol": "E3"},
+             course("blue", "N", "torpedo", "N1")]
+    _, events = run_lines(lines, tmp_path, scenario="charlie", viewer="blue")
+    done = named(events, "silence_done")
+    assert [{k: v for k, v in e.items() if k not in ("t", "clock", "feed")} for e in done] == \
+           [{"event": "silence_done", "team": "yellow"}], done
+    assert done[0]["feed"] == "Yellow's silent run is confirmed: play on."
+    assert events.index(done[0]) > events.index(named(events, "silence")[0])
+    assert events.index(done[0]) < events.index(named(events, "course", team="blue")[0])
+    assert not refusals(events, "blue")
+    _, turn_based = run_lines([*start("A1", "O15"), *walk("yellow", plan, "silence")], tmp_path, scenario="charlie",
+                              mode="turn")
+    assert not named(turn_based, "silence_done")

@@ -247,6 +247,70 @@ def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table
     assert referee(table.game).turns.sonar is None
 
 
+@pytest.mark.parametrize(("language", "answer", "course"), [
+    ("en", "answer row 7, column N", "n mark drone cross N1"),
+    ("de", "antwort zeile 7 spalte N", "n markieren drohne kreuzen N1"),
+    ("ru", "ответ строка 7 столбец N", "с отметить дрон зачеркнуть С1")])
+def test_5_a_sonar_answer_said_aloud_is_taken(table, language, answer, course):
+    """§5 the answering Captain says "row 7, column N": `answer row 7 column A` (a field's name, then its value,
+    as it is said aloud) answered only the usage line. A field's name followed by its value is `name=value`, for
+    the sonar's answer and every other command's field (`n mark drone cross N1`); a sentence's commas are no part
+    of a value. Values without their kinds (`answer 7 N`: row 7 or sector 7?) get the usage and how to answer."""
+    yellow, _ = seat(table, "yellow", language=language)
+    blue, blue_out = seat(table, "blue", language=language)
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
+        yellow.handle(f"course {direction} mark=sonar cross={symbol}")
+    yellow.handle("sonar")
+    table.step()
+    # the values without their kinds (row 7 or sector 7?): the usage, and how the answer is typed
+    blue_out.truncate(0)
+    blue_out.seek(0)
+    blue.handle(answer.split()[0] + " 7 N")
+    table.step()
+    said = blue_out.getvalue().splitlines()
+    assert said[0].startswith("! ") and said[1].startswith("  ") and "=" in said[1], said
+    assert referee(table.game).turns.sonar is not None
+    blue_out.truncate(0)
+    blue_out.seek(0)
+    blue.handle(answer)  # row 7 is false, column N true (blue is at N12)
+    table.step()
+    assert referee(table.game).turns.sonar is None, blue_out.getvalue()
+    refused = [line for line in blue_out.getvalue().splitlines() if line.split("] ", 1)[-1].startswith("!")]
+    assert not refused, blue_out.getvalue()
+    blue.handle(course)
+    table.step()
+    assert referee(table.game).teams["blue"].position == (13, 10), blue_out.getvalue()  # N11
+    assert not referee(table.game).teams["blue"].handshake_pending
+
+
+def test_1_a_course_without_its_mark_and_cross_says_what_it_still_owes(table):
+    """§1 the course handshake: the next course only after the First Mate and the Engineer said "Ok". A course typed
+    alone (`e`) told the console only where the boat is; what it owed was said when the next course was refused.
+    The team's console now says it at once, and says nothing once the mark and the cross came with the course."""
+    yellow, out = seat(table, "yellow")
+    blue, blue_out = seat(table, "blue")
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    table.step()
+    yellow.handle("e")
+    table.step()
+    owed = "  Waiting: the First Mate marks a gauge and the Engineer crosses a symbol of the east section.\n"
+    assert owed in out.getvalue(), out.getvalue()
+    yellow.handle("mark drone")
+    yellow.handle("cross E1")
+    yellow.handle("s mark drone cross S1")
+    table.step()
+    assert "Yellow: course south!" in out.getvalue() and out.getvalue().count("  Waiting:") == 1, out.getvalue()
+    yellow.handle("e mark drone")
+    table.step()
+    assert out.getvalue().count("  Waiting: the Engineer crosses a symbol of the east section.\n") == 1, \
+        out.getvalue()
+    assert "Waiting" not in blue_out.getvalue()
+
+
 def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
     """§2 real time: the surfaced crew outlines the four hull sections, the Engineer first and the sheet passed on;
     the feed says so, but not which words do it at the console. The surfaced team is told, with its own crew."""
@@ -265,6 +329,30 @@ def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
         for line in ("repair 1 engineer", "repair 2 captain", "repair 3 radio_operator", "repair 4 engineer", "dive"):
             yellow.handle(line)
         assert "Yellow dives!" in yellow_out.getvalue(), yellow_out.getvalue()
+    finally:
+        runtime.close()
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("en", ("repair 1 engineer", "repair 2 first mate", "repair 3 Radio Operator", "repair 4 captain")),
+    ("de", ("reparieren 1 maschinist", "reparieren 2 erster offizier", "reparieren 3 funker",
+            "reparieren 4 kapitän"))])
+def test_2_a_crew_member_typed_as_the_feed_names_it_outlines_a_section(home, language, lines):
+    """§2 the repair ritual: the feed says "outlined by the first mate", and a player typed `repair 2 first mate`,
+    which answered only the usage line (the console wanted `first_mate`). A member's name in two words is taken."""
+    runtime = make_sonar_runtime(new_game(4, "alpha", "realtime"), language=language)
+    try:
+        yellow, out = seat(runtime, "yellow", language=language)
+        blue, _ = seat(runtime, "blue", language=language)
+        yellow.handle("start B2")
+        blue.handle("start N12")
+        runtime.step()
+        yellow.handle("surface")
+        for line in lines:
+            yellow.handle(line)
+        runtime.step()
+        assert referee(runtime.game).teams["yellow"].repaired, out.getvalue()
+        assert "! " not in out.getvalue().split(lines[0], 1)[1], out.getvalue()
     finally:
         runtime.close()
 

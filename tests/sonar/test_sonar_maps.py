@@ -108,6 +108,48 @@ def test_2_a_header_without_its_colon_is_one_problem_that_says_so(change, proble
                                         "of the map: Test'")
 
 
+@pytest.mark.parametrize("change", [
+    lambda t: t.replace("name:", "Name:").replace("size:", "SIZE:").replace("sectors realtime:", "Sectors Realtime:")
+               .replace("sectors turn:", "Sectors Turn:").replace("grid:", "Grid:"),
+    lambda t: t.replace("sectors realtime:", "sectors real-time:").replace("sectors turn:", "sectors turn-based:"),
+    lambda t: t.replace("5 x 4", "5 X 4"),
+    lambda t: t.replace("5 x 4", "5\u00d74"),
+    lambda t: t.replace("    A B C D E", "    a b c d e"),
+    lambda t: t.replace("    A B C D E", "    ABCDE"),
+    lambda t: t.replace(" 1  .", "01  .").replace(" 2  .", "02  .").replace(" 3  .", "03  .").replace(" 4  .", "04  ."),
+    lambda t: t.replace(" 3  . . . o .", " 3  . . . O ."),
+    # a printed map's frame: the row numbers on both sides, the letters above and under the grid
+    lambda t: "".join(f"{line}  {line.split()[0]}\n" if line[:2].strip().isdigit() else f"{line}\n"
+                      for line in t.splitlines()) + "    A B C D E\n",
+])
+def test_2_a_printed_map_typed_in_as_an_owner_writes_it_is_the_same_map(change):
+    """§2 maps as data, the documented format: an owner copying a printed map wrote 'Name:', '15 X 15' or
+    '15\u00d715', the column letters in lower case, the rows '01', '02' ..., the frame's numbers and letters on
+    both sides: each was refused. Where it can mean one thing only it is now the same map."""
+    text = change(GOOD)
+    assert text != GOOD
+    sea = parse_map(text, "test.map")
+    expected = parse_map(GOOD, "test.map")
+    assert (sea.name, sea.columns, sea.rows, sea.islands, sea.features, sea.sector_bands) == \
+           (expected.name, expected.columns, expected.rows, expected.islands, expected.features, expected.sector_bands)
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda t: t.replace("size: 5 x 4", "SIZE: 5 x 4 x 2"), "test.map:3: size must be 'COLUMNS x ROWS'"),
+    (lambda t: t.replace("    A B C D E", "    a b c e d"), "test.map:7: the grid starts with the column letters"),
+    (lambda t: t.replace(" 2  .", "2a  ."), "test.map:9: row 2 expected here, the line starts with '2a'"),
+    (lambda t: t.replace("sectors turn:", "Sectors Slow:"), "test.map:5: sectors are given for the modes turn and"),
+    # a row's closing number that is not its own, the letters twice under the grid
+    (lambda t: t.replace(" 2  . # . . .", " 2  . # . . . 3"), "test.map:9: row 2 has 6 cells"),
+    (lambda t: t + "    A B C D E\n    A B C D E\n", "test.map:13: the map is 4 rows high; this line is one too many"),
+])
+def test_2_what_a_printed_map_typed_in_cannot_mean_is_still_refused_with_file_and_line(change, problem):
+    """§2 a map with a mistake is refused with `file:line`, also where capitals and other spellings are taken."""
+    with pytest.raises(MapError) as caught:
+        parse_map(change(GOOD), "test.map")
+    assert any(p.startswith(problem) for p in caught.value.problems), caught.value.problems
+
+
 def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():
     """§2 map format: an owner typing a printed map in wrote a row as '.#...'; the check said "row 2 has 1 cells" and
     "A2: unknown symbol '.#...'". It now says once, at that line, to put a space between the symbols; a row of one

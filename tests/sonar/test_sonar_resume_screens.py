@@ -165,3 +165,71 @@ def test_a_resumed_teams_screen_never_shows_the_other_teams_hidden_state(home, m
                     runtime.close()
         assert shown[(other, 0)] == shown[(other, 6)]
         assert shown[(secret, 0)] != shown[(secret, 6)]
+
+
+@pytest.mark.parametrize(("mode", "language", "owed"), [
+    ("realtime", "en", "  Waiting: the First Mate marks a gauge and the Engineer crosses a symbol of the north "
+                       "section."),
+    ("turn", "de", "  Warten: der Maschinist kreuzt ein Symbol im Bereich Nord durch."),
+    ("realtime", "ru", "  Ожидание: старпом отмечает шкалу."),
+])
+def test_a_resumed_console_says_what_the_last_course_still_owes(home, mode, language, owed):
+    """§3 (one mark and one cross per course; real time: the next course only after both): a game saved between a
+    course and its First Mate's mark or Engineer's cross says on resume what that team still owes, at its
+    console only; the other team's console says nothing of it."""
+    from sonarkit import first_team
+
+    mover = first_team(5) if mode == "turn" else "blue"
+    other = next(t for t in TEAMS if t != mover)
+    game = new_game(5, "alpha", mode)
+    runtime = make_sonar_runtime(game, language=language)
+    runtime.step()
+    confirms = {"turn": [{"do": "mark", "system": "torpedo"}],
+                "realtime": [] if language == "en" else [{"do": "cross", "symbol": "N1"}]}[mode]
+    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
+                    {"do": "course", "team": mover, "direction": "N"}, *({**c, "team": mover} for c in confirms)):
+        runtime.submit(command)
+        runtime.step()
+    runtime.save()
+    runtime.close()
+    resumed = make_sonar_runtime(open_save(autosave_path()).engine, language=language)
+    try:
+        outs = {}
+        for team in TEAMS:
+            out = io.StringIO()
+            TeamConsole(resumed, team, io.StringIO(), out, interactive=False).recall()
+            outs[team] = out.getvalue().splitlines()
+        assert outs[mover][-1] == owed
+        assert not any(line.startswith("  ") for line in outs[other])
+    finally:
+        resumed.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_5_a_game_resumed_after_a_teams_stop_says_it_holds_the_game(home, language):
+    """§5 Stop! freezes both teams until the activation is resolved: a game saved after Blue's Stop! (before its
+    activation) showed Blue only the past feed; Blue's console now says on resume that its Stop! holds the game and
+    how to go on. Yellow, which owes nothing, is told nothing."""
+    game = new_game(5, "alpha", "realtime")
+    runtime = make_sonar_runtime(game, language=language)
+    runtime.step()
+    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
+                    {"do": "stop", "team": "blue"}):
+        runtime.submit(command)
+        runtime.step()
+    runtime.save()
+    runtime.close()
+    resumed = make_sonar_runtime(open_save(autosave_path()).engine, language=language)
+    try:
+        outs = {}
+        for team in TEAMS:
+            out = io.StringIO()
+            TeamConsole(resumed, team, io.StringIO(), out, interactive=False).recall()
+            outs[team] = out.getvalue().splitlines()
+        hint = {"en": "  Your Stop! holds both teams: activate the system, or type go to lift it.",
+                "de": "  Euer Stop! hält beide Besatzungen an",
+                "ru": "  Ваш «Стоп!» держит обе команды"}[language]
+        assert outs["blue"][-1].startswith(hint), outs["blue"]
+        assert not any(line.startswith("  ") for line in outs["yellow"])
+    finally:
+        resumed.close()

@@ -12,7 +12,7 @@ from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
 from kaleun.core.args import finite_number
 from kaleun.core.messages import N_, Msg, join
-from kaleun.files import parse_toml, read_file
+from kaleun.files import decode_text, looks_utf16, parse_toml, read_file, utf16_text
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
 from kaleun.wiring.header import GPIO_TO_PIN, PI_NAMES
@@ -181,7 +181,7 @@ def load_board(path: str | Path) -> m.Board:
     path = find_board(path)
     try:
         # a regular file only (a pipe or /dev/zero is refused); a byte-order mark (Windows editors) is no mistake
-        text = read_file(path, MAX_BYTES).decode("utf-8-sig")
+        text = decode_text(read_file(path, MAX_BYTES))
     except FileNotFoundError as exc:
         folder = boards_dir()
         names = sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else []
@@ -193,7 +193,8 @@ def load_board(path: str | Path) -> m.Board:
         raise BoardError([_at(str(path), Msg("cannot read the board file ({why})",
                                              why=str(exc.strerror or exc)))]) from exc
     except UnicodeDecodeError as exc:
-        raise BoardError([_at(f"{path}:1", Msg("the board file is not UTF-8 text"))]) from exc
+        raise BoardError([_at(f"{path}:1", utf16_text() if looks_utf16(exc.object)
+                              else Msg("the board file is not UTF-8 text"))]) from exc
     except ValueError as exc:  # a name holding a NUL byte (from a damaged settings.json)
         raise BoardError([_at(repr(str(path)), Msg("cannot read the board file ({why})", why=str(exc)))]) from exc
     try:

@@ -55,11 +55,12 @@ def new(options: Any, seed: int) -> Engine:
 
 def read_map(path: str) -> str:
     """A map file's text: a regular file only (a named pipe hung the start, /dev/zero filled the memory),
-    of at most four bytes per character a map may have (`sonar.maps.MAX_CHARS`)."""
-    from kaleun.files import read_file
+    of at most four bytes per character a map may have (`sonar.maps.MAX_CHARS`); UTF-8, its byte order mark
+    skipped (UTF-16 raises UnicodeDecodeError, which `files.why_unread` names)."""
+    from kaleun.files import decode_text, read_file
     from kaleun.sonar.maps import MAX_CHARS
 
-    return read_file(Path(path), 4 * MAX_CHARS).decode("utf-8")
+    return decode_text(read_file(Path(path), 4 * MAX_CHARS))
 
 
 def _crews(text: str | None) -> list[int] | None:

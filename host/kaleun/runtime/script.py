@@ -22,6 +22,7 @@ from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg, of_error
+from kaleun.files import decode_text, looks_utf16, utf16_text
 from kaleun.runtime.table import TABLE_ACTIONS, Table
 
 log = logging.getLogger(__name__)
@@ -75,9 +76,11 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
                 raise ScriptError(_at(path, number, Msg("a line longer than {most} bytes: not a table script",
                                                          most=f"{MAX_LINE_BYTES:,}")))
             try:
-                text = raw.decode("utf-8").strip()
+                # line 1 may begin with a byte order mark (Notepad's "UTF-8 with BOM"): no part of the script
+                text = (decode_text(raw) if number == 1 else raw.decode("utf-8")).strip()
             except UnicodeDecodeError as exc:
-                raise ScriptError(_at(path, number, Msg("not UTF-8 text"))) from exc
+                raise ScriptError(_at(path, number, utf16_text() if looks_utf16(raw)
+                                      else Msg("not UTF-8 text"))) from exc
             if not text or text.startswith(("#", "//")):
                 continue
             try:

@@ -29,6 +29,12 @@ line starts with its row number, then one symbol per column, separated by spaces
 | `o` | water hole: sea where a boat may surface through the ice (scenario Delta) |
 | `a` | Archer mine: sea with a mine of the old battle (scenario Echo) |
 
+Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
+the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
+`ABC`), row numbers with a leading zero (`01`), a row's number again at its end and the column letters
+again under the last row, and the feature symbols as capitals (`O`, `A`): what an owner copying a printed
+map writes.
+
 A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
 callers hand it the text and the name to report.
@@ -148,10 +154,15 @@ class SeaMap:
         return self._sectors[mode][cell[1] * self.columns + cell[0]]
 
 
-_KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$")
+#: a header: its word in any case ('Name:', 'GRID:'), as an owner copying a printed map may write it
+_KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$", re.IGNORECASE)
 #: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
-_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|realtime)|grid)(?:\s+([^:]*))?$")
-_SIZE = re.compile(r"^([0-9]+)\s*x\s*([0-9]+)$")
+_KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|turn-based|realtime|real-time)|grid)(?:\s+([^:]*))?$",
+                                re.IGNORECASE)
+#: '15 x 15', '15 X 15', '15×15' (the sign a printed map or a word processor writes)
+_SIZE = re.compile(r"^([0-9]+)\s*[xX\u00d7]\s*([0-9]+)$")
+#: the modes as a maker may also write them in a header ('sectors real-time:')
+MODE_WORDS = {"real-time": "realtime", "turn-based": "turn"}
 #: digits a number of a map may have (Python refuses to read a whole number of more than 4,300)
 MAX_DIGITS = 4
 
@@ -184,12 +195,12 @@ def parse_map(text: str, source: str) -> SeaMap:
         if match is None and (match := _KEY_WITHOUT_COLON.match(line)) is not None:
             # 'grid' without its colon: one problem that says so, then read on as the key (not every grid line
             # reported as an unknown header)
-            bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(" ".join(match.group(1).split()))),
-                            written=repr(_short(f"{' '.join(match.group(1).split())}:"))))
+            bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(_key(match.group(1)))),
+                            written=repr(_short(f"{_key(match.group(1))}:"))))
         if match is None:
             bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
-        key, value = " ".join(match.group(1).split()), (match.group(2) or "").strip()
+        key, value = _key(match.group(1)), (match.group(2) or "").strip()
         if key in seen:
             bad(number, Msg("'{key}' was given before, on line {line}", key=key, line=seen[key]))
             continue
@@ -274,6 +285,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     features: dict[str, list[Cell]] = {}
     feature_lines: dict[str, int] = {}
     header_seen = False
+    closed = False
     row = 0
     last = grid_line
     for number in range(grid_line + 1, len(lines) + 1):
@@ -284,25 +296,29 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         words = line.split()
         if not header_seen:
             header_seen = True
-            expected = list(LETTERS[:columns])
-            if words != expected:
+            if not _letters(words, columns):
                 report(number, Msg("the grid starts with the column letters {letters}, got {got}",
-                                   letters=" ".join(expected), got=repr(_short(line))))
-                if words[0] != "1":
+                                   letters=" ".join(LETTERS[:columns]), got=repr(_short(line))))
+                if _row_number(words[0]) != 1:
                     continue
                 # the letters are missing and this is row 1: read it as row 1, so that one missing
                 # line is one problem, not one for every row after it
             else:
                 continue
+        if row >= rows and not closed and _letters(words, columns):
+            closed = True  # the column letters again under the last row, as a printed map has them
+            continue
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
-        if words[0] != str(row + 1):
+        if _row_number(words[0]) != row + 1:  # '7' or '07'
             report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
                                got=repr(_short(words[0]))))
             row += 1
             continue
         cells = words[1:]
+        if len(cells) == columns + 1 and _row_number(cells[-1]) == row + 1:
+            cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
         if any(len(w) > 1 for w in cells) and all(set(w) <= set(LEGEND) for w in cells):
             # the symbols typed without spaces ('..#..'): one problem that says how, not "1 cells" and an
             # unknown symbol '..#..'
@@ -314,7 +330,8 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             report(number, Msg.plural("row {row} has {n} cell, the map is {columns} columns wide",
                                       "row {row} has {n} cells, the map is {columns} columns wide", n=len(cells),
                                       row=row + 1, columns=columns))
-        for x, symbol in enumerate(cells[:columns]):
+        for x, typed in enumerate(cells[:columns]):
+            symbol = typed.lower() if typed.lower() in LEGEND else typed  # 'O', 'A' as capitals: the same cells
             if symbol not in LEGEND:
                 known = ", ".join(f"'{s}'" for s in LEGEND)
                 report(number, Msg("{cell}: unknown symbol {symbol} (known: {known})", cell=cell_name((x, row)),
@@ -339,6 +356,23 @@ def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:
     def sea(x: int, y: int) -> bool:
         return x < columns and y < rows and (x, y) not in islands
     return any(sea(x, y) and (sea(x + 1, y) or sea(x, y + 1)) for y in range(rows) for x in range(columns))
+
+
+def _key(written: str) -> str:
+    """A header's key as written ('Sectors  Real-time'), as this module names it ('sectors realtime')."""
+    words = written.lower().split()
+    return " ".join(MODE_WORDS.get(w, w) for w in words)
+
+
+def _letters(words: list[str], columns: int) -> bool:
+    """The line is the grid's column letters: in either case, with or without spaces ('a b c', 'ABC')."""
+    expected = LETTERS[:columns]
+    return [w.upper() for w in words] == list(expected) or "".join(words).upper() == expected
+
+
+def _row_number(word: str) -> int | None:
+    """A grid line's row number ('7', '07'); None for anything else."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS else None
 
 
 def _strip_comment(raw: str, trailing: bool = False) -> str:

@@ -347,7 +347,10 @@ class Referee(Module):
             state.silent_run = False
             state.gauges.clear("silence")
             if self.turns.frozen_by == team:
-                self.turns.frozen_by = None  # the silent run is confirmed: its Stop! is resolved
+                self.turns.frozen_by = None  # the silent run is confirmed: its Stop! is resolved, said aloud (the
+                # enemy, refused while it held, learns when to play on as it does after every other activation)
+                self.announce("silence_done", Msg("{team}'s silent run is confirmed: play on.", team=team_name(team)),
+                              team=team)
         if self.phase != "play":
             return
         if self.turns.turn_based and silent and not self.rules["silent_run_ends_turn"]:

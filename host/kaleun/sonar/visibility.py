@@ -33,6 +33,7 @@ PUBLIC: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "sonar": ("team", "by"),
     "sonar_answer": ("team", "row", "column", "sector"),
     "silence": ("team",),
+    "silence_done": ("team",),
     "archer_mine": ("team", "cell"),
     "archer_mine_kept": ("cell",),
     "scenario_system": ("team", "system"),

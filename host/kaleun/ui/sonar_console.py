@@ -45,7 +45,16 @@ from kaleun.ui.sonar_commands import (
     system_id,
     system_words,
 )
-from kaleun.ui.sonar_text import Told, describe_status, draw_board, draw_map, feed_line, first_steps, track_text
+from kaleun.ui.sonar_text import (
+    Told,
+    describe_status,
+    draw_board,
+    draw_map,
+    feed_line,
+    first_steps,
+    owed_line,
+    track_text,
+)
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
@@ -96,7 +105,8 @@ class TeamConsole(Prompting):
     def recall(self) -> None:
         """Print what this team was told before this console started (the referee's record: the last
         feed lines after `kaleun resume`; in a new game the opening announcements), then how to type what
-        the game waits for from this team now (a game saved at the enemy's sonar or during the repairs)."""
+        the game waits for from this team now (a game saved at the enemy's sonar, during the repairs, or between a
+        course and its First Mate's mark or Engineer's cross)."""
         self._told = Told(self.referee.record.past(self.team))
         for event in self._told.past:
             self._print(event)
@@ -105,6 +115,18 @@ class TeamConsole(Prompting):
             self._answer_hint()
         if ref.phase == "play" and state.surfaced and not ref.turns.turn_based and not state.repaired:
             self._repair_hint()
+        if ref.phase == "play":  # a game saved between a course and its mark or cross: the next course waits for it
+            self._owed_hint()
+        if ref.phase == "play" and ref.turns.frozen_by == self.team and ref.turns.sonar is None \
+                and not state.silent_run:  # saved after this team's Stop!: both teams wait for its activation
+            self.say(self.lang.render(Msg("  Your Stop! holds both teams: activate the system, or type {go} to lift "
+                                          "it.", go=command_word("go"))))
+
+    def _owed_hint(self) -> None:
+        """What the team's last course still owes (the First Mate's mark, the Engineer's cross), if anything."""
+        owed = owed_line(self.referee.team_status(self.team))
+        if owed is not None:
+            self.say("  " + self.lang.render(owed))
 
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
@@ -113,6 +135,8 @@ class TeamConsole(Prompting):
                 self._answer_hint()
             elif event.name == "repair_needed" and event.audience == self.team:
                 self._repair_hint()
+            elif event.name == "moved" and event.audience == self.team:  # a course or silent run without both
+                self._owed_hint()                                            # its mark and its cross
             elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
                 self.say(describe_status(event.data, self.lang))
 
@@ -229,7 +253,9 @@ class TeamConsole(Prompting):
         name = command.name
         #: how a refusal names the command: as typed, or in the table's words for a course typed as a letter
         said = command.local(lang) if verb in course_words(lang.code) else verb
-        plain, typed_fields = self._fields(rest)
+        # a sentence's commas are no part of a value (`answer row 7, column A`)
+        rest = self._members([w.rstrip(",") for w in rest if w.rstrip(",")])
+        plain, typed_fields = self._fields(self._paired(command, rest))
         fields = {command.field_id(key, lang): value for key, value in typed_fields.items()}
         plain = self._named(command, plain, fields)
         if isinstance(fields.get("by"), str):  # who activates, typed in the table's language too
@@ -271,8 +297,10 @@ class TeamConsole(Prompting):
                           else course_id(v, lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
             self.send({"do": "activate", "system": system, **values, **fields}, said)
+        elif name == "answer" and plain:  # `answer 7 N`: which kind each value is (row 7 or sector 7?) is not said
+            self._problem(Msg("usage: {usage}", usage=command.usage(lang)))
+            self._answer_hint()
         elif name == "answer":
-            self._need(plain, command)
             self.send({"do": "sonar_answer", **fields}, said)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
@@ -315,6 +343,35 @@ class TeamConsole(Prompting):
             self._problem(again)
             return
         self.stopping = True
+
+    def _members(self, words: list[str]) -> list[str]:
+        """A crew member named in two words as the feed says it (`repair 3 first mate`, `by radio operator`,
+        `erster offizier`) is one word (`first_mate`)."""
+        members = member_words(self.lang.code)
+        out: list[str] = []
+        for word in words:
+            if out and f"{out[-1].partition('=')[2] or out[-1]}_{word}".lower() in members:
+                out[-1] = f"{out[-1]}_{word}"
+            else:
+                out.append(word)
+        return out
+
+    def _paired(self, command: Command, words: list[str]) -> list[str]:
+        """A field's name typed as a word of its own before its value (`answer row 7 column A`, `drone sector 4`,
+        `n mark torpedo cross N1`, as it is said aloud) is `name=value`."""
+        names = {f.name for f in command.fields}
+        out: list[str] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            if "=" not in word and index + 1 < len(words) and "=" not in words[index + 1] \
+                    and command.field_id(word, self.lang) in names:
+                out.append(f"{word}={words[index + 1]}")
+                index += 2
+            else:
+                out.append(word)
+                index += 1
+        return out
 
     def _named(self, command: Command, plain: list[str], fields: dict[str, Any]) -> list[str]:
         """A value typed by position given as `name=value` (`torpedo cell=G5`, `drone sector=4`, as the U-BOOT

@@ -130,6 +130,19 @@ def draw_board(layout: BoardLayout, status: dict[str, Any], lang: Language) -> s
     return "\n".join(lines)
 
 
+def owed_line(status: dict[str, Any]) -> Msg | None:
+    """What the team still owes for its last course (the First Mate's mark, the Engineer's cross), or None."""
+    if not status["waiting_for"]:
+        return None
+    waits: list[Msg | str] = []
+    if "mark" in status["waiting_for"]:
+        waits.append(Msg("the First Mate marks a gauge"))
+    if "cross" in status["waiting_for"]:
+        waits.append(Msg("the Engineer crosses a symbol of the {direction} section",
+                         direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]])))
+    return Msg("Waiting: {what}.", what=and_list(waits))
+
+
 def describe_status(status: dict[str, Any], lang: Language) -> str:
     """The boat's state: where, damage, surfaced or not; the gauges; what the game waits for."""
     where = Msg("at {cell}, sector {sector}", cell=status["cell"], sector=status["sector"]) if status["cell"] \
@@ -147,14 +160,9 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
     elif status["phase"] == "over":
         lines.append(Msg("The game is over: {winner} won.", winner=team_name(status["winner"])) if status["winner"]
                      else Msg("The game is over: both boats sank."))
-    if status["waiting_for"]:
-        waits: list[Msg | str] = []
-        if "mark" in status["waiting_for"]:
-            waits.append(Msg("the First Mate marks a gauge"))
-        if "cross" in status["waiting_for"]:
-            waits.append(Msg("the Engineer crosses a symbol of the {direction} section",
-                             direction=Msg.term(DIRECTION_NAMES[status["course_to_cross"]])))
-        lines.append(Msg("Waiting: {what}.", what=and_list(waits)))
+    owed = owed_line(status)
+    if owed is not None:
+        lines.append(owed)
     if status["surfaced"] and status["mode"] == "realtime":
         done = join([Msg("{section} ({member})", section=k, member=member_name(v))
                      for k, v in status["repairs"].items()]) if status["repairs"] else "-"
