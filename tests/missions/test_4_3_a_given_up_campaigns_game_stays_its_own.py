@@ -208,6 +208,7 @@ def test_4_3_the_windows_debrief_of_a_given_up_campaigns_mission_names_the_newer
     win._on_event(end)
     win.render(pygame.Surface((800, 480)))
     shown = str(win.overlay.end["feed"])
-    assert shown.endswith("Mission over (won): grade A, score 1,000. The campaign this mission was played in was given "
-                          "up for a newer one: its result is booked with the career's missions only (kaleun career "
-                          "shows both). The newer campaign goes on with prize_rules_1939: kaleun play --campaign."), shown
+    assert shown.endswith("Mission over (won): grade A, score 1,000. The campaign this mission was played in was "
+                          "given up for a newer one: its result is booked with the career's missions only (kaleun "
+                          "career shows both). The newer campaign goes on with prize_rules_1939: kaleun play "
+                          "--campaign."), shown
