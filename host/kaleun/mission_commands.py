@@ -28,9 +28,11 @@ def missions_epilog() -> str:
         return f"missions: cannot be listed:\n{exc}"
 
 
-def listed(lang: Any, lines: list[Any]) -> list[str]:
+def listed(lang: Any, lines: list[Any], columns: int | None = None) -> list[str]:
     """The missions' lines (`MissionLine.line`) in a language, their dates padded to one width so that the
-    names start in one column ("4 July 1942" is shorter than "22 September 1939")."""
+    names start in one column ("4 July 1942" is shorter than "22 September 1939"). With `columns` (a terminal's
+    width) a line too long for it is broken between words, its rows going on under the name (a narrow terminal:
+    indented by four); each mission's text is then its line's rows."""
     from kaleun.core.messages import Msg, When
 
     rendered = [(lang.render(m.line()), lang.render(Msg("{date}", date=When.day(m.start))), f"{m.id:<24} ")
@@ -39,8 +41,42 @@ def listed(lang: Any, lines: list[Any]) -> list[str]:
     out = []
     for line, date, ident in rendered:
         head = ident + date
-        out.append(ident + date.ljust(width) + line[len(head):] if line.startswith(head) else line)
+        text = ident + date.ljust(width) + line[len(head):] if line.startswith(head) else line
+        rest = text[len(ident) + width:]
+        hang = len(ident) + width + len(rest) - len(rest.lstrip(" "))  # where the name starts
+        out.append(fitted(text, columns, hang if columns is None or columns - hang >= NARROWEST else 4))
     return out
+
+
+#: the fewest columns a row broken to a terminal's width keeps for its words; a hanging indent that leaves fewer
+#: is made four
+NARROWEST = 30
+
+
+def terminal_columns(stream: IO[str] | None = None) -> int | None:
+    """The width of the terminal a listing is printed on; None when it goes to a file or a pipe (each line whole,
+    for grep and scripts)."""
+    import shutil
+
+    stream = stream if stream is not None else sys.stdout
+    try:
+        if stream is None or not stream.isatty():
+            return None
+    except (AttributeError, ValueError, OSError):
+        return None
+    return max(20, shutil.get_terminal_size().columns)
+
+
+def fitted(line: str, columns: int | None, hang: int) -> str:
+    """`line` as it fits a terminal `columns` wide: broken between words into rows, each after the first
+    indented by `hang` spaces (a word longer than a row stays whole). Without `columns`, the line as it is."""
+    if columns is None or len(line) <= columns:
+        return line
+    import textwrap
+
+    rows = textwrap.wrap(line, columns, subsequent_indent=" " * hang, break_long_words=False,
+                         break_on_hyphens=False)
+    return "\n".join(rows) if rows else line
 
 
 def listing_language(args: argparse.Namespace) -> str | None:
@@ -84,7 +120,7 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
         print(json.dumps([asdict(m) for m in lines], ensure_ascii=False, indent=1))
         return EXIT_OK
-    for line in listed(language(code), lines):
+    for line in listed(language(code), lines, terminal_columns()):
         print(line)
     return EXIT_OK
 
@@ -244,8 +280,11 @@ def cmd_career(args: argparse.Namespace) -> int:
     if not record["missions"] and record.get("campaign") is None:
         print(lang.render(Msg("No mission with objectives has been played yet ({path}).", path=str(career_path()))))
         return EXIT_OK
+    columns = terminal_columns()
     for line in career_messages(record):
-        print(lang.render(line))
+        text = lang.render(line)
+        # on a terminal a long line goes on indented under its start (a mission's row under its date)
+        print(fitted(text, columns, len(text) - len(text.lstrip(" ")) + 4))
     return EXIT_OK
 
 
@@ -559,8 +598,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     patrol = (record or {}).get("patrol")
     going_on = patrol if patrol is not None and patrol.get("mode") == "linked" else None
     stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
-    for i, line in enumerate(listed(lang, lines), start=1):
-        stdout.write(f" {i:>2}. {line}\n")
+    columns = terminal_columns(stdout)
+    for i, line in enumerate(listed(lang, lines, columns - 5 if columns is not None else None), start=1):
+        stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under the line's start
     while True:
         choice = ask(Msg("Mission (number or id)"), lines[0].id)
         if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids

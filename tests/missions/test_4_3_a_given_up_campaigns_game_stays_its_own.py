@@ -115,7 +115,8 @@ def test_4_3_resuming_a_mission_of_an_earlier_campaign_says_so_first(home, capsy
 
 def test_4_3_the_table_is_told_at_the_end_that_the_mission_counts_in_no_campaign(home):
     """At the table the mission's end speaks of the campaign it was played in; booking it, the session tells the
-    crew (the front end's problems line) that it counts in no campaign now."""
+    crew (the front end's problems line) that it counts in no campaign now, and how the newer campaign goes on:
+    after the step's events are shown (`tick`), so that it follows the game's own end line."""
     from kaleun.runtime.debrief_output import DebriefOutput
 
     record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
@@ -125,7 +126,89 @@ def test_4_3_the_table_is_told_at_the_end_that_the_mission_counts_in_no_campaign
     output = DebriefOutput(short(old), home / "sessions", "s1")
     output.report = told.append
     output.book()
+    assert told == []
+    output.tick(0.0)
     assert [str(t) for t in told] == [
-        "The campaign this mission was played in is over, and a newer one has begun since: its result is booked with "
-        "the career's missions only, not in a campaign (kaleun career shows both)."]
+        "The campaign this mission was played in was given up for a newer one: its result is booked with the "
+        "career's missions only (kaleun career shows both). The newer campaign goes on with prize_rules_1939: kaleun "
+        "play --campaign."]
     assert load_career()["campaign"]["done"] == []
+
+
+def test_4_3_at_the_table_the_last_word_on_a_given_up_campaigns_mission_is_the_newer_campaign(home):
+    """Rulebook §4.3: the game's own end of a mission of a campaign given up since says "The campaign goes on with
+    ..." of the campaign it was played in, and was the last line the table read (the session's notice came before
+    it). The session that books the result says, after that line, how the career's newer campaign goes on; the
+    window's debrief shows that in place of the game's clause."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.ui.console import Console
+    from kaleun.ui.session import make_runtime
+    from kit import FakeClock
+
+    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
+    assert record_mission(short(start_configured(GameSetup(mission="prize_rules_1939", mode="campaign",
+                                                           seed=3)))) is not None
+    mission = old.config["mission"]
+    here = {"id": "here", "kind": "reach", "square": catalogue().missions[mission]["square"], "text": "Be here."}
+    g = new_game(old.seed, mission, {**old.config["changes"], "time_limit_h": 1, "encounter": [], "radio": [],
+                                     "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [here]})
+    clock = FakeClock()
+    runtime = make_runtime(g, default_board())
+    runtime.clock = clock
+    runtime.rest()
+    out = io.StringIO()
+    Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False)
+    while not g.module("mission").over:
+        clock.now += 600
+        runtime.step()
+    said = [line for line in out.getvalue().splitlines() if line.strip()]
+    runtime.close()
+    ends = [i for i, line in enumerate(said) if "Mission over (won)" in line]
+    assert len(ends) == 1 and "The campaign goes on with torpedo_crisis_1940." in said[ends[0]]  # the game's own
+    assert said[-1] == ("! The campaign this mission was played in was given up for a newer one: its result is booked "
+                        "with the career's missions only (kaleun career shows both). The newer campaign goes on with "
+                        "minefield_1939: kaleun play --campaign."), said[-3:]
+    shown = str(runtime.debrief.end_line())
+    assert shown == ("The patrol's time is up: HQ recalls the boat. Mission over (won): grade A, score 1,000. The "
+                     "campaign this mission was played in was given up for a newer one: its result is booked with the "
+                     "career's missions only (kaleun career shows both). The newer campaign goes on with "
+                     "minefield_1939: kaleun play --campaign."), shown
+    assert "torpedo_crisis_1940" not in shown
+
+
+def test_4_3_the_windows_debrief_of_a_given_up_campaigns_mission_names_the_newer_campaign(home):
+    """Rulebook §4.3: the window's debrief screen shows the mission's end as the session tells it: the result, then
+    how the career's newer campaign goes on, not the game's "The campaign goes on with ..." of the campaign given up."""
+    import pygame
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.debrief_output import DebriefOutput
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.ui.window import Window
+    from kit import FakeClock
+
+    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
+    start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
+    mission = old.config["mission"]
+    here = {"id": "here", "kind": "reach", "square": catalogue().missions[mission]["square"], "text": "Be here."}
+    g = new_game(old.seed, mission, {**old.config["changes"], "time_limit_h": 1, "encounter": [], "radio": [],
+                                     "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [here]})
+    end = next(e for e in g.advance_to(2 * H) if e.name == "mission_end")
+    assert "The campaign goes on with torpedo_crisis_1940." in str(end.feed)  # the game's own line
+    clock = FakeClock(0.0)
+    runtime = Runtime(g, Table(default_board(), g), clock=clock)
+    runtime.debrief = DebriefOutput(g, home / "sessions", "s1")
+    runtime.debrief.handle(end)
+    win = Window(runtime, size=(800, 480), clock=clock)
+    win.guard = False
+    win._on_event(end)
+    win.render(pygame.Surface((800, 480)))
+    shown = str(win.overlay.end["feed"])
+    assert shown.endswith("Mission over (won): grade A, score 1,000. The campaign this mission was played in was "
+                          "given up for a newer one: its result is booked with the career's missions only (kaleun "
+                          "career shows both). The newer campaign goes on with prize_rules_1939: kaleun play "
+                          "--campaign."), shown

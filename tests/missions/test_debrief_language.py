@@ -183,3 +183,32 @@ def test_4_1_a_mission_lost_by_its_time_limit_is_no_loss_of_the_boat_in_russian(
     told = [language("ru").render(line) for line in lines(debrief(g))]
     result = next(line for line in told if line.startswith("Итог:"))
     assert "провал" in result and "гибель" not in result, result
+
+
+@pytest.mark.parametrize(("code", "sunk", "lost", "grouped"), [
+    ("en", "0 ships sunk, 0 GRT", "Crew lost: 32.", "32 sailors: lost with the boat"),
+    ("de", "0 Schiffe versenkt, 0 BRT", "Besatzungsverluste: 32.", "32 Seeleute: mit dem Boot untergegangen"),
+    ("ru", "Потоплено 0 судов, 0 БРТ", "Погибло моряков: 32.", "32 моряка: гибель вместе с лодкой"),
+])
+def test_4_1_the_charts_headings_of_ships_sunk_and_crew_lost_begin_as_headings(tmp_path, monkeypatch, code, sunk,
+                                                                                 lost, grouped):
+    """The saved chart's headings over the ships sunk and the crew lost (rulebook §4.1) begin as a heading
+    does in every language: Russian once read "потоплено …" and "потеряно …", the career line's phrase that
+    stands within a sentence. The whole crew lost with the boat is counted in a line that agrees with 32."""
+    from kaleun.ui import debrief_chart
+
+    g, _ = played("torpedo_crisis_1940", "lose")
+    drawn = chart_texts(monkeypatch)
+    debrief_chart.write_debrief(debrief(g), tmp_path / "d.png", code)
+    said = [x.strip() for x in drawn]
+    assert sunk in said and lost in said and grouped in said
+
+
+def test_4_1_the_career_keeps_its_sailors_lost_within_the_sentence():
+    """The career line (`kaleun career`) keeps "{n} sailors lost" as a phrase within its sentence."""
+    from kaleun.career import career_messages
+
+    record = {"totals": {"missions": 1, "score": 10, "fame": 0, "grt": 0, "ships": 0, "crew_lost": 2},
+              "missions": []}
+    said = language("ru").render(career_messages(record)[0])
+    assert said.endswith("0 судов потоплено, потеряно 2 моряка."), said

@@ -182,3 +182,40 @@ def test_4_1_a_report_that_does_not_count_for_its_objective_says_why():
                                   'station, ten hours apart.": the last one that counted was sent 2.0 h before, '
                                   'and 10 h must lie between them.')
     assert on_station.module("mission").objectives["reports"].progress == 1
+
+
+def test_4_1_how_many_boats_join_a_reported_convoy_is_data(monkeypatch):
+    """HQ's "boats joining" answer (issue text: a convoy contact report brings HQ's answer: shadow, attack, other
+    boats joining) names a number of boats drawn from mission_rules.toml [radio] answer_boats, our choice."""
+    from kaleun.uboot import mission
+
+    monkeypatch.setitem(mission.RADIO, "answer_boats", [7, 7])
+    g = game("shadow_1941")
+    sea = g.module("sea")
+    from kaleun.uboot.sea import scenario
+
+    lat, lon = g.module("boat").position
+    scenario.add_convoy(sea, {"kind": "HX", "bearing": 0, "range_nm": 6.0, "course": 240, "columns": 3,
+                              "escorts": []}, lat, lon, g.t)
+    lookouts(g)
+    advance(g, g.t + 600)
+    order(g, "enigma", report="convoy")
+    answer = until_event(g, "radio_message", g.t + 2 * H, step=300)
+    coded = [e for e in named(answer, "radio_message") if e["state"] == "received"]
+    decoded = order(g, "enigma", decode=coded[-1]["message"])
+    text = next(e for e in named(decoded, "radio_message") if e["state"] == "decoded")["text"]
+    assert text.startswith("7 boats are closing on your convoy in")
+
+
+@pytest.mark.parametrize("boats", [[5, 2], [0, 3], [2], "2-5", [2.5, 4]])
+def test_4_1_a_wrong_number_of_joining_boats_in_the_rules_is_refused_with_its_line(monkeypatch, boats):
+    from kaleun.uboot.missions import catalogue
+
+    monkeypatch.setitem(catalogue.RULES["radio"], "answer_boats", boats)
+    catalogue.catalogue.cache_clear()  # read again with the changed rules, and afresh after the test
+    monkeypatch.setattr(catalogue, "catalogue", catalogue.catalogue.__wrapped__)
+    with pytest.raises(catalogue.MissionError) as err:
+        catalogue.catalogue()
+    problems = [str(p) for p in err.value.problems]
+    assert len(problems) == 1 and "radio.answer_boats" in problems[0]
+    assert problems[0].startswith("mission_rules.toml:47: ")

@@ -13,6 +13,7 @@ import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.core.events import Event
@@ -39,10 +40,37 @@ class DebriefOutput:
         #: who tells the crew, in the table's language, that the result could not be booked (the front end's
         #: problems; without one, the log)
         self.report: Callable[[Msg], None] = lambda text: log.error("%s", text)
+        #: the game's `mission_end` event, once the mission ended
+        self.ended: Event | None = None
+        #: what the career record says goes on, when it is not what the game's end says (a mission of a campaign
+        #: given up since): said after the game's own line (`tick`), and in its place by `end_line`
+        self.going_on: Msg | None = None
+        self._said_later: list[Msg] = []
 
     def handle(self, event: Event) -> None:
         if event.name == "mission_end" and self.game.game == "uboot":
+            self.ended = event
             self.write()
+
+    def tick(self, now: float) -> None:
+        """The end of the runtime's step, once the front ends have shown its events: what must follow the
+        mission's end line is said now, so it is the last word the crew reads."""
+        while self._said_later:
+            self.report(self._said_later.pop(0))
+
+    def end_line(self) -> Msg | str | None:
+        """The mission's end as the table shows it (the window's debrief): the game's own line, or, for a mission
+        of a campaign given up since, its result followed by how the career's campaign goes on. The game's end
+        line tells what follows in a clause after its result ("{told} The campaign goes on with ..."): that
+        clause is the game's view of a campaign the career record no longer runs, and is left out."""
+        if self.ended is None:
+            return None
+        feed = self.ended.feed
+        if self.going_on is None:
+            return feed
+        if isinstance(feed, Msg) and feed.template.startswith("{told} ") and "told" in feed.values:
+            feed = feed.values["told"]
+        return Msg("{told} {campaign}", told=feed, campaign=self.going_on) if feed else self.going_on
 
     def write(self) -> list[Path]:
         from kaleun.saves import write_atomic
@@ -76,9 +104,8 @@ class DebriefOutput:
             record = load_career() if entry is not None else None
             # the mission's end said how its campaign or patrol goes on: the record holds a newer one
             if record is not None and of_an_earlier_campaign(record, self.game):
-                self.report(Msg("The campaign this mission was played in is over, and a newer one has begun since: its "
-                                "result is booked with the career's missions only, not in a campaign (kaleun career "
-                                "shows both)."))
+                self.going_on = newer_campaign(record)
+                self._said_later.append(self.going_on)  # after the game's end line, which it corrects
             elif record is not None and left:
                 self.report(Msg("The career record's linked patrol has changed since this part began: its result is "
                                 "booked with the career's missions only, and the linked patrol in the record is left "
@@ -98,3 +125,19 @@ class DebriefOutput:
     def close(self) -> None:
         if self.unbooked:
             self.book()
+        self.tick(0.0)
+
+
+def newer_campaign(record: dict[str, Any]) -> Msg:
+    """What goes on after a mission of a campaign given up since (rulebook §4.3: the campaign keeps the results of
+    its own missions): the career record's newer campaign, running or over."""
+    from kaleun.career import going_on_command
+
+    campaign = record.get("campaign") or {}
+    if campaign.get("state") == "running":
+        return Msg("The campaign this mission was played in was given up for a newer one: its result is booked with "
+                   "the career's missions only (kaleun career shows both). The newer campaign goes on with {next}: "
+                   "{how}.", next=str(campaign.get("next")), how=going_on_command("campaign"))
+    return Msg("The campaign this mission was played in was given up for a newer one: its result is booked with the "
+               "career's missions only. The newer campaign is over too (kaleun career shows it); a new one begins "
+               "with {how}.", how=going_on_command("campaign"))

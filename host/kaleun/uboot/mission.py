@@ -600,7 +600,8 @@ class Mission(Module):
         keys = list(range(len(answers)))
         pick = self.rng.choices(keys, weights=[float(a.get("weight", 1)) for a in answers])[0]
         delay = self.rng.uniform(*(float(x) for x in RADIO["answer_delay_min"])) * 60.0
-        boats = self.rng.randint(2, 5)
+        fewest, most = (int(x) for x in RADIO["answer_boats"])
+        boats = self.rng.randint(fewest, most)
         self.answers_due.append({"at": self.engine.t + delay, "report": report, "index": pick,
                                  "values": {"square": square or "?", "boats": boats}})
         self.answers_due.sort(key=lambda a: a["at"])

@@ -437,7 +437,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         line(Msg("Mines laid: {mines} in {fields}.", mines=sum(int(m["count"]) for m in laid),
                  fields=Msg.plural("{n} field", "{n} fields", n=len(laid))), bold)
     y += 6
-    line(Msg.plural("{n} sailor lost", "{n} sailors lost", n=len(d["crew_lost"])), bold)
+    # the debrief's heading, not the career line's "{n} sailors lost" (a phrase within a sentence in some languages)
+    line(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])), bold)
     for lost in debrief_text.crew_lost_lines(d):
         line(text(lost).strip(), indent=8)
     y += 6

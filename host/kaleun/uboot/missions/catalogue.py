@@ -928,6 +928,11 @@ def _check_default_answers() -> list[Msg | str]:
     from kaleun.uboot.missions.hq_timing import check_answer_texts
 
     check_answer_texts(c, RULES, ())
+    boats = RULES.get("radio", {}).get("answer_boats")
+    if not (isinstance(boats, list) and len(boats) == 2 and all(type(n) is int for n in boats)
+            and 1 <= boats[0] <= boats[1]):
+        c.add(("radio", "answer_boats"), f"radio.answer_boats: {boats!r} is not [fewest, most], two whole numbers "
+              "from 1 up, the fewest first (how many boats HQ's answer says are closing on a convoy)")
     if not c.problems:
         return []
     text = resources.files(data.__package__).joinpath("mission_rules.toml").read_text(encoding="utf-8")

@@ -103,16 +103,18 @@ class Debrief(Overlay):
         event = self.win.mission_end
         mission = game.module("mission").status() if game.has_module("mission") else {}
         self.end = {"result": mission.get("result"), "reason": mission.get("reason")}
+        output = getattr(self.win.runtime, "debrief", None)
         if event is not None:
             self.end.update(event.data)
-            self.end["feed"] = event.feed
+            # the end as the session tells it: a mission of a campaign given up since goes on with the newer one
+            shown = output.end_line() if output is not None and getattr(output, "ended", None) is event else None
+            self.end["feed"] = shown if shown is not None else event.feed
         self.weapons = game.module("weapons").status() if game.has_module("weapons") else {}
         crew = game.module("crew") if game.has_module("crew") else None
         self.dead = 0
         if crew is not None:
             self.dead = sum(1 for row in (0, 1) for f in crew.status()["sailors"] if crew.sailor(f, row).dead)
         self.hours = round(game.t / 3600, 1)
-        output = getattr(self.win.runtime, "debrief", None)
         pngs = [p for p in getattr(output, "paths", []) if str(p).endswith(".png")]
         self.saved = pngs[-1].name if pngs else None
         log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
