@@ -230,8 +230,7 @@ def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
     if autosave is None or autosave.kept is None:
         return
     render = language(table_language).render
-    print(render(Msg("kaleun: the previous game was kept as {path} (continue it with: kaleun resume --save {path})",
-                     path=str(autosave.kept))), file=sys.stderr)
+    print(render(_kept_line(autosave.kept)), file=sys.stderr)
     pruned = autosave.pruned
     if pruned is not None and pruned.deleted:
         print(render(Msg.plural("kaleun: {n} older finished game deleted (the newest {keep} earlier games are kept)",
@@ -241,6 +240,28 @@ def _say_kept(autosave: Autosave | None, table_language: str = "en") -> None:
         print(render(Msg("kaleun: {folder} holds more than {keep} earlier games that are not finished; they are "
                          "never deleted by themselves: delete the ones you no longer want",
                          folder=str(autosave.kept.parent), keep=KEEP_GAMES)), file=sys.stderr)
+
+
+def _kept_line(kept: Path) -> Msg:
+    """Where the previous game went, and how it goes on: a damaged save or a game that is over cannot be
+    continued, so neither is told `kaleun resume --save` (which would only refuse it)."""
+    from kaleun.core.errors import SaveError
+    from kaleun.saves import read_save
+
+    state: object = {}
+    try:
+        state, _ = read_save(kept)
+    except SaveError:
+        if kept.exists():  # there, and no save to read
+            return Msg("kaleun: the damaged save was kept as it was, as {path}", path=str(kept))
+    modules = state.get("modules") if isinstance(state, dict) else None
+    mission = modules.get("mission") if isinstance(modules, dict) else None
+    sonar = modules.get("sonar") if isinstance(modules, dict) else None
+    if (isinstance(mission, dict) and mission.get("result") in ("won", "lost", "returned")) or \
+            (isinstance(sonar, dict) and sonar.get("phase") == "over"):
+        return Msg("kaleun: the previous game, which is over, was kept as {path}", path=str(kept))
+    return Msg("kaleun: the previous game was kept as {path} (continue it with: kaleun resume --save {path})",
+               path=str(kept))
 
 
 def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") -> int:

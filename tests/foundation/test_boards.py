@@ -373,3 +373,34 @@ def test_each_board_file_of_boards_has_its_row_in_boards_readmes_table_of_files(
     table = table[:table.index("\n\n")]
     rows = re.findall(r"^\| `([a-z0-9_-]+\.toml)` \|", table, re.M)
     assert sorted(rows) == sorted(path.name for path in BOARDS.glob("*.toml"))
+
+
+def test_a_whole_number_written_with_a_point_zero_is_that_number_as_in_a_table_script(tmp_path):
+    """A board edited by hand may say `pixels = 15.0` or `pin_a = 17.0`: it is the whole number (a table
+    script and the console take 6.0 as 6), where it was refused as 'must be a whole number, got 15.0';
+    the hub's settings go to the hub as whole numbers, and 15.5 is still no whole number."""
+    path = tmp_path / "board.toml"
+    path.write_text(HEAD + '[dials.telegraph]\ndriver = "gpio"\npin_a = 17.0\npin_b = 27\nsteps_per_position = 1.0\n'
+                    '[lamps]\npixels = 15.0\n[lamps.segments]\n"alarm" = [13.0, 1]\n'
+                    '[figures]\nsensor = "hub"\n[hub]\nurl = "fake"\nscan_ms = 50.0\n'
+                    '[[hub.readers]]\ncs = "GP17"\nsection = 1.0\n')
+    board = load_board(path)
+    assert board.dial("telegraph").pin_a == 17 and board.lamps.pixels == 15
+    assert board.lamps.segments["alarm"] == (13, 1)
+    from kaleun.hub.options import hub_config
+
+    config = hub_config(board)
+    assert config["scan_ms"] == 50 and type(config["scan_ms"]) is int
+    assert [type(reader["section"]) for reader in config["readers"]] == [int]
+    assert _problems(tmp_path, HEAD + "[lamps]\npixels = 15.5\n") == ["FILE:5: lamps.pixels must be a whole number, "
+                                                                     "got 15.5"]
+
+
+def test_a_refused_strip_length_or_dial_driver_is_named_once_not_again_at_every_line_behind_it(tmp_path):
+    """`pixels = "15"` told the maker that each of 15 segments 'lies outside the 0 pixels', and a
+    mistyped dial driver that each of its pins is 'only for a dial on the Pi's GPIO': one mistake, one line."""
+    segments = "".join(f'"section.{n}" = [{n - 1}, 1]\n' for n in range(1, 9))
+    assert _problems(tmp_path, HEAD + f'[lamps]\npixels = "15"\n[lamps.segments]\n{segments}') == [
+        "FILE:5: lamps.pixels must be a whole number, got '15'"]
+    assert _problems(tmp_path, HEAD + '[dials.telegraph]\ndriver = "gpoi"\npin_a = 17\npin_b = 27\n') == [
+        "FILE:5: dials.telegraph.driver = 'gpoi' is not one of: sim, gpio, hub"]

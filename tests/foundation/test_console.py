@@ -120,6 +120,36 @@ def test_a_new_game_keeps_the_previous_autosave(tmp_path):
     assert (tmp_path / "autosave.json").read_text() != "{}"
 
 
+@pytest.mark.parametrize("kept", ["damaged", "over"])
+def test_a_damaged_or_finished_game_kept_aside_is_not_told_to_be_continued(tmp_path, kept):
+    """`kaleun play --continue` (a table's service) on a damaged autosave, or a new game over a finished
+    one, keeps the old file aside; its line said `continue it with: kaleun resume --save FILE`, which then only
+    refused it (damaged, or that mission is over). It says what the file is instead."""
+    import json
+
+    from kaleun.saves import save_game
+    from kaleun.uboot.game import new_game
+
+    game = new_game(1, "training")
+    game.module("mission").end("lost", "rammed", "The boat is rammed.")
+    save_game(game, tmp_path / "autosave.json")
+    if kept == "damaged":
+        text = (tmp_path / "autosave.json").read_text()
+        (tmp_path / "autosave.json").write_text(text[:len(text) // 2])
+    else:
+        assert json.loads((tmp_path / "autosave.json").read_text())["modules"]["mission"]["result"] is not None
+    before = (tmp_path / "autosave.json").read_bytes()
+    with Terminal(tmp_path, "play", "--continue", "--console", "--mission", "training") as term:
+        term.expect("the damaged save was kept as it was, as " if kept == "damaged" else
+                    "the previous game, which is over, was kept as ")
+        term.expect("> ")
+        term.send("quit")
+        assert term.close() == 0
+    assert "resume --save" not in term.text
+    aside = sorted(tmp_path.glob("autosave-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == before and str(aside[0]) in term.text
+
+
 def test_an_overlong_console_line_is_refused(tmp_path):
     """(In process: a terminal itself cuts lines at 4095 characters.)"""
     import io

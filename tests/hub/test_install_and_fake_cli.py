@@ -316,3 +316,26 @@ def test_a_fake_hub_reading_its_input_stops_on_a_stop_signal_and_takes_its_link_
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_fake_hub_replaces_only_an_earlier_fake_hubs_link_not_a_link_of_somebody_elses(tmp_path):
+    """`--link` given the board's `hub.url` (/dev/serial/by-id/...: udev's link to the real hub) or a link
+    to a file: the fake hub replaced the link and removed it when it stopped. Only a link to a pseudo-terminal
+    (an earlier fake hub's) or to nothing any more is taken; the others are refused, naming what they lead to."""
+    from kaleun.hub.fake import FakeHub, LinkRefused
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n")
+    theirs = tmp_path / "usb-Raspberry_Pi_Pico-if02"
+    theirs.symlink_to(notes)
+    with pytest.raises(LinkRefused, match=f"is a symbolic link to {notes}, which is no fake hub's pseudo-terminal"):
+        FakeHub({"format": 1, "readers": []}, link=theirs)
+    assert theirs.is_symlink() and theirs.resolve() == notes and notes.read_text() == "keep me\n"
+    earlier = tmp_path / "deck-hub"
+    # its link leads to its live pseudo-terminal: a second fake hub takes it over, as before
+    with FakeHub({"format": 1, "readers": []}, link=earlier), \
+            FakeHub({"format": 1, "readers": []}, link=earlier) as again:
+        assert earlier.resolve() == Path(str(again.port_path))
+    earlier.symlink_to(tmp_path / "gone")  # an earlier fake hub's link after a kill -9: its terminal gone
+    with FakeHub({"format": 1, "readers": []}, link=earlier) as fresh:
+        assert earlier.resolve() == Path(str(fresh.port_path))

@@ -485,7 +485,7 @@ def test_play_continue_continues_only_a_running_game_of_the_game_asked_for(tmp_p
     referee(over).phase = "over"
     save_game(over, tmp_path / "autosave.json")
     with Terminal(tmp_path, "play", "--game", "sonar", "--continue", "--console") as term:
-        term.expect("the previous game was kept as")
+        term.expect("the previous game, which is over, was kept as")  # not told to be continued
         term.expect("Captains, mark your start cells.")
         term.send("quit")
         assert term.close() == 0

@@ -10,7 +10,7 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
-from kaleun.core.args import finite_number
+from kaleun.core.args import finite_number, whole, wholes
 from kaleun.core.messages import N_, Msg, join
 from kaleun.files import decode_text, looks_utf16, parse_toml, read_file, utf16_text
 from kaleun.shipped import boards_dir, find_board
@@ -77,6 +77,8 @@ class _Reader:
         self.path = path
         self.table = table
         self.seen: set[str] = set()
+        #: keys given a value that was refused (what follows from them is not checked again)
+        self.refused: set[str] = set()
 
     def where(self, key: str | None = None) -> str:
         path = self.path if key is None else (*self.path, key)
@@ -94,7 +96,9 @@ class _Reader:
             if required:
                 self.problem(None, Msg("[{table}] needs the key '{key}'", table=self.where(), key=key))
             return default
-        value = self.table[key]
+        value = written = self.table[key]
+        if kind == "int" and finite_number(value) and whole(value) is not None:
+            value = whole(value)  # a whole number written 15.0 is 15, as a table script or the console takes it
         ok = {
             "str": lambda: isinstance(value, str),
             "int": lambda: isinstance(value, int) and not isinstance(value, bool),
@@ -108,6 +112,7 @@ class _Reader:
                      "float": N_("{key} must be a number, got {value}"),
                      "bool": N_("{key} must be true or false, got {value}"),
                      "table": N_("{key} must be a table, got {value}")}
+            self.refused.add(key)
             if isinstance(value, int | float) and not isinstance(value, bool) and kind == "float":
                 self.problem(key, Msg("{key} must be a finite number; got {value} (nan or inf, or a number beyond "
                                       "a float's range such as 1e999)", key=self.where(key), value=repr(value)))
@@ -115,12 +120,14 @@ class _Reader:
             self.problem(key, Msg(wrong[kind], key=self.where(key), value=repr(value)))
             return default
         if choices is not None and value not in choices:
+            self.refused.add(key)
             self.problem(key, Msg("{key} = {value} is not one of: {choices}", key=self.where(key), value=repr(value),
                                   choices=", ".join(choices)))
             return default
         if (lo is not None and value < lo) or (hi is not None and value > hi):
+            self.refused.add(key)
             self.problem(key, Msg("{key} = {value} is out of range ({lo} to {hi})", key=self.where(key),
-                                  value=repr(value), lo=str(lo), hi=str(hi)))
+                                  value=repr(written), lo=str(lo), hi=str(hi)))
             return default
         return float(value) if kind == "float" else value
 
@@ -224,6 +231,18 @@ def _by_line(problem: tuple[int, Msg | str]) -> tuple[int, str]:
 _Section = Callable[[_Loader, dict[str, Any]], Any]
 
 
+def _whole_floats(value: Any) -> Any:
+    """`value` with every whole number written as 15.0 made 15 (each of the hub's numbers is whole, and the hub
+    is sent what the board file says: a hub would choke on 15.0 where it counts)."""
+    if isinstance(value, dict):
+        return {key: _whole_floats(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole_floats(item) for item in value]
+    if isinstance(value, float) and finite_number(value) and value.is_integer():
+        return int(value)
+    return value
+
+
 def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     known = {"board", "gpio", "figures", "hub", "dials", "buttons", "lamps", "audio", "power"}
     for key in data:
@@ -266,7 +285,7 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
             if refused is not None:
                 hub_reader.problem("url", refused)
                 url = None
-        options = {k: v for k, v in hub_reader.table.items() if k != "url"}
+        options = {k: _whole_floats(v) for k, v in hub_reader.table.items() if k != "url"}
         hub_reader.seen.update(options)  # the hub's own keys: kaleun.hub.options
         hub = m.HubSpec(url=url, options=options)
     if sensor == "hub" and hub.url is None and "hub" not in data:
@@ -371,6 +390,9 @@ def _dials(ld: _Loader, data: dict[str, Any], hub: m.HubSpec, sensor: str) -> di
             rd.problem(None, Msg("unknown dial '{name}' (known: {known})", name=name, known=", ".join(m.DIALS)))
             continue
         driver = rd.get("driver", "str", "hub" if name in on_hub else "sim", choices=m.DIAL_DRIVERS)
+        if "driver" in rd.refused:  # which keys this dial may have hangs on its driver: none is called wrong now
+            rd.seen.update(rd.table)
+            continue
         if driver == "hub" and name not in on_hub:
             rd.problem("driver", Msg("dials.{name}.driver = 'hub' needs [hub.encoders.{name}] with the encoder's "
                                      "hub pins", name=name))
@@ -495,15 +517,17 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec, pi: str | None
                                                  "[first_pixel, count]: unquoted, TOML reads {name} as a table",
                                                  name=f"{seg}.{sub}"))
             continue
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        numbers = wholes(value) if isinstance(value, list) and all(map(finite_number, value)) else None
+        if numbers is None or len(numbers) != 2:  # [3.0, 1] is [3, 1], as `pixels = 15.0` is 15
             ld.problem(key_path, Msg("lamps.segments.{name} must be [first_pixel, count], got {value}", name=seg,
                                      value=repr(value)))
             continue
-        first, count = value
+        first, count = numbers
         if count < 1:
             ld.problem(key_path, Msg("lamps.segments.{name} = {value}: a segment needs at least one pixel "
                                      "([first_pixel, count], count 1 or more)", name=seg, value=str(value)))
+            continue
+        if "pixels" in rd.refused:  # the strip's length is refused above: no segment is told it lies outside it
             continue
         if first < 0 or first + count > pixels:
             ld.problem(key_path, Msg("lamps.segments.{name} = {value} lies outside the {pixels} pixels", name=seg,

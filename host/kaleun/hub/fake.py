@@ -29,6 +29,7 @@ import logging
 import os
 import pty
 import select
+import stat
 import tempfile
 import threading
 import time
@@ -81,9 +82,28 @@ def check_link(link: Path) -> None:
             raise LinkRefused(Msg("{path} already exists and is not a symbolic link: the fake hub keeps its link "
                                   "there and removes it when it stops, so give a free path (or the link of an "
                                   "earlier fake hub)", path=str(path)))
+        if path.is_symlink() and path.exists() and not _pseudo_terminal(path):
+            # a link of somebody else's: udev's /dev/serial/by-id/... link to the real hub, a link to a file
+            raise LinkRefused(Msg("{path} is a symbolic link to {target}, which is no fake hub's pseudo-terminal: the "
+                                  "fake hub would replace that link and remove it when it stops, so give a free path "
+                                  "(or the link of an earlier fake hub)", path=str(path),
+                                  target=str(os.readlink(path))))
     if not link.parent.is_dir():
         raise LinkRefused(Msg("{folder} is not a folder: the fake hub's link goes into an existing folder",
                               folder=str(link.parent)))
+
+
+#: the major device numbers of Linux's pseudo-terminal slaves (/dev/pts/N: devices.txt, "Unix98 PTY slaves")
+PTY_MAJORS = range(136, 144)
+
+
+def _pseudo_terminal(path: Path) -> bool:
+    """Does `path` lead to a pseudo-terminal (a fake hub's port; its link may be replaced)?"""
+    try:
+        mode = path.stat()
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode.st_mode) and os.major(mode.st_rdev) in PTY_MAJORS
 
 
 def _new_link(link: Path) -> Path:

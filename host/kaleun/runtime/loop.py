@@ -303,11 +303,17 @@ class Runtime:
                 except Exception:  # a front end failing to show an event must not stop the game
                     log.exception("showing %s failed", event.name)
 
-    def wait(self, timeout: float = IDLE_WAIT) -> None:
-        """Sleep until an input arrives, the next game wake is due, or `timeout` passes."""
+    def wait(self, timeout: float = IDLE_WAIT, clock: bool = True) -> None:
+        """Sleep until an input arrives, the next game wake is due, or `timeout` passes. Without `clock` (the
+        window's new-game set-up holds the game's clock, so no step takes its wakes) the game's wakes do not
+        count: a wake due at once would otherwise end every wait at once, a loop spinning on a core for as
+        long as the set-up is open."""
+        if self._held is not None:  # taken by an earlier wait and not applied yet (the set-up): kept, not replaced
+            time.sleep(max(0.0, timeout))
+            return
         factor = self.factor
         due = None
-        if factor > 0:
+        if clock and factor > 0:
             wakes = [w for m in self.game.modules if (w := m.next_wake()) is not None]
             if wakes:
                 due = max(0.0, (min(wakes) - self.game.t) / factor)

@@ -760,7 +760,7 @@ class Window:
                 due = True
                 if rest > 0:
                     waited = time.monotonic()
-                    self.runtime.wait(rest)
+                    self.runtime.wait(rest, clock=not self.holding)
                     due = time.monotonic() - waited < rest - 0.005  # woken early: an input or a game wake
         finally:
             STOPPER.closing()
