@@ -727,3 +727,18 @@ def test_8_4_the_guns_keep_their_hits_of_the_patrol_across_engagements_and_a_sav
     del state["modules"]["weapons"]["gun_tally"]
     old = load_game(state).module("weapons").status()["guns"]["gun_88"]
     assert (old["shots"], old["hits"]) == (0, 0)
+
+
+def test_12_gunfire_names_the_escort_as_the_crew_knows_it():
+    """§9 of the console, an alarm says what is new: the corvette that answers the 88 mm gun is named by the crew's
+    contact of it, and by its class only once identified (never the truth the crew has not seen)."""
+    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
+    g = _surfaced_with([TARGET, corvette], seed=3)
+    advance(g, 120)
+    sea = g.module("sea")
+    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
+    events = order(g, "gun_88", target=tramp, rounds=60) + advance(g, 1800)
+    fire = one(events, "gunfire")
+    contact = sea.picture.of(fire["escort"])
+    assert contact is not None and fire["contact"] == contact["id"] and not contact["identified"]
+    assert fire["feed"] == f"Gunfire! Contact {contact['id']} opens fire."  # not "the Flower-class corvette"

@@ -69,7 +69,8 @@ def test_9_the_attacker_is_named_as_the_crew_knows_it() -> None:
 
 #: feed lines of the other alarms as the game writes them (kaleun.uboot.sea.attacks, .aircraft)
 LINES = {
-    "gunfire": [Msg("Gunfire! The {ship} opens fire.", ship=Msg.term("Flower-class corvette")),
+    "gunfire": [Msg("Gunfire! The {ship} ({contact}) opens fire.", ship=Msg.term("Flower-class corvette"),
+                    contact="c4"),
                 Msg("Gunfire! The enemy opens fire.")],
     "aircraft": [Msg("Aircraft attack! A {aircraft} roars over the boat.", aircraft=Msg.term("Short Sunderland")),
                  Msg("The {aircraft} ({contact}) turns in to attack the boat!", aircraft=Msg.term("Short Sunderland"),

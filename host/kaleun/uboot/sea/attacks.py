@@ -203,9 +203,15 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
     first = ai.get("next_gun", 0.0) == 0.0
     ai["next_gun"] = now + 60.0 / max(1.0, cls.gun_rate_per_min)
     if first:
-        feed = (Msg("Gunfire! The {ship} opens fire.", ship=Msg.term(cls.name)) if sea.picture.of(v.id)
-                else Msg("Gunfire! The enemy opens fire."))
-        sea.emit("gunfire", feed=feed, escort=v.id)
+        # who fires, as the crew knows it: an identified escort by its class and contact, another by its contact
+        contact = sea.picture.of(v.id)
+        if contact is None:
+            feed = Msg("Gunfire! The enemy opens fire.")
+        elif contact.get("identified"):
+            feed = Msg("Gunfire! The {ship} ({contact}) opens fire.", ship=Msg.term(cls.name), contact=contact["id"])
+        else:
+            feed = Msg("Gunfire! Contact {contact} opens fire.", contact=contact["id"])
+        sea.emit("gunfire", feed=feed, escort=v.id, contact=None if contact is None else contact["id"])
     span = max(0.5, cls.gun_range_nm - 1.0)
     p = float(gun["hit_p_at_1nm"]) * max(0.0, min(1.5, (cls.gun_range_nm - r) / span))
     if sea.weather is not None and not sea.weather.is_day:
