@@ -699,3 +699,46 @@ def test_8_4_an_aircraft_nobody_on_the_bridge_has_seen_turns_in_unannounced():
     g = range_game(1, surfaced=True, flooded=[], aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 7.0}])
     events = advance(g, 900)
     assert named(events, "aircraft_attack") and named(events, "aircraft_attacking") == []
+
+
+def test_8_4_the_guns_keep_their_hits_of_the_patrol_across_engagements_and_a_save():
+    """§8.4 the 88 mm gun's rounds and hits are the weapons' to count: each engagement's shots and hits add up over
+    the patrol (the weapons' status, which the attack screen shows beside the torpedoes' tally), a save keeps
+    them, and a save from before the tally loads with none."""
+    from kaleun.uboot.game import load_game
+
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    order(g, "gun_88", target=cid, rounds=5)
+    events = advance(g, g.t + 120)
+    ceased = named(events, "gun_ceased")
+    assert ceased
+    first = weapons(g).status()["guns"]["gun_88"]
+    assert (first["shots"], first["hits"]) == (ceased[0]["shots"], ceased[0]["hits"]) and first["shots"] == 5
+    order(g, "gun_88", target=cid, rounds=3)
+    advance(g, g.t + 5)
+    firing = weapons(g).status()["guns"]["gun_88"]
+    assert firing["firing"] and firing["shots"] > first["shots"]  # the engagement under way counts at once
+    advance(g, g.t + 120)
+    total = weapons(g).status()["guns"]["gun_88"]
+    assert total["shots"] == 8 and total["hits"] >= first["hits"]
+    state = g.to_state()
+    assert load_game(state).module("weapons").status()["guns"]["gun_88"]["shots"] == 8
+    del state["modules"]["weapons"]["gun_tally"]
+    old = load_game(state).module("weapons").status()["guns"]["gun_88"]
+    assert (old["shots"], old["hits"]) == (0, 0)
+
+
+def test_12_gunfire_names_the_escort_as_the_crew_knows_it():
+    """§9 of the console, an alarm says what is new: the corvette that answers the 88 mm gun is named by the crew's
+    contact of it, and by its class only once identified (never the truth the crew has not seen)."""
+    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
+    g = _surfaced_with([TARGET, corvette], seed=3)
+    advance(g, 120)
+    sea = g.module("sea")
+    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
+    events = order(g, "gun_88", target=tramp, rounds=60) + advance(g, 1800)
+    fire = one(events, "gunfire")
+    contact = sea.picture.of(fire["escort"])
+    assert contact is not None and fire["contact"] == contact["id"] and not contact["identified"]
+    assert fire["feed"] == f"Gunfire! Contact {contact['id']} opens fire."  # not "the Flower-class corvette"

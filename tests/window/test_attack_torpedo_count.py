@@ -47,21 +47,31 @@ def test_7_5_the_attack_screen_counts_a_deck_torpedo_on_its_way_in_apart_from_th
     assert stowed in text and coming_words not in text
 
 
-def test_12_the_attack_screens_tally_says_it_counts_torpedoes() -> None:
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_12_the_attack_screens_tally_shows_the_guns_hits_beside_the_torpedoes(language: str) -> None:
     """§12 the 88 mm gun fires 20 rounds with 8 hits on a tramp: the attack screen's tally of torpedoes
-    said "Fired 0 · hits 0" beside it, as if the gun had missed; it says whose tally it is."""
+    said "Torpedoes 0 · hits 0" alone, as if the gun had missed; the guns' hits of the patrol show under it,
+    in every language."""
     from kaleun.core.messages import Msg
 
     from window.test_every_action_by_touch import ship_in_gun_range
 
     table = ship_in_gun_range()
+    table.window.set_language(language)
+    said = shown(table)
+    assert not [text for text in said if text.startswith(table.window.tr(Msg("Gun hits: {hits} of {n} shot",
+                                                                            hits=0, n=0)).split(":")[0])]
     ship = next(c["contact"] for c in table.game.module("sea").status()["contacts"])
     table.runtime.submit({"do": "order", "order": "gun_88", "target": ship, "rounds": 20})
     table.until(table.game.t + 240, step=5)
     ceased = table.named("gun_ceased")
     assert ceased and ceased[0].data["hits"] > 0
+    shots, hits = ceased[0].data["shots"], ceased[0].data["hits"]
     table.window.dismiss_alarms()
     table.tap("tab.attack")
+    table.window.cut.clear()
     said = shown(table)
-    assert table.window.tr(Msg("Torpedoes {f} · hits {h}", f=0, h=0)) in said
-    assert not [text for text in said if text.startswith("Fired")]
+    tr = table.window.tr
+    assert tr(Msg("Torpedoes {f} · hits {h}", f=0, h=0)) in said
+    assert tr(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits)) in said
+    assert not table.window.cut, table.window.cut  # read whole, never cut with an ellipsis

@@ -20,7 +20,9 @@ higher and three times as fast; a failed breach puzzle (`puzzle_failed`) sounds 
 (`breach_failed_alarm`), a flooded section (`section_flooded`) the breach's whoop (`flooding_alarm`).
 
 The banner shows the most urgent alarm waiting (`URGENCY`: a hull breach first, then a fire, depth
-charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next. A
+charges, gunfire, an aircraft, a contact), the newest of its kind; touching it shows the next. Beside the
+alarm's word it shows the feed line without what only repeats that word (`banner_words`): "Depth charges" over
+"close aboard! Attacker: …", not over "Depth charges!". A
 breach's line shows the time left now (its minutes and seconds counted down to the breach's deadline,
 as the boat drawing does), not the time it had when it was written. A banner goes by itself 15 s
 after the newest alarm came, except a breach still counting down: it stays until it is touched or
@@ -97,3 +99,30 @@ def alarm_for(event: str, data: Data) -> AlarmKind | None:
             if name == event and when(data):
                 return kind
     return None
+
+
+#: a first sentence of at most this many words ending in "!" only calls the alarm ("Gunfire!", "Aircraft attack!")
+_CALL_WORDS = 2
+_STRIP = " \t!.,:;—–-"
+
+
+def banner_words(word: str, line: str) -> str:
+    """The feed line as the banner shows it beside its alarm's word (both rendered in the table's language): the
+    line without what only repeats the word, so the banner says what is new. A line that opens with the word
+    goes on after it ("Depth charges" over "close aboard! Attacker: …", "Fire" over "in section 5 (…)!"); one that
+    opens with a short call of the alarm in other words ("Aircraft attack!", "Fliegeralarm!") goes on after the
+    call ("A Short Sunderland roars over the boat."). A line that would have nothing left is shown whole."""
+    text = line.strip()
+    mark = text.find("!")
+    if mark > 0 and len(text[:mark].split()) <= _CALL_WORDS and not any(ch.isdigit() for ch in text[:mark]):
+        rest = text[mark + 1:].lstrip(_STRIP)
+        if rest:
+            return rest
+    said = word.strip()
+    if said and text.casefold().startswith(said.casefold()):
+        after = text[len(said):]
+        if after and not after[0].isalnum():
+            rest = after.lstrip(_STRIP)
+            if rest:
+                return rest
+    return text

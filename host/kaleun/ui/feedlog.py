@@ -238,7 +238,8 @@ class ContactReports(Rule):
 
 
 class Repeats(Rule):
-    """The same alarm again soon: one line with the number of times ("Depth charges! (3 patterns)")."""
+    """The same alarm again soon: one line with the number of times ("Depth charges close aboard! Attacker:
+    no contact. (3 patterns)")."""
 
     def __init__(self, event: str, more: Callable[[int, Msg | str], Msg], within_s: float) -> None:
         self.event, self.more, self.within_s = event, more, within_s

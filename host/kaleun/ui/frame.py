@@ -13,6 +13,7 @@ from kaleun.core.messages import Msg
 from kaleun.uboot.compression import FACTORS
 from kaleun.ui import icons, theme
 from kaleun.ui.alarms import BY_NAME as ALARMS
+from kaleun.ui.alarms import banner_words
 from kaleun.ui.scene import FeedLine, Scene
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import NARROWEST, Canvas, split_wide, words_of
@@ -287,7 +288,8 @@ def draw_alarm_banner(c: Canvas, win: Window, scene: Scene) -> None:
     ok = Rect(rect.right - s(66), rect.y, s(62), rect.h)
     x, right = icon.right + s(12), ok.x - s(8)
     font = c.font(theme.MIN_TEXT)
-    words = c.tr(line.words)
+    # the feed line without what only repeats the alarm's word: the banner says what is new
+    words = banner_words(c.tr(kind.word), c.tr(line.words))
     more = Msg("+{n} more", n=scene.alarms_waiting) if scene.alarms_waiting else None
     if font.size(words)[0] * NARROWEST <= right - x:
         # the alarm's word above its feed line

@@ -23,6 +23,9 @@ ATTACKS = data.load("attacks")
 DC = ATTACKS["depth_charge"]
 COMPONENTS: Mapping[str, int] = ATTACKS["components"]
 ENVIRONMENTAL: Mapping[str, float] = ATTACKS["environmental"]
+#: a charge bursting within this distance (m, 3-D) is "close aboard": it can still do damage (the last damage
+#: band); the feed's depth-charge alarm says near or farther off, as the sound cues do
+NEAR_M = max(float(band["within_m"]) for band in ATTACKS["damage"])
 BOAT_LENGTH_M = 67.1  # Type VIIC, en.wikipedia "German Type VII submarine"
 CONDITION_NAMES = {"fire": "fire", "electrical_fault": "electrical fault", "toxic_gas": "toxic gas",
                    "light_failure": "light failure", "leak": "leak"}
@@ -124,7 +127,7 @@ def drop_pattern(sea: Any, v: Any, now: float, lat: float, lon: float, heading: 
         when = now + depth / sink
         kid = sea.new_id("k")
         sea.charges[kid] = {"lat": clat, "lon": clon, "depth": depth, "t": when, "pattern": pid,
-                            "source": v.cls.name, "first": False}
+                            "source": v.cls.name, "escort": v.id, "first": False}
         keys.append((when, kid))
         first = min(first, when)
         sea.schedule(f"charge:{kid}", when)
@@ -152,9 +155,19 @@ def air_stick(sea: Any, plane: Any, now: float, lat: float, lon: float, heading:
         kid = sea.new_id("k")
         when = now + 2.0 + depth / float(DC["sink_m_per_s"])
         sea.charges[kid] = {"lat": clat, "lon": clon, "depth": depth, "t": when, "pattern": pid,
-                            "source": plane.type.name, "first": i == 0}
+                            "source": plane.type.name, "escort": plane.id, "first": i == 0}
         sea.schedule(f"charge:{kid}", when)
     return n
+
+
+def attacker(charge: Mapping[str, Any], contact: Mapping[str, Any] | None) -> Msg:
+    """Who dropped the charges, as the crew knows it: the class of an identified escort (an aircraft's type, seen
+    from the bridge) and its contact, a contact not identified, or no contact of it at all."""
+    if contact is None:
+        return Msg("no contact")
+    if contact.get("kind") == "aircraft" or contact.get("identified"):
+        return Msg("{ship} ({contact})", ship=Msg.term(str(charge["source"])), contact=contact["id"])
+    return Msg("unidentified contact {contact}", contact=contact["id"])
 
 
 def explode(sea: Any, charge: Mapping[str, Any], now: float) -> None:
@@ -167,7 +180,12 @@ def explode(sea: Any, charge: Mapping[str, Any], now: float) -> None:
     vertical = abs(float(charge["depth"]) - bn.depth)
     distance = math.hypot(horizontal, vertical)
     if charge.get("first"):
-        sea.emit("depth_charges", feed=Msg("Depth charges!"), source=charge["source"], pattern=charge["pattern"])
+        near = distance <= NEAR_M
+        contact = sea.picture.of(charge["escort"]) if "escort" in charge else None
+        feed = (Msg("Depth charges close aboard! Attacker: {attacker}.", attacker=attacker(charge, contact)) if near
+                else Msg("Depth charges, farther off. Attacker: {attacker}.", attacker=attacker(charge, contact)))
+        sea.emit("depth_charges", feed=feed, source=charge["source"], pattern=charge["pattern"],
+                 contact=None if contact is None else contact["id"], near=near)
     sea.emit("explosion", distance_m=round(distance), depth_m=round(float(charge["depth"])),
              pattern=charge["pattern"])
     section = nearest_section(bn, charge["lat"], charge["lon"])
@@ -185,9 +203,15 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
     first = ai.get("next_gun", 0.0) == 0.0
     ai["next_gun"] = now + 60.0 / max(1.0, cls.gun_rate_per_min)
     if first:
-        feed = (Msg("Gunfire! The {ship} opens fire.", ship=Msg.term(cls.name)) if sea.picture.of(v.id)
-                else Msg("Gunfire! The enemy opens fire."))
-        sea.emit("gunfire", feed=feed, escort=v.id)
+        # who fires, as the crew knows it: an identified escort by its class and contact, another by its contact
+        contact = sea.picture.of(v.id)
+        if contact is None:
+            feed = Msg("Gunfire! The enemy opens fire.")
+        elif contact.get("identified"):
+            feed = Msg("Gunfire! The {ship} ({contact}) opens fire.", ship=Msg.term(cls.name), contact=contact["id"])
+        else:
+            feed = Msg("Gunfire! Contact {contact} opens fire.", contact=contact["id"])
+        sea.emit("gunfire", feed=feed, escort=v.id, contact=None if contact is None else contact["id"])
     span = max(0.5, cls.gun_range_nm - 1.0)
     p = float(gun["hit_p_at_1nm"]) * max(0.0, min(1.5, (cls.gun_range_nm - r) / span))
     if sea.weather is not None and not sea.weather.is_day:

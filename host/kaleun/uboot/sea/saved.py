@@ -78,7 +78,9 @@ AIRCRAFT = Obj(id=ID, tid=Text(lambda: aircraft_types()), track=TRACK,
                ai=Obj(mode=Text(AIRCRAFT_MODES),
                       optional={"dc": COUNT, "group": Maybe(ID), "angle": ANGLE, "until": TIME, "held": BOOL,
                                 "target": Tuple(LAT, LON), "flak_hits": COUNT}))
-CHARGE = Obj(lat=LAT, lon=LON, depth=DEPTH_M, t=TIME, pattern=ID, source=TEXT, first=BOOL)
+# the escort or aircraft that dropped it (`escort`: saves from before it was kept have none)
+CHARGE = Obj(dict(lat=LAT, lon=LON, depth=DEPTH_M, t=TIME, pattern=ID, source=TEXT, first=BOOL),
+             optional={"escort": ID})
 CONTACT = Obj({"id": ID, "entity": ID, "kind": Text(("ship", "aircraft")), "identified": BOOL,
                "type": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=100)), "name": Maybe(TEXT),
                "grt": Maybe(Num(0, 1e7)), "sensor": Text(max_len=40), "t": TIME, "lost": BOOL, "tracked": BOOL,

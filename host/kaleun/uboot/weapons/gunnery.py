@@ -32,6 +32,13 @@ class Gunnery(WeaponsPart):
                 raise ValueError(f"ammo: {gun!r} = {rounds!r} (guns: {', '.join(guns.GUNS)}; whole rounds)")
             self.ammo[gun] = rounds
         self.firing: dict[str, dict[str, Any] | None] = dict.fromkeys(guns.GUNS)
+        #: each gun's shots and hits of the patrol in engagements that have ceased (`tally` adds the one firing)
+        self.ceased: dict[str, dict[str, int]] = {gun: {"shots": 0, "hits": 0} for gun in guns.GUNS}
+
+    def tally(self, gun: str) -> dict[str, int]:
+        """The gun's shots (rounds of the 88 mm, bursts of the flak) and hits of the patrol so far."""
+        firing = self.firing[gun] or {}
+        return {key: self.ceased[gun][key] + int(firing.get(key, 0)) for key in ("shots", "hits")}
 
     def register(self, desk: OrderDesk) -> None:
         desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
@@ -193,6 +200,8 @@ class Gunnery(WeaponsPart):
         if firing is None:
             return
         self.firing[gun] = None
+        for key in ("shots", "hits"):
+            self.ceased[gun][key] += int(firing[key])
         name = Msg.term(str(guns.GUN[gun]["name"]))
         if why is None:
             feed = Msg.plural("{gun}: cease fire, {n} shot, {hits}.", "{gun}: cease fire, {n} shots, {hits}.",

@@ -66,7 +66,8 @@ WEAPONS_STATE = Obj(
     sunk=List(Obj({"ship": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=40)),
                    "type": Maybe(Text(max_len=40)), "grt": COUNT, "cause": Maybe(Text(max_len=40)), "t": TIME}),
               most=10_000),
-    optional={"mines_laid": COUNT, "stowing": List(STOWING, most=10), "running": List(RUNNING, most=100)})
+    optional={"mines_laid": COUNT, "stowing": List(STOWING, most=10), "running": List(RUNNING, most=100),
+              "gun_tally": Obj(gun_88=Obj(shots=COUNT, hits=COUNT), gun_20=Obj(shots=COUNT, hits=COUNT))})
 
 
 def status(w: Weapons) -> dict[str, Any]:
@@ -93,7 +94,7 @@ def status(w: Weapons) -> dict[str, Any]:
             "mines_laid": w.mining.mines_laid, "tdc": w.fire_control.tdc_status(),
             "disc": w.fire_control.disc.status(),
             "guns": {gun: {"rounds": gunnery.ammo[gun], "firing": gunnery.firing[gun] is not None,
-                           "target": (gunnery.firing[gun] or {}).get("contact")}
+                           "target": (gunnery.firing[gun] or {}).get("contact"), **gunnery.tally(gun)}
                      for gun in guns.GUNS if gunnery.aboard(gun)},  # a gun landed before the patrol: none
             "fired": w.torpedo_firing.fired, "hits": w.torpedo_firing.hits, "sunk": [dict(s) for s in w.sunk],
             "grt_sunk": sum(int(s["grt"]) for s in w.sunk),
@@ -112,7 +113,8 @@ def to_state(w: Weapons) -> dict[str, Any]:
             "racks": {str(k): list(v) for k, v in stores.racks.items()}, "deck": list(stores.deck),
             "tdc": copy.deepcopy(fc.tdc), "disc": fc.disc.to_state(), "ammo": dict(gunnery.ammo),
             "firing": copy.deepcopy(gunnery.firing), "fired": firing.fired, "hits": firing.hits,
-            "sunk": copy.deepcopy(w.sunk), "mines_laid": w.mining.mines_laid,
+            "gun_tally": copy.deepcopy(gunnery.ceased), "sunk": copy.deepcopy(w.sunk),
+            "mines_laid": w.mining.mines_laid,
             "stowing": copy.deepcopy(stores.stowing), "running": copy.deepcopy(firing.running)}
 
 
@@ -149,6 +151,9 @@ def load_state(w: Weapons, state: Mapping[str, Any]) -> None:
         Target.from_json(tdc["target"])
     w.stores.tubes, w.stores.racks, w.stores.deck, w.stores.stowing = tubes_, racks, deck, stowing
     w.gunnery.ammo, w.gunnery.firing = ammo, firing
+    tally = state.get("gun_tally") or {}  # a save from before the guns' tally: none of it
+    w.gunnery.ceased = {gun: {key: int(tally.get(gun, {}).get(key, 0)) for key in ("shots", "hits")}
+                        for gun in guns.GUNS}
     w.fire_control.tdc = tdc
     w.fire_control.disc.load_state(state["disc"])
     w.torpedo_firing.fired, w.torpedo_firing.hits = int(state["fired"]), int(state["hits"])

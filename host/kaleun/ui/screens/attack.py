@@ -322,10 +322,17 @@ class AttackScreen(Screen):
                    bold=gun in self.faults.guns, width=rect.w)
             y += s(21)
         sunk = self.weapons.get("sunk", [])
-        # the torpedoes' count (the guns' rounds and hits are told by their own cease-fire lines)
+        # the torpedoes' count, and under it the guns' once they have fired: the 88 mm gun's hits on a ship are
+        # never hidden behind a torpedo tally of nothing
         c.text(Msg("Torpedoes {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
         y += s(21)
+        shots = sum(int(g.get("shots", 0)) for g in guns.values())
+        if shots:
+            hits = sum(int(g.get("hits", 0)) for g in guns.values())
+            c.text(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits),
+                   (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT, width=rect.w)
+            y += s(21)
         c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
 
