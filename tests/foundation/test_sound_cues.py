@@ -17,8 +17,9 @@ from kaleun.core.events import Event
 from kaleun.ports.sim import SilentSounder
 from kaleun.runtime.outputs import SoundOutput
 from kaleun.sounds import cues
-from kaleun.sounds.cues import BY_NAME, CHANNELS, CUES, NEAR_M
+from kaleun.sounds.cues import BY_NAME, CHANNELS, CUES
 from kaleun.uboot.game import new_game
+from kaleun.uboot.sea.attacks import NEAR_M
 from kit import HOST, ROOT, FakeClock
 
 
@@ -29,9 +30,9 @@ def ev(name: str, **data) -> Event:
 @pytest.mark.parametrize(("event", "expected"), [
     (ev("bell", strikes=4, pattern=[2, 2]), ["bell"]),
     (ev("ping", echo=True), ["ping"]),
-    (ev("explosion", distance_m=25, depth_m=50), ["depth_charge_near"]),
-    (ev("explosion", distance_m=NEAR_M, depth_m=50), ["depth_charge_near"]),
-    (ev("explosion", distance_m=400, depth_m=50), ["depth_charge_far"]),
+    (ev("explosion", distance_m=25, depth_m=50, near=True), ["depth_charge_near"]),
+    (ev("explosion", distance_m=400, depth_m=50, near=False), ["depth_charge_far"]),
+    (ev("explosion", distance_m=25, depth_m=50), ["depth_charge_far"]),  # an event that does not say near
     (ev("torpedo_fired", tube=1, torpedo="G7e"), ["torpedo_launch"]),
     (ev("torpedo_hit", tube=1, ship="v3"), ["torpedo_hit"]),
     (ev("ship_sunk", ship="v3", grt=7176), ["ship_breaking_up"]),
@@ -102,7 +103,8 @@ def test_a_hunt_plays_pings_and_depth_charges_near_and_far_as_the_game_reports_t
         output.handle(event)
     explosions = [e for e in events if e.name == "explosion"]
     assert explosions and sounder.pings == sum(e.name == "ping" for e in events) > 0
-    expected = ["depth_charge_near" if e.data["distance_m"] <= NEAR_M else "depth_charge_far" for e in explosions]
+    assert all(e.data["near"] == (e.data["distance_m"] <= NEAR_M) for e in explosions)  # the sea's one distance
+    expected = ["depth_charge_near" if e.data["near"] else "depth_charge_far" for e in explosions]
     assert [c for c in sounder.cues if c.startswith("depth_charge")] == expected
     assert sounder.cues.count("telegraph_ring") == 1
 

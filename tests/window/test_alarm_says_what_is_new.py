@@ -119,7 +119,13 @@ def test_9_a_line_with_nothing_after_the_word_is_shown_whole() -> None:
 
 
 def test_9_the_sound_of_a_near_charge_and_the_feed_agree_on_near() -> None:
-    """The sea's "close aboard" and the sound cue's near charge are one distance (the last damage band)."""
+    """The sea's "close aboard" and the sound cue's near charge are one judgement, the sea's (the last damage
+    band): the pattern's first explosion says `near` as its alarm does, and the cue plays what it says."""
     from kaleun.sounds import cues
 
-    assert cues.NEAR_M == NEAR_M
+    table = _hunted("en")
+    event = table.named("depth_charges")[0]
+    first = next(e for e in table.named("explosion") if e.data["pattern"] == event.data["pattern"])
+    assert first.data["near"] is event.data["near"] is True
+    assert [c.name for c in cues.cues_for("explosion", first.data)] == ["depth_charge_near"]
+    assert [c.name for c in cues.cues_for("explosion", {**first.data, "near": False})] == ["depth_charge_far"]

@@ -18,10 +18,6 @@ import numpy as np
 
 from kaleun.sounds import alarms, bell, explosions, ping, ship, signals
 
-#: distance (m, 3-D) up to which a depth charge sounds near: the distance within which a charge
-#: can still do damage (uboot/data/attacks.toml's last band). [our choice]
-NEAR_M = 60.0
-
 #: channel group -> how many mixer channels it has (a salvo's torpedoes, a pattern's charges overlap)
 CHANNELS: dict[str, int] = {"bell": 1, "ping": 1, "alarm": 1, "telegraph": 1, "torpedo": 3,
                             "explosions": 3, "ships": 1, "hull": 1, "alarms": 2}
@@ -65,11 +61,6 @@ def _ping(rate: int, data: Data) -> np.ndarray:
     return (ping.render(rate, 1.0) / 32767).astype(np.float32)
 
 
-def _distance(data: Data) -> float:
-    value = data.get("distance_m")
-    return float(value) if isinstance(value, int | float) else float("inf")
-
-
 @dataclass(frozen=True)
 class Cue:
     name: str
@@ -95,9 +86,10 @@ CUES: tuple[Cue, ...] = (
         description="the ship's bell at the watch change, struck in pairs"),
     Cue("ping", "ping", _ping, "ping", 0.8, description="an escort's ASDIC ping on the hull"),
     Cue("depth_charge_near", "explosion", _fixed(explosions.depth_charge_near), "explosions", 1.0,
-        when=lambda d: _distance(d) <= NEAR_M, description=f"a depth charge within {NEAR_M:.0f} m"),
+        when=lambda d: d.get("near") is True,
+        description="a depth charge close aboard (within the reach of its damage: the explosion's `near`)"),
     Cue("depth_charge_far", "explosion", _fixed(explosions.depth_charge_far), "explosions", 0.55,
-        when=lambda d: _distance(d) > NEAR_M, description=f"a depth charge farther than {NEAR_M:.0f} m"),
+        when=lambda d: d.get("near") is not True, description="a depth charge farther off"),
     Cue("torpedo_launch", "torpedo_fired", _fixed(signals.torpedo_launch), "torpedo", 0.9,
         description="a torpedo leaves its tube"),
     Cue("torpedo_hit", "torpedo_hit", _fixed(explosions.torpedo_hit), "explosions", 0.8,

@@ -24,7 +24,7 @@ DC = ATTACKS["depth_charge"]
 COMPONENTS: Mapping[str, int] = ATTACKS["components"]
 ENVIRONMENTAL: Mapping[str, float] = ATTACKS["environmental"]
 #: a charge bursting within this distance (m, 3-D) is "close aboard": it can still do damage (the last damage
-#: band); the feed's depth-charge alarm says near or farther off, as the sound cues do
+#: band); the feed's depth-charge alarm says near or farther off, and each explosion says `near` for the sound cues
 NEAR_M = max(float(band["within_m"]) for band in ATTACKS["damage"])
 BOAT_LENGTH_M = 67.1  # Type VIIC, en.wikipedia "German Type VII submarine"
 CONDITION_NAMES = {"fire": "fire", "electrical_fault": "electrical fault", "toxic_gas": "toxic gas",
@@ -179,15 +179,15 @@ def explode(sea: Any, charge: Mapping[str, Any], now: float) -> None:
     horizontal = r * M_PER_NM
     vertical = abs(float(charge["depth"]) - bn.depth)
     distance = math.hypot(horizontal, vertical)
+    near = distance <= NEAR_M
     if charge.get("first"):
-        near = distance <= NEAR_M
         contact = sea.picture.of(charge["escort"]) if "escort" in charge else None
         feed = (Msg("Depth charges close aboard! Attacker: {attacker}.", attacker=attacker(charge, contact)) if near
                 else Msg("Depth charges, farther off. Attacker: {attacker}.", attacker=attacker(charge, contact)))
         sea.emit("depth_charges", feed=feed, source=charge["source"], pattern=charge["pattern"],
                  contact=None if contact is None else contact["id"], near=near)
     sea.emit("explosion", distance_m=round(distance), depth_m=round(float(charge["depth"])),
-             pattern=charge["pattern"])
+             pattern=charge["pattern"], near=near)
     section = nearest_section(bn, charge["lat"], charge["lon"])
     shock(sea, distance, section, Msg("depth charge at {distance:.0f} m", distance=distance), bn.surfaced)
 
