@@ -128,9 +128,34 @@ def test_12_an_escort_answers_the_88mm_gun_with_its_own():
     events = order(g, "gun_88", target=tramp, rounds=60) + advance(g, 1800)
     assert named(events, "escort_alert") and named(events, "escort_chase")
     assert one(events, "gunfire")["escort"] == next(v.id for v in sea.vessels.values() if v.is_escort)
-    shells = [e for e in events if e["event"] == "damage" and e["cause"] == "shell hit from the Flower-class corvette"]
+    shells = [e for e in events if e["event"] == "damage" and e["cause"].startswith("shell hit from")]
     assert shells
 
+
+def test_12_a_shell_hit_names_the_escort_as_the_crew_knows_it():
+    """A shell hit's cause names the escort as the gunfire alarm does: by its contact until the crew has
+    identified it, by its class once identified; never the class the crew has not seen."""
+    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
+    g = _surfaced_with([TARGET, corvette], seed=3)
+    advance(g, 120)
+    sea = g.module("sea")
+    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
+    escort = next(v.id for v in sea.vessels.values() if v.is_escort)
+    order(g, "gun_88", target=tramp, rounds=60)
+    before, after = set(), set()
+    for _ in range(60):
+        contact = sea.picture.of(escort)
+        if contact is not None and not contact["identified"] and before:
+            g.apply({"do": "identify", "contact": contact["id"]})
+        known = contact is not None and contact["identified"]
+        events = advance(g, g.t + 30)
+        causes = {e["cause"] for e in events if e["event"] == "damage" and e["cause"].startswith("shell hit from")}
+        (after if known else before).update(causes)
+        if g.module("boat").lost:
+            break
+    cid = sea.picture.of(escort)["id"]
+    assert before == {f"shell hit from contact {cid}"}
+    assert after == {f"shell hit from the Flower-class corvette ({cid})"}
 
 def test_a_rounds_chance_falls_with_range_and_is_lower_in_a_rough_sea_and_by_night():
     """The attack, deck guns (guns.toml, our figures): the 88 mm gun's round hits with 0.45 at point-blank

@@ -202,9 +202,9 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
     gun = ATTACKS["gunfire"]
     first = ai.get("next_gun", 0.0) == 0.0
     ai["next_gun"] = now + 60.0 / max(1.0, cls.gun_rate_per_min)
+    # who fires, as the crew knows it: an identified escort by its class and contact, another by its contact
+    contact = sea.picture.of(v.id)
     if first:
-        # who fires, as the crew knows it: an identified escort by its class and contact, another by its contact
-        contact = sea.picture.of(v.id)
         if contact is None:
             feed = Msg("Gunfire! The enemy opens fire.")
         elif contact.get("identified"):
@@ -221,7 +221,12 @@ def gunfire(sea: Any, v: Any, now: float, r: float) -> None:
         return
     outcomes = ["hull_breach", "technical", "fire", "crew"]
     what = rng.choices(outcomes, weights=[float(gun[o]) for o in outcomes])[0]
-    cause = Msg("shell hit from the {ship}", ship=Msg.term(cls.name))
+    if contact is None:
+        cause = Msg("shell hit from an enemy gun not in sight")
+    elif contact.get("identified"):
+        cause = Msg("shell hit from the {ship} ({contact})", ship=Msg.term(cls.name), contact=contact["id"])
+    else:
+        cause = Msg("shell hit from contact {contact}", contact=contact["id"])
     if what == "hull_breach":
         damage(sea, "hull_breach", cause, section=rng.randint(1, 6))
     elif what == "technical":
