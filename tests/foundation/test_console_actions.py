@@ -345,3 +345,24 @@ def test_a_list_typed_with_spaces_after_its_commas_is_one_list(desk):
         "figures": ["navigator-square", "navigator-triangle"]}
     assert desk.type("flood 1,").startswith("! flood: '1,' is not a list: write it as a,b,c")
     assert desk.type("course 10, 20").startswith("! course: what is '20'? usage: course COURSE")
+
+
+def test_a_fixed_value_typed_alone_is_the_field_it_can_only_mean(desk):
+    """The attack (§9.2.1, the attack disc): `help tdc` shows `source=contact|disc|manual`, and a First Officer who
+    types `tdc disc` means the disc, not a contact called 'disc'; `reload deck` is `reload from=deck`. A word its
+    place takes stays there (`tdc c3` is the contact), and a word no field takes is still refused by its place."""
+    tdc = find("tdc")
+    reload = find("reload")
+    assert tdc is not None and reload is not None
+    assert tdc.read(["disc"]) == tdc.read(["source=disc"]) == {"source": "disc"}
+    assert tdc.read(["manual", "range_m=1000"]) == {"source": "manual", "range_m": 1000}
+    assert tdc.read(["c3", "disc"]) == {"contact": "c3", "source": "disc"}
+    assert tdc.read(["c3"]) == {"contact": "c3"}
+    assert reload.read(["deck"]) == {"from": "deck"}
+    assert reload.read(["2", "racks"]) == {"tube": 2, "from": "racks"}
+    assert desk.type("tdc foo").startswith("! tdc: contact must be a contact such as c3, not 'foo'")
+    assert desk.type("tdc disc disc").startswith("! tdc: contact must be a contact such as c3, not 'disc'")
+    desk.type("disc own=290 enemy=70 bearing=40")
+    desk.type("tdc disc range_nm=1 speed_kn=7")
+    programmed = [e for e in desk.events if e.name == "tdc_programmed"]
+    assert programmed and programmed[-1].data["source"] == "disc"
