@@ -387,3 +387,17 @@ def test_a_fixed_value_typed_alone_is_the_field_it_can_only_mean(desk):
     desk.type("tdc disc range_nm=1 speed_kn=7")
     programmed = [e for e in desk.events if e.name == "tdc_programmed"]
     assert programmed and programmed[-1].data["source"] == "disc"
+
+
+def test_the_first_card_asked_for_says_how_to_tell_the_game_what_it_does(desk):
+    """§7.3 a morale card is drawn when morale falls onto or past a card field, and §6.14 what a card does is entered
+    as a correction: the first card the console asks for is followed once by the commands that enter it, lines that
+    work as typed; the next card is not (the table has learnt)."""
+    shown = desk.type("morale -1")
+    assert "Captain: draw a card from morale deck 1 (morale reached X)." in shown
+    hint = ("  Tell the game what a card does with the corrections (help lists them under Corrections (§6.14)): "
+            "morale -1, command_bar 1, ailment FIGURE deck=wounds wounds=1, chips FIGURE add=1, kill FIGURE.")
+    assert hint in shown.splitlines()
+    assert "Tell the game" not in desk.type("morale -2")
+    assert not desk.type("ailment engineer-square deck=wounds wounds=1", "chips engineer-square add=1",
+                         "command_bar 1").count("! ")
