@@ -382,6 +382,9 @@ def test_a_fixed_value_typed_alone_is_the_field_it_can_only_mean(desk):
     assert reload.read(["deck"]) == {"from": "deck"}
     assert reload.read(["2", "racks"]) == {"tube": 2, "from": "racks"}
     assert desk.type("tdc foo").startswith("! tdc: contact must be a contact such as c3, not 'foo'")
+    # a place that must be filled keeps the word and says what it takes
+    assert desk.type("damage fire section=3").startswith(
+        "! damage: kind 'fire' is not one of: environmental, hull_breach, crew, technical")
     assert desk.type("tdc disc disc").startswith("! tdc: contact must be a contact such as c3, not 'disc'")
     desk.type("disc own=290 enemy=70 bearing=40")
     desk.type("tdc disc range_nm=1 speed_kn=7")

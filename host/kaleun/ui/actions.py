@@ -442,14 +442,14 @@ class Action:
 
     def _fixed_values_alone(self, loose: list[str], places: list[Field], got: dict[str, Any],
                             lang: Language) -> list[str]:
-        """A word typed alone that its place cannot take but that is a fixed value of exactly one field named by
-        key only (`tdc disc`, `reload deck`) is that field's value (`source=disc`, `from=deck`): taken into `got`.
-        The words left go to the positional places in their order."""
+        """A word typed alone that its place (one that may be left out) cannot take but that is a fixed value of
+        exactly one field named by key only (`tdc disc`, `reload deck`) is that field's value (`source=disc`,
+        `from=deck`): taken into `got`. The words left go to the positional places in their order."""
         left: list[str] = []
         for text in loose:
             place = places[len(left)] if len(left) < len(places) else None
-            if place is not None and self._takes(place, text, lang):
-                left.append(text)
+            if place is not None and (place.required or self._takes(place, text, lang)):
+                left.append(text)  # a required place keeps its word, and its own message when it cannot take it
                 continue
             named = [f for f in self.fields if f.choices and not f.positional and f.field not in got
                      and self._takes(f, text, lang)]
