@@ -366,4 +366,3 @@ def test_a_list_typed_with_spaces_after_its_commas_is_one_list(desk):
         "figures": ["navigator-square", "navigator-triangle"]}
     assert desk.type("flood 1,").startswith("! flood: '1,' is not a list: write it as a,b,c")
     assert desk.type("course 10, 20").startswith("! course: what is '20'? usage: course COURSE")
-
