@@ -5,10 +5,9 @@ test_console_actions.py does."""
 from __future__ import annotations
 
 import pytest
+from foundation.test_console_actions import Desk
 from kaleun.uboot.game import new_game
 from kaleun.ui.actions import find
-
-from foundation.test_console_actions import Desk
 
 
 @pytest.fixture
