@@ -595,6 +595,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
 
     lines = mission_lines(own)
     patrols = {m.id: m.patrol for m in lines}
+    # Enter takes the training patrol, as `kaleun play` without --mission and the window's set-up do
+    first_choice = "training" if "training" in patrols else lines[0].id
     patrol = (record or {}).get("patrol")
     going_on = patrol if patrol is not None and patrol.get("mode") == "linked" else None
     stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
@@ -602,7 +604,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     for i, line in enumerate(listed(lang, lines, columns - 5 if columns is not None else None), start=1):
         stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under the line's start
     while True:
-        choice = ask(Msg("Mission (number or id)"), lines[0].id)
+        choice = ask(Msg("Mission (number or id)"), first_choice)
         if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
             stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to {last} "
                                                 "or a mission's id", number=choice, last=len(lines))) + "\n")

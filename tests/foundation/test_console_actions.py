@@ -256,6 +256,27 @@ def test_repairs_lists_breaches_conditions_and_jobs_with_the_line_that_orders_ea
     assert "HULL BREACH in section 4: 2:30 left" in desk.type("repairs")  # the countdown ticks
 
 
+def test_repairs_says_how_equipment_lying_elsewhere_comes_to_the_repair(desk):
+    """§10.3 conditions are repaired with their equipment chip in the section, and §6.4 a chip travels with a sailor
+    moved in a mobilization: `repairs` says so with the lines to type, naming a sailor who stands by the chip, and the
+    lines do what they say (the repair the view shows is then given, not refused for the chip)."""
+    desk.type("damage environmental condition=light_failure section=5")
+    bulb = desk.game.module("crew").status()["items"]["light_bulb"]
+    assert bulb == 3
+    shown = desk.type("repairs")
+    hint = re.search(r"The light bulb lies in section 3: a sailor moved in a mobilization carries it to section 5 "
+                     r"\(mobilize, place (\S+) 5, carry (\S+) light_bulb\)\.", shown)
+    assert hint is not None and hint.group(1) == hint.group(2), shown
+    figure = hint.group(1)
+    assert desk.game.module("crew").status()["sailors"][figure]["section"] == 3
+    desk.type("mobilize", f"place {figure} 5", f"carry {figure} light_bulb", "end_mobilize")
+    assert "lies in section" not in desk.type("repairs")
+    desk.type("repair condition=light_failure section=5")
+    refused = [e for e in desk.events if e.name in ("order_refused", "action_refused")]
+    assert not any("light bulb" in json.dumps(e.to_json()) for e in refused)
+    assert desk.type("repairs") == "Nothing to repair.\n"
+
+
 def test_crew_shows_sailors_tasks_ailments_and_waiting_injuries(desk):
     desk.type("ailment engineer-square deck=wounds wounds=1", "damage crew sections=3")
     shown = desk.type("crew")

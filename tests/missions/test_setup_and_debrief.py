@@ -194,6 +194,18 @@ def test_5_3_the_set_up_asked_on_the_terminal():
         interactive_setup(io.StringIO("1\n"), io.StringIO())
 
 
+def test_5_3_enter_at_the_terminal_set_up_takes_the_training_patrol_as_the_window_does(home):
+    """The missions, new game set-up: a group new to the table that presses Enter at `kaleun play --setup`'s mission
+    question gets the training patrol, the mission `kaleun play` plays without --mission and the window's set-up
+    offers first, not the first mission of the list (a 1939 deck-gun patrol with its rules enforced)."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\n\n\n\n\n\n"), out)
+    assert (setup.mission, setup.mode) == ("training", "single")
+    assert "Mission (number or id) [training]: " in out.getvalue()
+
+
 def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_patrol_in_progress(home):
     """The missions, new game set-up: `kaleun play --setup` refuses an unknown mission and a single mission played as a
     linked patrol right after they are typed (they came after every difficulty); "linked patrol" goes on with the next

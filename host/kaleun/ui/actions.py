@@ -431,6 +431,7 @@ class Action:
                 raise CommandError(Msg("{command}: {field} is given twice", command=self.word, field=f.word))
             got[f.field] = self._value(f, text, lang)
         places = [f for f in self.fields if f.positional and f.field not in got]
+        loose = self._fixed_values_alone(loose, places, got, lang)
         if len(loose) > len(places):
             extra = loose[len(places)]
             raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.word, extra=extra,
@@ -438,6 +439,32 @@ class Action:
         for f, text in zip(places, loose, strict=False):
             got[f.field] = self._value(f, text, lang)
         return self._complete({**got, **free}, lang)
+
+    def _fixed_values_alone(self, loose: list[str], places: list[Field], got: dict[str, Any],
+                            lang: Language) -> list[str]:
+        """A word typed alone that its place (one that may be left out) cannot take but that is a fixed value of
+        exactly one field named by key only (`tdc disc`, `reload deck`) is that field's value (`source=disc`,
+        `from=deck`): taken into `got`. The words left go to the positional places in their order."""
+        left: list[str] = []
+        for text in loose:
+            place = places[len(left)] if len(left) < len(places) else None
+            if place is not None and (place.required or self._takes(place, text, lang)):
+                left.append(text)  # a required place keeps its word, and its own message when it cannot take it
+                continue
+            named = [f for f in self.fields if f.choices and not f.positional and f.field not in got
+                     and self._takes(f, text, lang)]
+            if len(named) == 1:
+                got[named[0].field] = self._value(named[0], text, lang)
+            else:
+                left.append(text)
+        return left
+
+    def _takes(self, f: Field, text: str, lang: Language) -> bool:
+        try:
+            self._value(f, text, lang)
+        except CommandError:
+            return False
+        return True
 
     def values(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fields a window collected as values (by field name or key), checked like typed ones."""

@@ -104,6 +104,7 @@ class Console(Prompting):
         self.quit_unsaved = False
         #: the first order the crew could not carry out was answered with where to look (once a session)
         self.crew_hint_told = False
+        self.card_hint_told = False
         #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
         self.echoes = echoes(self.stdin)
         self.lang = language(getattr(runtime, "language", "en"))
@@ -196,6 +197,8 @@ class Console(Prompting):
                                           figure=self._figure(event.data), section=event.data.get("section"))))
         if change is not None and crew_short(event.name, event.data):
             self._crew_hint(str(event.data.get("order", "")))
+        if change is not None and event.name in ("morale_card", "event_card", "captain_card"):
+            self._card_hint()
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang, self.game))
         elif event.name == "attack_disc":
@@ -225,6 +228,20 @@ class Console(Prompting):
             "  {crew} shows each sailor's section and symbols; {mobilize}, then {place} FIGURE SECTION brings a sailor "
             "where the order needs him; ?{command} with the order's fields asks again without giving it.",
             command=action.word, crew=self._word("crew"), mobilize=self._word("mobilize"), place=self._word("place"))))
+
+    def _card_hint(self) -> None:
+        """The first card the game asks the table to draw this session: the commands that tell the game what the
+        card does (§6.14 corrections), once."""
+        if self.card_hint_told:
+            return
+        self.card_hint_told = True
+        figure = self.lang.render(Msg("FIGURE"))  # a placeholder, as help's usage lines write it
+        lines = ", ".join(in_words(line, self.lang) for line in (
+            "morale -1", "command_bar 1", f"ailment {figure} deck=wounds wounds=1", f"chips {figure} add=1",
+            f"kill {figure}"))
+        self.say(self.lang.render(Msg("  Tell the game what a card does with the corrections ({help} lists them under "
+                                      "{group}): {lines}.", help=self._word("help"),
+                                      group=Msg(GROUPS["corrections"]), lines=lines)))
 
     def _mission(self, args: list[str]) -> None:
         from kaleun.uboot.missions.debrief import mission_lines

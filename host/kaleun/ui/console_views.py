@@ -305,6 +305,7 @@ def repairs(game: Any, lang: Language) -> list[str]:
         if s.get("flooded"):
             out.append(r(Msg("Flooded: sections {sections}.", sections=", ".join(str(x) for x in s["flooded"]))))
         rows = []
+        carried: list[str] = []
         for c in s.get("conditions", []):
             spec = CONDITIONS.get(c["condition"], {})
             item = spec.get("equipment")
@@ -314,9 +315,12 @@ def repairs(game: Any, lang: Language) -> list[str]:
                      if at is not None else r(Msg("{item} (lost)", item=thing)))
             rows.append([lang.text(str(spec.get("name", c["condition"]))), c["section"], needs,
                          in_words(f"repair condition={c['condition']} section={c['section']}", lang)])
+            if at is not None and at != c["section"]:
+                carried.append(_carry_hint(s, str(item), int(at), int(c["section"]), lang))
         if rows:
             out.append(r(Msg("Conditions:")))
             out += columns(_words(lang, N_("condition"), N_("section"), N_("equipment needed"), N_("to order")), rows)
+            out += [f"  {hint}" for hint in dict.fromkeys(carried)]
     if _has(game, "technical"):
         from kaleun.uboot.crew.technical import component_name
 
@@ -333,6 +337,21 @@ def repairs(game: Any, lang: Language) -> list[str]:
             out += columns(_words(lang, N_("component"), N_("severity"), N_("colour"), N_("section"), N_("crew"),
                                   N_("progress"), N_("state"), N_("to order")), rows)
     return out or [r(Msg("Nothing to repair."))]
+
+
+def _carry_hint(crew: Mapping[str, Any], item: str, at: int, section: int, lang: Language) -> str:
+    """How an equipment chip lying in another section comes to the repair (§6.4: a sailor moved in a mobilization
+    takes it along): the lines to type, with a sailor who stands by the chip (one with the repair symbol and no task
+    first), else FIGURE for the sailor to send there."""
+    there = [(figure, sailor) for figure, sailor in crew.get("sailors", {}).items()
+             if sailor.get("section") == at and not sailor.get("dead")]
+    there.sort(key=lambda fs: ("repair" not in fs[1].get("symbols", ()), fs[1].get("task") is not None))
+    figure = there[0][0] if there else "FIGURE"
+    lines = ", ".join(in_words(line, lang) for line in ("mobilize", f"place {figure} {section}",
+                                                        f"carry {figure} {item}"))
+    return lang.render(Msg("The {item} lies in section {where}: a sailor moved in a mobilization carries it to section "
+                           "{section} ({lines}).", item=Msg.term(item.replace("_", " ")), where=at, section=section,
+                           lines=lines))
 
 
 # -- weapons ----------------------------------------------------------------------------------------
