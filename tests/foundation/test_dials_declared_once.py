@@ -145,3 +145,17 @@ def test_a_new_dial_with_positions_is_offered_by_the_consoles_dial_command(tmp_p
     assert "attack disc" not in str(dial.summary) + str(value.help)
     home = next(action for action in ACTIONS if action.name == "home")
     assert "attack disc" not in str(home.summary)
+
+
+def test_a_new_dial_following_a_value_the_game_lacks_is_named_not_a_traceback(tmp_path, monkeypatch):
+    """host/README.md, "How to add a dial", step 2: until the game has what a new dial `follows`, the table
+    does not start, and says which dial and which value (it stopped `kaleun play` with an AttributeError)."""
+    from kaleun.runtime.table import TableError
+
+    path = tmp_path / "dials.toml"
+    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + TRIM + 'follows = "boat.trim"\n',
+                    encoding="utf-8")
+    monkeypatch.setitem(dials.DIALS, "trim", dials.load_declaration(path)["trim"])
+    with pytest.raises(TableError) as refused:
+        Table(_board(tmp_path, ""), new_game(0))
+    assert str(refused.value).startswith("dials.toml: trim: follows = 'boat.trim', which this game does not have")
