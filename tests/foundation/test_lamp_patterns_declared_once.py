@@ -23,7 +23,7 @@ def _undocumented(patterns: list[str]) -> list[str]:
     rows = {name for line in table.splitlines() if line.startswith("| `")
             for name in re.findall(r"`([a-z_]+)`", line.split("|")[1])}
     host = (ROOT / "host" / "README.md").read_text(encoding="utf-8")
-    listed = set(re.findall(r"`([a-z_]+)`", host.split("**Patterns**", 1)[1].split("\n\n", 1)[0]))
+    listed = set(re.findall(r"`([a-z_]+)`", host.split("**Patterns** are declared once", 1)[1].split("\n\n", 1)[0]))
     return [f"{name}: no row in firmware/README.md's table of lamp patterns" for name in patterns
             if name not in rows] + [f"{name}: not in host/README.md's list of patterns (Lamp scenes)"
                                     for name in patterns if name not in listed]
