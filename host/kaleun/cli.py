@@ -821,10 +821,13 @@ def _lamp_warnings(board: Board) -> list[Msg]:
     from kaleun.hub.firmware import FirmwareNotFound
 
     try:
-        from kaleun.runtime.lamps import unlit_scenes
+        from kaleun.runtime.lamps import SceneError, unlit_scenes
     except FirmwareNotFound as exc:  # the lamp patterns live in the hub firmware
         return [Msg("lamp scenes not checked: {why}", why=of_error(exc))]
-    return unlit_scenes(board.lamps.segments)
+    try:
+        return unlit_scenes(board.lamps.segments)
+    except SceneError as exc:  # a mistake in lamp_scenes.toml: `lamp_scenes.toml: state 3 (fire): ...`
+        return [Msg("lamp scenes not checked: {why}", why=of_error(exc))]
 
 
 def _segment_warnings(board: Board) -> list[Msg]:
@@ -835,12 +838,15 @@ def _segment_warnings(board: Board) -> list[Msg]:
     from kaleun.hub.firmware import FirmwareNotFound
 
     try:
-        from kaleun.runtime.lamps import scene_segment_names, unlit_segments
+        from kaleun.runtime.lamps import SceneError, scene_segment_names, unlit_segments
     except FirmwareNotFound:  # said once by _lamp_warnings
         return []
     from kaleun.wiring.generate import segment_list
 
-    lit = segment_list({name: (n, 1) for n, name in enumerate(scene_segment_names())})  # section.1-8, ...
+    try:
+        lit = segment_list({name: (n, 1) for n, name in enumerate(scene_segment_names())})  # section.1-8, ...
+    except SceneError:  # said once by _lamp_warnings
+        return []
     return [Msg("{where}: lamps.segments.{name}: no lamp scene lights a segment of this name (the scenes light "
                 "{names})", where=f"{board.path}:{board.lamps.segment_lines.get(name, 1)}", name=name, names=lit)
             for name in unlit_segments(board.lamps.segments)]

@@ -114,3 +114,48 @@ def test_each_dial_declared_has_its_row_in_the_readmes_tables_of_dials():
     encoders = next(line for line in boards.splitlines() if line.startswith("| `[hub.encoders.<dial>]`"))
     listed = encoders[encoders.index("dials.toml`"):].split(")", 1)[0]
     assert re.findall(r"`([a-z_0-9]+)`", listed) == list(dials.DIAL_NAMES)
+
+
+TRIM = '''
+[trim]
+label = "trim selector"
+kind = "positions"
+positions = ["bow_heavy", "level", "stern_heavy"]
+home = ["saved"]
+command = { do = "trim" }
+field = "trim"
+group = "trim"
+'''
+
+
+def test_a_new_dial_with_positions_is_offered_by_the_consoles_dial_command(tmp_path):
+    """host/README.md, "How to add a dial": a dial with positions other than the telegraph's is set with
+    `dial NAME POSITION` like the telegraph; `help dial` offered the telegraph's positions alone, as if no other
+    dial could have any, and called every ring a ring of the attack disc."""
+    from kaleun.ui.actions import ACTIONS, dial_positions
+
+    path = tmp_path / "dials.toml"
+    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + TRIM, encoding="utf-8")
+    declared = dials.load_declaration(path)
+    assert dial_positions(declared) == ("full_astern", "stop", "slow_ahead", "half_ahead", "full_ahead",
+                                        "bow_heavy", "level", "stern_heavy")
+    dial = next(action for action in ACTIONS if action.name == "dial")
+    value = next(f for f in dial.fields if f.name == "value")
+    assert value.choices == dial_positions(dials.DIALS)  # the shipped dials, read from their declaration
+    assert "attack disc" not in str(dial.summary) + str(value.help)
+    home = next(action for action in ACTIONS if action.name == "home")
+    assert "attack disc" not in str(home.summary)
+
+
+def test_a_new_dial_following_a_value_the_game_lacks_is_named_not_a_traceback(tmp_path, monkeypatch):
+    """host/README.md, "How to add a dial", step 2: until the game has what a new dial `follows`, the table
+    does not start, and says which dial and which value (it stopped `kaleun play` with an AttributeError)."""
+    from kaleun.runtime.table import TableError
+
+    path = tmp_path / "dials.toml"
+    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + TRIM + 'follows = "boat.trim"\n',
+                    encoding="utf-8")
+    monkeypatch.setitem(dials.DIALS, "trim", dials.load_declaration(path)["trim"])
+    with pytest.raises(TableError) as refused:
+        Table(_board(tmp_path, ""), new_game(0))
+    assert str(refused.value).startswith("dials.toml: trim: follows = 'boat.trim', which this game does not have")

@@ -14,7 +14,7 @@ from kaleun.ports.base import Lamp
 from kaleun.ports.neopixel import NeopixelLamps
 from kaleun.ports.sim import SimLamps
 from kaleun.runtime.lamps import PATTERNS, LampDirector, SceneError, level, load_scenes, unlit_scenes
-from kit import BOARDS, FakeClock
+from kit import BOARDS, HOST, FakeClock
 
 SEGMENTS = {f"section.{n}": (n - 1, 1) for n in range(1, 9)} | {"alarm": (8, 2)}
 
@@ -295,8 +295,6 @@ def test_host_readmes_lamp_tables_are_the_scenes():
     with its pattern (and a state its priority); no row names a scene the file lacks."""
     import re
 
-    from kit import HOST
-
     text = (HOST / "README.md").read_text(encoding="utf-8")
     section = text[text.index("### Lamp scenes"):text.index("The format:")]
     rows = {}
@@ -373,3 +371,46 @@ def test_the_readmes_quote_the_warning_board_check_gives_for_a_board_without_ala
         quoted = [re.sub(r"^warning: \S+:\d+: ", "", line) for line in readme.read_text(encoding="utf-8").splitlines()
                   if line.startswith("warning: ") and "light 'alarm'" in line]
         assert quoted == [said], readme
+
+
+@pytest.fixture
+def scenes_with_a_mistake(tmp_path, monkeypatch):
+    """lamp_scenes.toml as shipped, with one more scene a maker got wrong (a pattern the firmware
+    does not know): the file the program reads from now on."""
+    import tomllib
+
+    from kaleun.runtime import lamps as lamps_module
+    from kaleun.uboot import data
+
+    shipped = (HOST / "kaleun" / "uboot" / "data" / "lamp_scenes.toml").read_text(encoding="utf-8")
+    path = tmp_path / "lamp_scenes.toml"
+    path.write_text(shipped + '\n[[scene]]\nevent = "crew_warning"\nsegments = ["crew"]\ncolor = "amber"\n'
+                    'pattern = "heartbeat"\nseconds = 4\npriority = 60\n', encoding="utf-8")
+    count = len(tomllib.loads(path.read_text(encoding="utf-8"))["scene"])
+    real = data.load
+    monkeypatch.setattr(lamps_module.data, "load", lambda name: tomllib.loads(path.read_text(encoding="utf-8"))
+                        if name == "lamp_scenes" else real(name))
+    return f"lamp_scenes.toml: scene {count} (crew_warning): pattern 'heartbeat' is not one of steady"
+
+
+def test_board_check_names_a_mistake_in_the_lamp_scenes_instead_of_a_traceback(scenes_with_a_mistake, capsys):
+    """host/README.md, "Lamp scenes": a mistake in lamp_scenes.toml is named (`lamp_scenes.toml: scene 3
+    (...): ...`); `kaleun board check` said the board was ok and then stopped with a traceback."""
+    from kaleun.cli import main
+
+    assert main(["board", "check", str(BOARDS / "sim.toml")]) == 0  # the board itself is fine
+    err = capsys.readouterr().err
+    assert f"lamp scenes not checked: {scenes_with_a_mistake}" in err
+    assert "Traceback" not in err and err.count("lamp_scenes.toml") == 1
+
+
+def test_a_game_does_not_start_on_a_mistake_in_the_lamp_scenes_and_says_which(home, scenes_with_a_mistake, capsys):
+    """A start with a mistake in lamp_scenes.toml stops before the table opens, naming the scene, the
+    previous autosave as it was (it stopped with a traceback once the table had started)."""
+    from kaleun.cli import main
+    from kaleun.paths import autosave_path
+
+    assert main(["play", "--console", "--board", str(BOARDS / "sim.toml")]) == 2
+    err = capsys.readouterr().err
+    assert f"kaleun: cannot set up the table: {scenes_with_a_mistake}" in err
+    assert not autosave_path().exists()

@@ -186,7 +186,11 @@ class Table:
         if decl.follows is None:
             return 0
         module, _, attribute = decl.follows.partition(".")
-        return decl.step_of(getattr(self.game.module(module), attribute))
+        try:
+            return decl.step_of(getattr(self.game.module(module), attribute))
+        except (KeyError, AttributeError, ValueError) as exc:  # a dial declared before the game has its value
+            raise TableError(f"dials.toml: {decl.name}: follows = {decl.follows!r}, which this game does not have "
+                             f"as one of its positions ({type(exc).__name__}: {exc})") from exc
 
     def _make_button(self, name: str, spec: Any) -> Any:
         if spec.driver == "gpio":

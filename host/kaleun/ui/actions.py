@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kaleun.boards.dials import DIALS, MOST_DETENTS
+from kaleun.boards.dials import DIALS, MOST_DETENTS, DialDecl
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, join, of_error, or_list
@@ -115,7 +115,7 @@ def _number(text: str, f: Field, lang: Language) -> float:
 
 
 def _text(text: str, f: Field, lang: Language) -> str:
-    """Text as typed; a text field with choices (a dial's value: degrees or a telegraph position) takes a choice's
+    """Text as typed; a text field with choices (a dial's value: degrees or a position) takes a choice's
     word in the table's language as its id (`halbe` is `half_ahead`)."""
     return f.choice_words(lang).get(fold(text), text)
 
@@ -615,6 +615,18 @@ TURN_MOST = max(decl.most_turn for decl in DIALS.values())
 TURN_RING_MOST = max(decl.most_turn for decl in DIALS.values() if decl.is_ring)
 
 
+def dial_positions(dials: Mapping[str, DialDecl]) -> tuple[str, ...]:
+    """Every position a dial with positions can be set to (`dial NAME VALUE`), each once: the telegraph's and
+    those of any dial declared in boards/dials.toml since."""
+    return tuple(dict.fromkeys(position for decl in dials.values() if not decl.is_ring for position in decl.positions))
+
+
+def _position(position: str) -> Msg | tuple[Msg, ...]:
+    """A dial's position as the window and the console name it: the telegraph's as on its scale, another dial's
+    by its id."""
+    return _telegraph(position) if position in POSITION_NAMES else Msg.term(position)
+
+
 def _order(name: str, order: str, group: str, summary: str, *fields: Field, **more: Any) -> Action:
     return Action(name, group, summary, tuple(fields), order=order, **more)
 
@@ -641,13 +653,14 @@ ACTIONS: tuple[Action, ...] = (
         hand="turn", example="turn telegraph -1",
         detail=Msg("A ring turns at most one revolution ({ring} steps) either way, the telegraph at most {detents} "
                    "detents.", ring=TURN_RING_MOST, detents=MOST_DETENTS)),
-    Action("dial", "table", N_("turn a dial until it reads a value (a ring of the attack disc: degrees)"), (
+    Action("dial", "table", N_("turn a dial until it reads a value (a ring: degrees; a dial with positions: a "
+                               "position)"), (
         _f("dial", "choice", N_("the dial (boards/dials.toml)"), choices=tuple(DIALS), required=True,
            positional=True, words=True),
-        _f("value", "text", N_("what it should read: degrees 0-360 (360 is 000), or a telegraph position"),
-           required=True, positional=True, choices=tuple(TELEGRAPH), words=True, names=_telegraph)),
+        _f("value", "text", N_("what it should read: a ring's degrees 0-360 (360 is 000), or a position"),
+           required=True, positional=True, choices=dial_positions(DIALS), words=True, names=_position)),
         hand="dial", example="dial disc_own_course 290"),
-    Action("home", "table", N_("a ring of the attack disc stands at its zero (its calibration)"), (
+    Action("home", "table", N_("a ring stands at its zero (its calibration)"), (
         _f("dial", "choice", N_("the ring"), choices=tuple(d for d, decl in DIALS.items() if decl.is_ring),
            required=True, positional=True, words=True),), hand="home", example="home disc_bearing"),
     Action("press", "table", N_("press a button of the board"), (

@@ -16,11 +16,11 @@ from kaleun.core.messages import Msg, When
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
 from kaleun.ports.sim import SilentSounder, SimLamps
-from kaleun.runtime.lamps import LampDirector
+from kaleun.runtime.lamps import LampDirector, SceneError, load_scenes
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.outputs import Autosave, AutosaveFailed, EventLog, SoundOutput
 from kaleun.runtime.signals import STOPPER
-from kaleun.runtime.table import Table
+from kaleun.runtime.table import Table, TableError
 from kaleun.ui.feedlog import AlarmGate
 
 if TYPE_CHECKING:
@@ -170,6 +170,10 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
         sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     session_log.attach(sessions / f"{stamp}.log")  # every log line of the session, whatever the terminal shows
+    try:  # before the table starts: a mistake in lamp_scenes.toml stops the start, naming it, with nothing opened
+        scenes = load_scenes()
+    except SceneError as exc:
+        raise TableError(str(exc)) from exc
     table = Table(board, game)
     sounder = make_sounder(board)
     # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)
@@ -178,7 +182,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
                       record=sessions / f"{stamp}.script.jsonl")
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
-        runtime.outputs.append(LampDirector(lamps, game=game))
+        runtime.outputs.append(LampDirector(lamps, game=game, scenes=scenes))
     runtime.lamps = lamps
     # the speaker the console's `volume` and the window's settings turn: none on a board without one
     # (audio.driver = "none": they say so instead of showing a volume nothing plays at)
