@@ -65,7 +65,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             return _fail(unmet, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
-                         most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
+                         most=f"{MAX_T:.0f}", until=getattr(args.until, "typed", str(args.until))), code=said)
     if args.load and (args.seed is not None or any(entry.front.given(args) or entry.front.ignored_on_continue(args)
                                                    for entry in GAMES.values())):
         return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
@@ -262,6 +262,20 @@ def _kept_line(kept: Path) -> Msg:
         return Msg("kaleun: the previous game, which is over, was kept as {path}", path=str(kept))
     return Msg("kaleun: the previous game was kept as {path} (continue it with: kaleun resume --save {path})",
                path=str(kept))
+
+
+class TypedFloat(float):
+    """A number from the command line that keeps the text typed, to be said back as typed in a refusal
+    ("1e999", not "inf": Python reads it as infinity)."""
+
+    typed: str
+
+
+def number(text: str) -> TypedFloat:
+    """An argparse type: a number, kept with its text (a ValueError is argparse's "invalid number value")."""
+    out = TypedFloat(text)
+    out.typed = text
+    return out
 
 
 def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") -> int:
@@ -975,7 +989,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--script", required=True, metavar="FILE.jsonl", help="table script to run")
     run.add_argument("--events", required=True, metavar="OUT.jsonl", help="where to write the events")
     run.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
-    run.add_argument("--until", type=float, metavar="T",
+    run.add_argument("--until", type=number, metavar="T",
                      help="after the last line, keep running to game second T (an `end` line stops at once; "
                           "once the game is over its clock stands)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")
