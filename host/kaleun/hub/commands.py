@@ -151,6 +151,7 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
     """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
     The link's own reasons and warnings come as it words them."""
     from kaleun.hub.link import MISMATCH
+    from kaleun.hub.options import board_takes_id
 
     state = STATES.get(status["state"], status["state"])
     url = str(status.get("url"))
@@ -180,7 +181,10 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
         elif status.get("remembered_id"):
             lines.append(say(Msg("the hub the table played with is another one (id {id}, remembered in {file})",
                                  id=status["remembered_id"], file=str(status.get("remembered_in")))))
-        if status.get("id") and not status.get("board_id"):
+        if status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
+            lines.append(say(Msg("the device's id {id} is not one a deck hub gives (whole bytes, two hex digits "
+                                 "each), so a board file cannot name it in hub.id", id=status["id"])))
+        elif status.get("id") and not status.get("board_id"):
             lines.append(say(Msg("the board names no hub.id, so the table remembers the first hub it meets and "
                                  "refuses any other: to name this one in the board file, put id = \"{id}\" into its "
                                  "[hub] section", id=status["id"])))
