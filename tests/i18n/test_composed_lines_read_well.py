@@ -48,3 +48,26 @@ def test_9_2_1_the_tdc_refusal_for_an_unset_disc_reads_as_one_sentence(code, sai
     shown = console_typed(code, "tdc source=disc")
     assert said in shown
     assert "einstellen:" not in shown and "выставьте:" not in shown
+
+
+@pytest.mark.parametrize("code, typed, said", [
+    ("de", "tdc", "TDC programmieren abgelehnt: der TDC braucht vom Ziel noch Peilung, Entfernung, Kurs oder "
+                  "Lagewinkel und Fahrt."),
+    ("de", "repair component=rudder", "Reparatur abgelehnt: am Bauteil Ruder gibt es keinen technischen Zustand "
+                                      "zu reparieren."),
+    ("ru", "dive", "Приказ «Погружение» выполнен без нужных моряков — нужно: 1 моряк с символом «двигатели» в "
+                   "отсеке 5; есть: никого;")])
+def test_6_3_refusals_and_orders_without_their_crew_read_as_one_sentence(code, typed, said):
+    """§6.3 orders refused or carried out without their crew, at a German or Russian table: the reason
+    followed the refusal's colon with another colon of its own ("abgelehnt: der TDC braucht vom Ziel: Peilung",
+    "abgelehnt: Ruder: kein technischer Zustand", "без нужных моряков: нужно: 1 моряк")."""
+    assert said in console_typed(code, typed)
+
+
+def test_6_3_sailors_needed_with_several_symbols_read_without_a_chain_of_colons_in_russian():
+    """§6.3 surfacing needs two sailors with the helm and two with the ballast symbol: the Russian line read
+    "моряки с символами: штурвал: 2 и балласт: 2"."""
+    from kaleun.uboot.crew.requirements import Group
+
+    need = Group(section=3, needs={"helm": 2, "ballast": 2})
+    assert language("ru").render(need.describe()) == "моряки с символами 2 × штурвал и 2 × балласт"
