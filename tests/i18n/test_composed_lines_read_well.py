@@ -71,3 +71,14 @@ def test_6_3_sailors_needed_with_several_symbols_read_without_a_chain_of_colons_
 
     need = Group(section=3, needs={"helm": 2, "ballast": 2})
     assert language("ru").render(need.describe()) == "моряки с символами 2 × штурвал и 2 × балласт"
+
+
+@pytest.mark.parametrize("report, said", [("weather", "Энигма: отправить метеосводку"),
+                                          ("convoy", "Энигма: отправить донесение о конвое")])
+def test_the_enigma_order_to_send_a_report_reads_as_one_phrase_in_russian(report, said):
+    """The feed's "Приказ: Энигма: отправить: метеосводка." chained three colons and left the report in the
+    nominative; the report is what is sent."""
+    from kaleun.uboot.missions.radio import describe_enigma
+
+    params = {"decode": [], "report": report, "contact": None, "messages": 1}
+    assert language("ru").render(describe_enigma(params)) == said
