@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun import __version__
+from kaleun.cli_numbers import as_typed, number
 from kaleun.core.messages import Msg, When, of_error
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             return _fail(unmet, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
-                         most=f"{MAX_T:.0f}", until=getattr(args.until, "typed", str(args.until))), code=said)
+                         most=f"{MAX_T:.0f}", until=as_typed(args.until)), code=said)
     if args.load and (args.seed is not None or any(entry.front.given(args) or entry.front.ignored_on_continue(args)
                                                    for entry in GAMES.values())):
         return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
@@ -262,20 +263,6 @@ def _kept_line(kept: Path) -> Msg:
         return Msg("kaleun: the previous game, which is over, was kept as {path}", path=str(kept))
     return Msg("kaleun: the previous game was kept as {path} (continue it with: kaleun resume --save {path})",
                path=str(kept))
-
-
-class TypedFloat(float):
-    """A number from the command line that keeps the text typed, to be said back as typed in a refusal
-    ("1e999", not "inf": Python reads it as infinity)."""
-
-    typed: str
-
-
-def number(text: str) -> TypedFloat:
-    """An argparse type: a number, kept with its text (a ValueError is argparse's "invalid number value")."""
-    out = TypedFloat(text)
-    out.typed = text
-    return out
 
 
 def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") -> int:

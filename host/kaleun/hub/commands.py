@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from kaleun.cli_numbers import as_typed, number
 from kaleun.core.messages import Msg, as_values, of_error
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
@@ -55,7 +56,7 @@ def _seconds_refused(say: Say, command: str, option: str, value: float | None) -
     if value is None or 0 <= value <= MOST_SECONDS:  # NaN fails both comparisons
         return False
     _refuse(say, command, Msg("{option} must be a number of seconds from 0 to {most}, got {value}", option=option,
-                              most=f"{MOST_SECONDS:.0f}", value=str(value)))
+                              most=f"{MOST_SECONDS:.0f}", value=as_typed(value)))
     return True
 
 
@@ -689,7 +690,7 @@ def add_commands(sub: Any) -> None:
     status.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
                         "board of kaleun config, else boards/sim.toml)")
     status.add_argument("--url", help="serial port or pyserial URL (default: the board's hub.url)")
-    status.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
+    status.add_argument("--wait", type=number, default=5.0, metavar="S", help="how long to wait for the hub")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
     status.set_defaults(func=_needs_firmware(cmd_hub_status, "hub status"))
 
@@ -697,7 +698,7 @@ def add_commands(sub: Any) -> None:
                                "purpose); the next start refuses the one before")
     trust.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
                        "board of kaleun config, else boards/sim.toml)")
-    trust.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
+    trust.add_argument("--wait", type=number, default=5.0, metavar="S", help="how long to wait for the hub")
     trust.set_defaults(func=_needs_firmware(cmd_hub_trust, "hub trust"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
@@ -731,7 +732,7 @@ def add_commands(sub: Any) -> None:
     enroll.add_argument("--url", help="serial port of the hub (default: the board's hub.url)")
     enroll.add_argument("--tags", metavar="FILE", help="take the tags from FILE (one UID a line) instead of the hub")
     enroll.add_argument("--figure", action="append", metavar="ID", help="enroll only this figure (repeatable)")
-    enroll.add_argument("--timeout", type=float, default=None, metavar="S", help="stop after S s without a tag")
+    enroll.add_argument("--timeout", type=number, default=None, metavar="S", help="stop after S s without a tag")
     enroll.set_defaults(func=_needs_firmware(cmd_figures_enroll, "figures enroll"))
     listing = figures_sub.add_parser("list", help="list the figures and their tags")
     listing.set_defaults(func=cmd_figures_list)
