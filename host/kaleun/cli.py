@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun import __version__
+from kaleun.cli_numbers import as_typed, number
 from kaleun.core.messages import Msg, When, of_error
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             return _fail(unmet, code=said)
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
-                         most=f"{MAX_T:.0f}", until=str(args.until)), code=said)
+                         most=f"{MAX_T:.0f}", until=as_typed(args.until)), code=said)
     if args.load and (args.seed is not None or any(entry.front.given(args) or entry.front.ignored_on_continue(args)
                                                    for entry in GAMES.values())):
         return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
@@ -981,7 +982,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--script", required=True, metavar="FILE.jsonl", help="table script to run")
     run.add_argument("--events", required=True, metavar="OUT.jsonl", help="where to write the events")
     run.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
-    run.add_argument("--until", type=float, metavar="T",
+    run.add_argument("--until", type=number, metavar="T",
                      help="after the last line, keep running to game second T (an `end` line stops at once; "
                           "once the game is over its clock stands)")
     run.add_argument("--load", metavar="SAVE", help="start from a saved game instead of a new one")

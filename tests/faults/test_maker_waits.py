@@ -22,7 +22,8 @@ def test_a_wait_that_is_no_number_of_seconds_is_refused_with_the_range(home, com
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         code = main([*command, value])
     option = command[-1]
-    assert code == 2 and f"{option} must be a number of seconds from 0 to 86400, got" in err.getvalue(), \
+    # the number as typed: "1e999", never Python's "inf"
+    assert code == 2 and f"{option} must be a number of seconds from 0 to 86400, got {value}\n" in err.getvalue(), \
         err.getvalue()
 
 

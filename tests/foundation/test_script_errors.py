@@ -84,3 +84,15 @@ def test_until_runs_on_after_the_script(tmp_path):
     result = run_kaleun("run", "--script", str(script), "--events", str(out), "--until", "86400", home=tmp_path)
     assert result.returncode == 0, result.stderr
     assert [e["event"] for e in read_events(out)].count("watch_change") == 4
+
+
+@pytest.mark.parametrize("until", ["1e999", "-1", "nan"])
+def test_an_until_out_of_range_is_said_back_as_typed(tmp_path, until):
+    """`--until 1e999` (read as infinity) was refused with "got inf": the refusal names the number the user
+    typed, and nothing is written."""
+    script = write_script(tmp_path / "s.jsonl", [GOOD])
+    out = tmp_path / "e.jsonl"
+    result = run_kaleun("run", "--script", str(script), "--events", str(out), "--until", until, home=tmp_path)
+    assert result.returncode != 0
+    assert result.stderr.strip().endswith(f"--until must be a game time from 0 to 31622400 s, got {until}")
+    assert not out.exists()

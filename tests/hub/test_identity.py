@@ -126,6 +126,32 @@ def test_hub_status_says_the_line_that_makes_a_board_trust_only_the_hub_it_met()
     assert "hub.id" not in format_status(core.status())
 
 
+def test_hub_status_suggests_only_an_id_the_board_check_accepts(tmp_path, capsys):
+    """A device whose hello says an id of an odd number of hex digits (the protocol carries 4 to 64): `hub
+    status` told the maker to put it into hub.id, which `kaleun board check` then refused. It says the id is
+    not one a hub gives instead; the advice for a board naming another hub does not offer it either."""
+    from kaleun.bringup.advice import foreign_hub
+    from kaleun.cli import main
+    from kaleun.hub.commands import format_status
+    from kit import BOARDS
+
+    odd = "E6614103E"
+    core = LinkCore(options())
+    connect(core, Hub(), [], 0.0, hub_id=odd)
+    text = format_status(core.status())
+    assert "put id =" not in text
+    assert f"the device's id {odd} is not one a deck hub gives" in text
+    board = tmp_path / "named.toml"
+    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'name = "deck-hub"\n', f'name = "deck-hub"\nid = "{odd}"\n', 1), encoding="utf-8")
+    assert main(["board", "check", str(board)]) != 0
+    assert "hub.id" in capsys.readouterr().err
+    advice = str(foreign_hub(options(hub_id=HUB_ID), "/dev/ttyACM1", {"name": "deck-hub", "id": odd}))
+    assert "set hub.id" not in advice and "not an id a deck hub gives" in advice
+    assert f'set hub.id = "{OTHER_ID}"' in str(
+        foreign_hub(options(hub_id=HUB_ID), "/dev/ttyACM1", {"name": "deck-hub", "id": OTHER_ID}))
+
+
 def test_board_check_notes_a_real_hubs_board_that_names_no_hub_id(tmp_path, capsys):
     from kaleun.cli import main
     from kit import BOARDS
@@ -168,6 +194,16 @@ def test_after_a_restart_a_foreign_device_at_the_hubs_path_is_refused(tmp_path):
     connect(restarted, Hub(), [(0, A)], 2.0)  # our hub at its path again
     assert kinds(restarted) == [("arrived", A), ("online",)]
 
+
+
+def test_a_remembered_hub_replaced_by_a_device_with_an_odd_id_is_not_offered_to_hub_id(tmp_path):
+    """The refusal of a device at the remembered hub's path offers `hub.id = "…"` only for an id a board
+    file can hold; `kaleun hub trust` is offered still."""
+    connect(LinkCore(options(), remembered(tmp_path)), Hub(), [], 0.0)
+    restarted = LinkCore(options(), remembered(tmp_path))
+    connect(restarted, Hub(), [], 0.0, hub_id="E6614103E")
+    reason = str(restarted.take_events()[0].detail["reason"])
+    assert "hub.id =" not in reason and "`kaleun hub trust --board" in reason, reason
 
 def test_another_board_or_path_keeps_its_own_hub(tmp_path):
     first = LinkCore(options(), remembered(tmp_path))

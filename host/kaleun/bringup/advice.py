@@ -10,7 +10,7 @@ from typing import Any
 from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
 from kaleun.core.messages import N_, Msg, and_list, join
-from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec
+from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec, board_takes_id
 from kaleun.wiring.generate import FORE_SECTIONS, PARTS
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
 
@@ -279,6 +279,10 @@ def foreign_hub(options: HubOptions, url: str, hello: Mapping[str, Any] | None, 
                    "plug the table's own hub in there, or, if this is it, write the board's settings to it: kaleun "
                    "hub config --board {path} --out /media/$USER/CIRCUITPY", url=url, seen=str(name),
                    name=options.name, path=path)
+    if options.hub_id and hub_id is not None and hub_id != options.hub_id and not board_takes_id(hub_id):
+        return Msg("not its cable: the hub at {url} has the id {seen}, the board file names {id} (hub.id): plug "
+                   "that hub in there ({seen} is not an id a deck hub gives, so no board file can name it)",
+                   url=url, seen=str(hub_id), id=options.hub_id)
     if options.hub_id and hub_id is not None and hub_id != options.hub_id:
         return Msg("not its cable: the hub at {url} has the id {seen}, the board file names {id} (hub.id): plug "
                    "that hub in there, or, if this one replaces it, set hub.id = \"{seen}\" in the board's [hub]",

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from kaleun.cli_numbers import as_typed, number
 from kaleun.core.messages import Msg, as_values, of_error
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
@@ -55,7 +56,7 @@ def _seconds_refused(say: Say, command: str, option: str, value: float | None) -
     if value is None or 0 <= value <= MOST_SECONDS:  # NaN fails both comparisons
         return False
     _refuse(say, command, Msg("{option} must be a number of seconds from 0 to {most}, got {value}", option=option,
-                              most=f"{MOST_SECONDS:.0f}", value=str(value)))
+                              most=f"{MOST_SECONDS:.0f}", value=as_typed(value)))
     return True
 
 
@@ -151,6 +152,7 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
     """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
     The link's own reasons and warnings come as it words them."""
     from kaleun.hub.link import MISMATCH
+    from kaleun.hub.options import board_takes_id
 
     state = STATES.get(status["state"], status["state"])
     url = str(status.get("url"))
@@ -180,7 +182,10 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
         elif status.get("remembered_id"):
             lines.append(say(Msg("the hub the table played with is another one (id {id}, remembered in {file})",
                                  id=status["remembered_id"], file=str(status.get("remembered_in")))))
-        if status.get("id") and not status.get("board_id"):
+        if status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
+            lines.append(say(Msg("the device's id {id} is not one a deck hub gives (whole bytes, two hex digits "
+                                 "each), so a board file cannot name it in hub.id", id=status["id"])))
+        elif status.get("id") and not status.get("board_id"):
             lines.append(say(Msg("the board names no hub.id, so the table remembers the first hub it meets and "
                                  "refuses any other: to name this one in the board file, put id = \"{id}\" into its "
                                  "[hub] section", id=status["id"])))
@@ -685,7 +690,7 @@ def add_commands(sub: Any) -> None:
     status.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
                         "board of kaleun config, else boards/sim.toml)")
     status.add_argument("--url", help="serial port or pyserial URL (default: the board's hub.url)")
-    status.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
+    status.add_argument("--wait", type=number, default=5.0, metavar="S", help="how long to wait for the hub")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
     status.set_defaults(func=_needs_firmware(cmd_hub_status, "hub status"))
 
@@ -693,7 +698,7 @@ def add_commands(sub: Any) -> None:
                                "purpose); the next start refuses the one before")
     trust.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
                        "board of kaleun config, else boards/sim.toml)")
-    trust.add_argument("--wait", type=float, default=5.0, metavar="S", help="how long to wait for the hub")
+    trust.add_argument("--wait", type=number, default=5.0, metavar="S", help="how long to wait for the hub")
     trust.set_defaults(func=_needs_firmware(cmd_hub_trust, "hub trust"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
@@ -727,7 +732,7 @@ def add_commands(sub: Any) -> None:
     enroll.add_argument("--url", help="serial port of the hub (default: the board's hub.url)")
     enroll.add_argument("--tags", metavar="FILE", help="take the tags from FILE (one UID a line) instead of the hub")
     enroll.add_argument("--figure", action="append", metavar="ID", help="enroll only this figure (repeatable)")
-    enroll.add_argument("--timeout", type=float, default=None, metavar="S", help="stop after S s without a tag")
+    enroll.add_argument("--timeout", type=number, default=None, metavar="S", help="stop after S s without a tag")
     enroll.set_defaults(func=_needs_firmware(cmd_figures_enroll, "figures enroll"))
     listing = figures_sub.add_parser("list", help="list the figures and their tags")
     listing.set_defaults(func=cmd_figures_list)

@@ -38,7 +38,7 @@ import serial
 from kaleun import __version__
 from kaleun.core.messages import N_, Msg
 from kaleun.hub.known import RememberedHub
-from kaleun.hub.options import HubOptions
+from kaleun.hub.options import HubOptions, board_takes_id
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
 
 log = logging.getLogger(__name__)
@@ -352,9 +352,11 @@ class LinkCore:
                 whose = Msg("this board's hub (hub.id)")
             elif self.remembered and self.known is not None:
                 whose = Msg("the hub this table played with before (remembered in {file})", file=str(self.known))
-                accept = Msg("; a hub replaced on purpose is accepted with `kaleun hub trust --board {board}` "
-                             "(or hub.id = \"{id}\" in the board's [hub])", board=str(self.known.board),
-                             id=hub_id or "?")
+                accept = (Msg("; a hub replaced on purpose is accepted with `kaleun hub trust --board {board}` "
+                              "(or hub.id = \"{id}\" in the board's [hub])", board=str(self.known.board), id=hub_id)
+                          if board_takes_id(hub_id) else
+                          Msg("; a hub replaced on purpose is accepted with `kaleun hub trust --board {board}`",
+                              board=str(self.known.board)))
             else:
                 whose = Msg("the hub this table started with")
             return Msg("another device answers at the port: deck hub {seen}, not {whose}, id {id}; plug that one "

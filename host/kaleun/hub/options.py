@@ -55,6 +55,12 @@ NAME_PATTERN = r"[A-Za-z0-9_.\-]{1,32}"
 SPI_FUNCTIONS = {"miso": 0, "sck": 2, "mosi": 3}
 
 
+def board_takes_id(hub_id: object) -> bool:
+    """Whether `hub_id` is an id a board's `hub.id` takes (as a hub gives it: whole bytes in upper-case hex,
+    two digits each, 4 to 64 digits). The protocol carries any 4 to 64 digits, so a device may say another."""
+    return isinstance(hub_id, str) and re.fullmatch(r"(?:[0-9A-F]{2}){2,32}", hub_id) is not None
+
+
 def spi_block(pin: str, function: str) -> int | None:
     """The SPI block (0 or 1) whose `function` ("sck", "mosi", "miso") pin `pin` can be, or None."""
     number = int(pin[2:])

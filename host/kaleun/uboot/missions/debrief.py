@@ -49,6 +49,24 @@ WORDS: dict[str, str] = {
 }
 
 
+#: a sailor's cause of death that reads for one man only ("утонул", a singular verb), as the debrief's line of
+#: many sailors lost the same way says it: its own wording, in a context, for every number of sailors
+CAUSES_TOGETHER: dict[str, Msg] = {
+    "drowned in flooded section {section}":
+        Msg.pterm("sailors lost together", "drowned in flooded section {section}"),
+    "left outside when the boat dived": Msg.pterm("sailors lost together", "left outside when the boat dived"),
+}
+
+
+def cause_together(cause: Msg | str) -> Msg | str:
+    """A cause of death as the line of many sailors lost to it says it (`CAUSES_TOGETHER`)."""
+    if not isinstance(cause, Msg) or cause.template not in CAUSES_TOGETHER:
+        return cause
+    out = Msg(cause.template, **cause.values)
+    out.context = CAUSES_TOGETHER[cause.template].context
+    return out
+
+
 #: why a mission ended, where the code is also a result's word ("won (returned)" says nothing)
 REASONS: dict[str, str] = {"returned": N_("home after a return to base"),
                            "objectives_met": N_("every primary objective met")}
@@ -125,7 +143,8 @@ def crew_lost_lines(d: dict[str, Any]) -> list[Msg]:
     for deaths in causes.values():
         cause = from_json(deaths[0]["cause"]) or ""
         if len(deaths) > LOST_ONE_BY_ONE:
-            out.append(Msg.plural("  {n} sailor: {cause}", "  {n} sailors: {cause}", n=len(deaths), cause=cause))
+            out.append(Msg.plural("  {n} sailor: {cause}", "  {n} sailors: {cause}", n=len(deaths),
+                                  cause=cause_together(cause)))
             continue
         for death in deaths:
             out.append(Msg("  {sailor}: {cause}", sailor=from_json(death.get("name")) or death["sailor"], cause=cause))

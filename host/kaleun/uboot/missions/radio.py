@@ -31,6 +31,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg
 
 REPORT_KINDS = ("convoy", "contact", "weather", "position")
+#: the reports as the Enigma order says what it sends ("send {report}": translated as its object)
 REPORT_NAMES = {"convoy": N_("a convoy contact report"), "contact": N_("a contact report"),
                 "weather": N_("a weather report"), "position": N_("a position report")}
 MAX_MESSAGES = 3
