@@ -16,7 +16,7 @@ from kaleun.boards import dials
 from kaleun.i18n import language
 from kaleun.ui.theme import MIN_TARGET, MIN_TEXT
 
-from window.fingers import Table_
+from window.fingers import Table_, shown
 
 #: a dial with positions and a ring, as a maker would add them
 DECLARED = '''
@@ -105,6 +105,9 @@ def test_a_new_ring_turns_by_touch_by_degrees(declared) -> None:
     table.tap("tab.orders")
     table.tap("action.table_dials")
     table.tap("dials.dial=periscope_bearing")
+    said = shown(table)
+    # a simulated ring nobody has turned has fed the game nothing: not set yet, as `status` says (not "000")
+    assert "periscope bearing ring is not set yet" in said
     table.tap("dials.step.+10")
     table.tap("dials.step.+10")
     table.tap("dials.step.-1")
@@ -112,6 +115,7 @@ def test_a_new_ring_turns_by_touch_by_degrees(declared) -> None:
     table.settle()
     assert {"do": "periscope", "bearing": 19, "via": "periscope"} in table.reached
     assert table.runtime.table.reading("periscope_bearing") == 19
+    assert "periscope bearing ring reads 019°" in shown(table)
     table.tap("dials.step.-10")
     table.tap("dials.step.-10")
     table.tap("dials.turn")  # the short way round, past 000

@@ -63,14 +63,19 @@ class DialSheet(Overlay):
         #: the reading chosen for each dial, before it is turned there
         self.chosen: dict[str, str | int] = {}
         self.readings: dict[str, str | int | None] = {}
+        self.unset: set[str] = set()
 
     @property
     def title(self) -> Msg:  # type: ignore[override]
         return Msg("Table dials")
 
     def read(self) -> Hashable:
-        self.readings = {decl.name: self.win.table.reading(decl.name) for decl in table_dials()}
-        return (self.dial, tuple(sorted(self.readings.items(), key=str)), tuple(sorted(self.chosen.items(), key=str)))
+        table = self.win.table
+        self.readings = {decl.name: table.reading(decl.name) for decl in table_dials()}
+        #: rings whose reading has not fed the game yet (a simulated ring nobody has turned): not set, as `status` says
+        self.unset = {name for name in self.readings if table.unset(name)}
+        return (self.dial, tuple(sorted(self.readings.items(), key=str)), tuple(sorted(self.chosen.items(), key=str)),
+                tuple(sorted(self.unset)))
 
     def value(self, decl: DialDecl) -> str | int | None:
         """What the dial is to read: the crew's choice, else where it stands."""
@@ -136,7 +141,8 @@ class DialSheet(Overlay):
         y = self._dials(c, dials, inner)
         decl = DIALS[str(self.dial)]
         reading = self.readings.get(decl.name)
-        c.text(Msg("{dial} reads {value}", dial=Msg.term(decl.label), value=reading_name(decl, reading)),
+        c.text(Msg("{dial} is not set yet", dial=Msg.term(decl.label)) if decl.name in self.unset else
+               Msg("{dial} reads {value}", dial=Msg.term(decl.label), value=reading_name(decl, reading)),
                (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=inner.w)
         y += s(24)
         buttons = Rect(inner.right - s(300), inner.bottom - s(ROW_H), s(300), s(ROW_H))
