@@ -40,7 +40,7 @@ KEYWORD_OPTIONS = ("Msg:1", "plural:1,2", "term:1", "pterm:1c,2", "N_:1")
 #: data file (relative to the package; a name may hold "*") -> key paths of the texts players read
 #: ("*" is any key or item)
 DATA_TERMS: Mapping[str, tuple[str, ...]] = {
-    "boards/dials.toml": ("*.label",),
+    "boards/dials.toml": ("*.label", "*.positions.*"),
     "uboot/data/aircraft.toml": ("types.*.name",),
     "uboot/data/attacks.toml": ("component_names.*",),
     "uboot/data/boat.toml": ("names.*",),
@@ -73,6 +73,10 @@ DATA_TERMS: Mapping[str, tuple[str, ...]] = {
     "sonar/data/scenarios.toml": ("*.name", "*.about"),
 }
 
+#: data file -> key paths of ids the players read with spaces for underscores (a dial's position `stern_heavy` is
+#: named "stern heavy": `kaleun.boards.dials.position_name`)
+READ_WITH_SPACES: Mapping[str, tuple[str, ...]] = {"boards/dials.toml": ("*.positions.*",)}
+
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -104,6 +108,7 @@ def terms_of(relative: str, text: str) -> list[str]:
         from kaleun.uboot.missions.catalogue import TIDIED_KEYS
 
         tidied = TIDIED_KEYS  # shown one line per paragraph: the catalogue holds them so
+    spaced = next((paths for name, paths in READ_WITH_SPACES.items() if fnmatch.fnmatchcase(relative, name)), ())
     out: list[str] = []
     for path, value in _walk(tomllib.loads(text), ()):
         if value and any(_matches(path, p) for p in patterns):
@@ -111,6 +116,8 @@ def terms_of(relative: str, text: str) -> list[str]:
                 from kaleun.uboot.missions.catalogue import one_line
 
                 value = one_line(value)
+            if any(_matches(path, p) for p in spaced):
+                value = value.replace("_", " ")
             if value not in out:
                 out.append(value)
     return out

@@ -20,7 +20,8 @@ from window.fingers import Table_
 NOT_BY_TOUCH = {
     "turn": "a dial of the built table turned by a hand (the window's telegraph, compass and disc sheet give "
             "what it gives)",
-    "dial": "a dial of the built table set by a hand (as above)",
+    "dial": "a dial of the built table set by a hand (as above; a dial declared without a control of its own is set "
+            "on the Table dials sheet: tests/window/test_table_dials_by_touch.py)",
     "home": "a ring of the attack disc passing its zero mark (the built table's sensor)",
     "press": "a button of the built table (the window's own pause and time buttons are `time`/`pause`)",
     "damage": "the referee's: damage as the sea would do it (tests, table scripts)",

@@ -133,6 +133,13 @@ DIALS: dict[str, DialDecl] = load_declaration()
 DIAL_NAMES: tuple[str, ...] = tuple(DIALS)  # as declared in the file
 
 
+def position_name(position: str) -> Msg:
+    """What the crew calls a dial's position: its id read with spaces (`stern_heavy`: "stern heavy"), a term of
+    the catalogues (`kaleun.catalogue` extracts every declared position so), as the telegraph's positions are
+    named in uboot/data/boat.toml."""
+    return Msg.term(position.replace("_", " "))
+
+
 def groups() -> dict[str, list[DialDecl]]:
     """Dials by the command group they feed, in declaration order."""
     out: dict[str, list[DialDecl]] = {}

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kaleun.boards.dials import DIALS, MOST_DETENTS, DialDecl
+from kaleun.boards.dials import DIALS, MOST_DETENTS, DialDecl, position_name
 from kaleun.core import jsonin
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, join, of_error, or_list
@@ -571,7 +571,7 @@ def _figure_stays(game: Any, hand: str, fields: Mapping[str, Any]) -> Msg | None
 def _already(dial: str, value: str | int) -> Msg:
     """A dial dialled to the reading it has, which the game has too: "... already reads 000"."""
     reading: Msg | str = (f"{value % 360:03d}" if isinstance(value, int) else
-                          POSITION_NAMES[value] if value in POSITION_NAMES else str(value))
+                          POSITION_NAMES[value] if value in POSITION_NAMES else position_name(str(value)))
     return Msg("{dial} already reads {value}: nothing to turn", dial=Msg.term(DIALS[dial].label), value=reading)
 
 
@@ -623,8 +623,8 @@ def dial_positions(dials: Mapping[str, DialDecl]) -> tuple[str, ...]:
 
 def _position(position: str) -> Msg | tuple[Msg, ...]:
     """A dial's position as the window and the console name it: the telegraph's as on its scale, another dial's
-    by its id."""
-    return _telegraph(position) if position in POSITION_NAMES else Msg.term(position)
+    by its name (`position_name`: its id read with spaces, translated)."""
+    return _telegraph(position) if position in POSITION_NAMES else position_name(position)
 
 
 def _order(name: str, order: str, group: str, summary: str, *fields: Field, **more: Any) -> Action:

@@ -506,13 +506,20 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
     return out + warnings
 
 
-def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] = ()) -> list[str]:
-    """The rings of each dial group on the table (the attack disc's), as the table reads them. A ring that has
-    not fed the game is left out when the game holds its field already (`held`: set by the `disc` command):
-    the game's disc says it, and dialling the ring would only overwrite it. When every ring shown reads what
-    the game holds (`held` with its values: the rings set by hand and fed to the game), the group's line is
+#: dials the status tells on a line of their own: the telegraph's lever ("telegraph: stop (lever at stop)")
+TOLD_BY_STATUS = ("telegraph",)
+
+
+def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] = (),
+          told: Collection[str] = TOLD_BY_STATUS) -> list[str]:
+    """The dials of each dial group on the table (the attack disc's rings, and every dial declared since), as the
+    table reads them; a group of one dial by its name (`periscope bearing ring: bearing 045`, `trim selector: stern
+    heavy`). The dials in `told` are left out (the telegraph: the status's own line says where its lever stands).
+    A ring that has not fed the game is left out when the game holds its field already (`held`: set by the `disc`
+    command): the game's disc says it, and dialling the ring would only overwrite it. When every ring shown reads
+    what the game holds (`held` with its values: the rings set by hand and fed to the game), the group's line is
     left out: the game's disc line says the same, with the true bearing and the angle on the bow."""
-    from kaleun.boards.dials import DIALS, groups
+    from kaleun.boards.dials import DIALS, groups, position_name
 
     out = []
     for group, dials in groups().items():
@@ -520,11 +527,14 @@ def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] 
         unset: list[str] = []  # what sets the rings the game's disc does not have yet (one hint for them all)
         agree = 0  # rings set that read what the game holds
         for decl in dials:
-            if not decl.is_ring:
+            if decl.name in told:
                 continue
             value = table.reading(decl.name)
             what = Msg.term(decl.field.replace("_", " "))
-            if value is None:
+            if value is not None and not decl.is_ring:  # a dial with positions: where it stands
+                parts.append(position_name(str(value)) if len(dials) == 1 else
+                             Msg("{field} at {position}", field=what, position=position_name(str(value))))
+            elif value is None:
                 # a switch or an index pulse finds the zero as the ring passes it: `home` is the crew's
                 # calibration, refused for such a ring on a real table
                 board = getattr(table, "board", None)
@@ -553,7 +563,9 @@ def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] 
         line = Msg("not set yet") if len(unset) == len(parts) else join(parts)
         if unset:
             line = Msg("{rings} (turn the rings, or: {commands})", rings=line, commands=", ".join(unset))
-        out.append(f"{lang.text(group)}: {lang.render(line)}")
+        # a group of one dial by the dial's name (a catalogue term), the attack disc's by its group's
+        heading = lang.render(Msg.term(dials[0].label)) if len(dials) == 1 else lang.text(group)
+        out.append(f"{heading}: {lang.render(line)}")
     return out
 
 

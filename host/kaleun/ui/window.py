@@ -470,6 +470,12 @@ class Window:
             form = meal_form(self.game)
         self.open(FormSheet(self, form, preset or {}))
 
+    def open_dials(self) -> None:
+        """The table's dials that have no control of their own on screen (declared in boards/dials.toml since)."""
+        from kaleun.ui.screens.dials import DialSheet
+
+        self.open(DialSheet(self))
+
     def open_debrief(self) -> None:
         from kaleun.ui.screens.debrief import Debrief
 

@@ -15,6 +15,7 @@ from kaleun.ui.actions import aboard
 from kaleun.ui.forms import FORMS, ORDER_GROUPS
 from kaleun.ui.order_warnings import order_warnings
 from kaleun.ui.screens.base import Screen
+from kaleun.ui.screens.dials import table_dials
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas
 
@@ -25,6 +26,8 @@ SHORT: dict[str, Msg] = {
     "flood_tubes": Msg("Flood"), "new_speed": Msg("Speed"), "new_course": Msg("Course"),
     "new_depth": Msg("Depth"), "lay_mines": Msg("Mines"), "gun_88": Msg("88 mm"), "gun_20": Msg("20 mm"),
 }
+#: the Helm column's button for the table's dials without a control of their own (`screens/dials.py`)
+TABLE_DIALS = "table_dials"
 #: orders with nothing to choose: their buttons show whether they could be given now
 PLAIN = ("mobilize", "dive", "surface", "periscope", "hydrophone", "sextant", "address_crew")
 
@@ -86,10 +89,16 @@ class OrdersScreen(Screen):
             items = [o for o in orders if aboard(self.game, o)]
             if i == 0 and "return_to_base" in self.game.command_names:
                 items.append("return_to_base")
+            if i == 1 and table_dials():  # dials declared without a control of their own: turned on a sheet
+                items.append(TABLE_DIALS)
             for row in rows(items, (area.bottom - y + s(4)) // s(51)):
                 half = (w - s(4)) // 2 if len(row) > 1 else w
                 for j, order in enumerate(row):
                     rect = Rect(x + j * (half + s(4)), y, half, s(47))
+                    if order == TABLE_DIALS:
+                        c.button("action.table_dials", rect, Msg("Table dials"), simple(win.open_dials),
+                                 size=theme.MIN_TEXT)
+                        continue
                     label = SHORT.get(order, FORMS[order].title)
                     why = self.ready.get(order)
                     icon = None

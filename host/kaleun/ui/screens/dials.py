@@ -1,0 +1,213 @@
+"""The table's dials that have no control of their own on screen: every dial declared in boards/dials.toml
+whose command no order sheet gives (the telegraph has the helm's scale and the speed sheet, the attack disc
+its sheet). A crew without the built dial turns it here: a dial with positions by its positions, a ring by
+degrees. The sheet is made from the declaration, and the dial turns as the console's `dial NAME VALUE` turns
+it (`kaleun.ui.actions.perform`): the table sends the dial's command, as a hand on the dial would."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from kaleun.boards.dials import DIALS, DialDecl, position_name
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg, of_error
+from kaleun.ui import actions, icons, theme
+from kaleun.ui.layout import pack_in_order
+from kaleun.ui.screens.base import Overlay
+from kaleun.ui.touch import call, simple
+from kaleun.ui.widgets import Canvas
+
+ROW_H = 47
+#: a ring's steps on the sheet, in degrees (our choice: as the attack disc's sheet steps its rings)
+RING_STEPS = (1, 10)
+
+
+def has_own_control(decl: DialDecl) -> bool:
+    """Does an order sheet of the window give the dial's command with a field for its reading (the telegraph's
+    `new_speed` with `speed`, the attack disc's `attack_disc` with its rings)?"""
+    from kaleun.ui.forms import FORMS
+
+    do, order = decl.command.get("do"), decl.command.get("order")
+    for form in FORMS.values():
+        gives = form.order == order if do == "order" else form.order is None and form.command == do
+        if gives and any(f.key == decl.field for f in form.fields):
+            return True
+    return False
+
+
+def table_dials() -> list[DialDecl]:
+    """The declared dials the window has no control of their own for, in declaration order."""
+    return [decl for decl in DIALS.values() if not has_own_control(decl)]
+
+
+def reading_name(decl: DialDecl, value: str | int | None) -> Msg | str:
+    """A dial's reading as the sheet shows it: a position's name, a ring's degrees, or "?" before it is homed."""
+    if value is None:
+        return "?"
+    return f"{int(value) % 360:03d}°" if decl.is_ring else position_name(str(value))
+
+
+class DialSheet(Overlay):
+    """The table's dials without a control of their own: one at a time, chosen along the top."""
+
+    id = "dials"
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        dials = table_dials()
+        self.dial: str | None = dials[0].name if dials else None
+        #: the reading chosen for each dial, before it is turned there
+        self.chosen: dict[str, str | int] = {}
+        self.readings: dict[str, str | int | None] = {}
+        self.unset: set[str] = set()
+
+    @property
+    def title(self) -> Msg:  # type: ignore[override]
+        return Msg("Table dials")
+
+    def read(self) -> Hashable:
+        table = self.win.table
+        self.readings = {decl.name: table.reading(decl.name) for decl in table_dials()}
+        #: rings whose reading has not fed the game yet (a simulated ring nobody has turned): not set, as `status` says
+        self.unset = {name for name in self.readings if table.unset(name)}
+        return (self.dial, tuple(sorted(self.readings.items(), key=str)), tuple(sorted(self.chosen.items(), key=str)),
+                tuple(sorted(self.unset)))
+
+    def value(self, decl: DialDecl) -> str | int | None:
+        """What the dial is to read: the crew's choice, else where it stands."""
+        if decl.name in self.chosen:
+            return self.chosen[decl.name]
+        return self.readings.get(decl.name, self.win.table.reading(decl.name))
+
+    # -- hands -----------------------------------------------------------------------------------
+    def pick(self, name: str) -> None:
+        self.dial = name
+        self.win.touch()
+
+    def choose(self, name: str, value: str | int) -> None:
+        self.chosen[name] = value
+        self.win.touch()
+
+    def step(self, decl: DialDecl, by: int) -> None:
+        now = self.value(decl)
+        self.chosen[decl.name] = (int(now or 0) + by) % 360
+        self.win.touch()
+
+    def turn(self) -> None:
+        """Turn the chosen dial until it reads the value chosen, as the console's `dial` does."""
+        decl = DIALS.get(self.dial or "")
+        value = self.value(decl) if decl is not None else None
+        if decl is None or value is None:
+            return
+        dial = actions.find("dial")
+        assert dial is not None
+        try:
+            said = actions.perform(self.win.runtime, dial, {"dial": decl.name, "value": value}, "window")
+        except CommandError as exc:
+            self.win.say(of_error(exc))
+            return
+        self.chosen.pop(decl.name, None)
+        if said is not None:
+            self.win.note(said)
+        self.win.touch()
+
+    def why_not(self, decl: DialDecl) -> Msg | None:
+        """Why the dial cannot be turned from the sheet: its zero (or its reference ring's) is not known."""
+        table = self.win.table
+        for name in (decl.name, decl.reference):
+            if name is not None and table.steps.get(name) is None:
+                return Msg("{dial}: its zero is not known yet; home it first ({homing})",
+                           dial=Msg.term(DIALS[name].label), homing=table.board.dial(name).homing)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, c: Canvas, area: Rect) -> None:
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        close = Rect(area.right - s(52), area.y + s(3), s(48), s(47))
+        c.button("dials.close", close, None, simple(self.close), icon=icons.x_mark)
+        c.text(self.title, (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True, width=close.x - area.x - s(20))
+        dials = [d for d in table_dials() if d.name in self.readings]
+        inner = Rect(area.x + s(8), area.y + s(54), area.w - s(16), area.h - s(60))
+        if not dials or self.dial not in DIALS:
+            c.paragraph(Msg("Every dial of the table has its own control on screen."), inner, theme.TEXT_SIZE,
+                        theme.TEXT_DIM)
+            return
+        y = self._dials(c, dials, inner)
+        decl = DIALS[str(self.dial)]
+        reading = self.readings.get(decl.name)
+        c.text(Msg("{dial} is not set yet", dial=Msg.term(decl.label)) if decl.name in self.unset else
+               Msg("{dial} reads {value}", dial=Msg.term(decl.label), value=reading_name(decl, reading)),
+               (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=inner.w)
+        y += s(24)
+        buttons = Rect(inner.right - s(300), inner.bottom - s(ROW_H), s(300), s(ROW_H))
+        row = Rect(inner.x, y, inner.w, buttons.y - y - s(6))
+        if decl.is_ring:
+            self._ring(c, decl, row)
+        else:
+            self._positions(c, decl, row)
+        why = self.why_not(decl)
+        half = (buttons.w - s(8)) // 2
+        c.button("dials.cancel", Rect(buttons.x, buttons.y, half, buttons.h), Msg("Close"), simple(self.close))
+        c.button("dials.turn", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), Msg("Turn the dial"),
+                 simple(self.turn), active=why is None, enabled=why is None, why_not=why)
+
+    def _dials(self, c: Canvas, dials: list[DialDecl], inner: Rect) -> int:
+        """The dials to choose from, a button each (as many rows as they need); returns the y under them."""
+        s = c.size
+        labels = [Msg.term(d.label) for d in dials]
+        widths = [min(inner.w, max(s(120), c.text_width(label, theme.MIN_TEXT, True) + s(24))) for label in labels]
+        y = inner.y
+        for line in pack_in_order(widths, inner.w, s(4)):
+            x = inner.x
+            for i in line:
+                c.button(f"dials.dial={dials[i].name}", Rect(x, y, widths[i], s(ROW_H)), self._capital(c, labels[i]),
+                         call(self.pick, dials[i].name), active=dials[i].name == self.dial, size=theme.MIN_TEXT)
+                x += widths[i] + s(4)
+            y += s(ROW_H) + s(4)
+        return y + s(4)
+
+    @staticmethod
+    def _capital(c: Canvas, text: Msg) -> str:
+        words = c.tr(text)
+        return words[:1].upper() + words[1:]
+
+    def _positions(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
+        """A button for each position, in their order on the dial; the one to turn to is lit."""
+        s = c.size
+        names = [position_name(p) for p in decl.positions]
+        widths = [min(row.w, max(s(80), c.text_width(self._capital(c, n), theme.MIN_TEXT, True) + s(20)))
+                  for n in names]
+        chosen = self.value(decl)
+        y = row.y
+        for line in pack_in_order(widths, row.w, s(4)):
+            x = row.x
+            for i in line:
+                position = decl.positions[i]
+                c.button(f"dials.value={position}", Rect(x, y, widths[i], s(ROW_H)), self._capital(c, names[i]),
+                         call(self.choose, decl.name, position), active=position == chosen, size=theme.MIN_TEXT)
+                x += widths[i] + s(4)
+            y += s(ROW_H) + s(4)
+
+    def _ring(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
+        """A ring's degrees to turn to: a step back or on of 1 and 10 degrees either side of the reading."""
+        s = c.size
+        small, big = RING_STEPS
+        x, w = row.x, s(64)
+        for by in (-big, -small):
+            c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}".replace("-", "−"),
+                     call(self.step, decl, by))
+            x += w + s(4)
+        box = Rect(x, row.y, s(104), s(ROW_H))
+        pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
+        pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
+        c.text(reading_name(decl, self.value(decl)), box.center, 28, theme.TEXT, "center", bold=True)
+        x = box.right + s(4)
+        for by in (small, big):
+            c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}", call(self.step, decl, by))
+            x += w + s(4)

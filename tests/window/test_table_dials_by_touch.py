@@ -1,0 +1,196 @@
+"""One place to extend (host/README.md, "How to add a dial"): a dial declared in boards/dials.toml without a control
+of its own on screen is turned by touch on the Table dials sheet (the Orders screen's Helm column), made from the
+declaration: a dial with positions by its positions (each by its name, translated), a ring by degrees. The dial
+turns as the console's `dial` turns it, and the table sends its command; the console's `status` tells where it
+stands. The shipped dials each have a control of their own (the telegraph, the attack disc's sheet), so a table
+with only those shows no such button."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from kaleun.boards import dials
+from kaleun.i18n import language
+from kaleun.ui.theme import MIN_TARGET, MIN_TEXT
+
+from window.fingers import Table_, shown
+
+#: a dial with positions and a ring, as a maker would add them
+DECLARED = '''
+[trim]
+label = "trim selector"
+kind = "positions"
+positions = ["bow_heavy", "level", "stern_heavy"]
+home = ["saved"]
+command = { do = "trim" }
+field = "trim"
+group = "trim"
+
+[periscope_bearing]
+label = "periscope bearing ring"
+kind = "ring"
+steps = 360
+home = ["switch", "calibrate"]
+command = { do = "periscope" }
+field = "bearing"
+group = "periscope"
+'''
+
+
+@pytest.fixture
+def declared(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, dials.DialDecl]]:
+    path = tmp_path / "dials.toml"
+    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + DECLARED, encoding="utf-8")
+    new = {name: decl for name, decl in dials.load_declaration(path).items() if name not in dials.DIALS}
+    for name, decl in new.items():
+        monkeypatch.setitem(dials.DIALS, name, decl)
+    yield new
+
+
+class Hands(Table_):
+    """A table whose game remembers every command that reached it (the game has no `trim` or `periscope` command
+    of its own: turning the dial must reach it all the same)."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.reached: list[dict[str, Any]] = []
+        apply = self.game.apply
+
+        def remembering(command: dict[str, Any]) -> Any:
+            self.reached.append(dict(command))
+            return apply(command)
+
+        self.game.apply = remembering  # type: ignore[method-assign]
+        self.window.dismiss_alarms()
+
+    def settle(self) -> None:
+        for _ in range(2):
+            self.clock.now += 1
+            self.runtime.step()
+
+
+def test_the_shipped_dials_have_their_own_controls_and_no_table_sheet() -> None:
+    from kaleun.ui.screens.dials import table_dials
+
+    assert table_dials() == []
+    table = Table_()
+    table.tap("tab.orders")
+    assert table.window.targets.get("action.table_dials") is None
+
+
+def test_a_new_dial_with_positions_turns_by_touch_and_feeds_its_command(declared) -> None:
+    table = Hands()
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    table.tap("dials.dial=trim")
+    assert table.window.overlay.value(declared["trim"]) == "bow_heavy"  # type: ignore[union-attr]  # a new game
+    table.tap("dials.value=stern_heavy")
+    table.tap("dials.turn")
+    table.settle()
+    assert {"do": "trim", "trim": "stern_heavy", "via": "trim"} in table.reached
+    assert table.game.table_state["trim"] == "stern_heavy"
+    assert table.runtime.table.reading("trim") == "stern_heavy"
+    # dialled again to where it stands: nothing turns, and the feed says so by the position's name
+    table.tap("dials.value=stern_heavy")
+    table.tap("dials.turn")
+    assert "trim selector already reads stern heavy: nothing to turn" in [str(line.msg) for line in
+                                                                           table.window.feed.lines]
+
+
+def test_a_new_ring_turns_by_touch_by_degrees(declared) -> None:
+    table = Hands()
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    table.tap("dials.dial=periscope_bearing")
+    said = shown(table)
+    # a simulated ring nobody has turned has fed the game nothing: not set yet, as `status` says (not "000")
+    assert "periscope bearing ring is not set yet" in said
+    table.tap("dials.step.+10")
+    table.tap("dials.step.+10")
+    table.tap("dials.step.-1")
+    table.tap("dials.turn")
+    table.settle()
+    assert {"do": "periscope", "bearing": 19, "via": "periscope"} in table.reached
+    assert table.runtime.table.reading("periscope_bearing") == 19
+    assert "periscope bearing ring reads 019°" in shown(table)
+    table.tap("dials.step.-10")
+    table.tap("dials.step.-10")
+    table.tap("dials.turn")  # the short way round, past 000
+    table.settle()
+    assert table.runtime.table.reading("periscope_bearing") == 359
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_the_table_dials_sheet_reads_whole_in_every_language(declared, code: str, tmp_path: Any) -> None:
+    """The sheet at 800x480: every text whole, no glyph missing, nothing under the smallest text, every target 9 mm;
+    the positions by their names in the table's language (never their ids)."""
+    from window.test_screens_render import glyph_check
+
+    table = Table_(language=code)
+    win = table.window
+    win.glyph_check = glyph_check()
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    lang = language(code)
+    table.render()
+    assert win.targets.get("dials.dial=trim") is not None
+    for dial in declared:
+        table.tap(f"dials.dial={dial}")
+        win.fonts.sizes.clear()
+        win.cut.clear()
+        surface = table.render()
+        pygame.image.save(surface, str(tmp_path / f"{code}-{dial}.png"))
+        assert not win.cut, f"{dial} in {code}: cut short: {win.cut}"
+        assert min(win.fonts.sizes) >= MIN_TEXT
+        small = [(t.id, t.rect.size) for t in win.targets.items if min(t.rect.size) < MIN_TARGET]
+        assert not small, f"{dial} in {code}: touch targets under 9 mm: {small}"
+    assert not win.missing, f"glyphs the font lacks in {code}: {win.missing}"
+    if code != "en":  # a position's name is a catalogue term: the telegraph's, translated, show how
+        assert lang.render(dials.position_name("half_ahead")) not in ("half ahead", "half_ahead")
+
+
+def test_a_new_dials_positions_are_named_in_the_catalogues(declared) -> None:
+    """`make i18n` takes each position of a declared dial into the catalogues by its name (its id read with
+    spaces), so tests/i18n/test_catalogues.py fails until it is translated, as the dial's label is; the console's
+    `help dial` shows that name beside the id, not the id alone."""
+    from kaleun.catalogue import terms_of
+    from kaleun.ui.actions import Field, _position
+
+    text = dials.DECLARATION.read_text(encoding="utf-8") + DECLARED
+    terms = terms_of("boards/dials.toml", text)
+    assert {"trim selector", "bow heavy", "level", "stern heavy", "periscope bearing ring"} <= set(terms)
+    assert "stern_heavy" not in terms
+    shipped = terms_of("boards/dials.toml", dials.DECLARATION.read_text(encoding="utf-8"))
+    assert {"full astern", "half ahead"} <= set(shipped)  # the telegraph's, named as uboot/data/boat.toml names them
+    value = Field("value", "text", "", choices=("stern_heavy",), names=_position)
+    assert [str(name) for name in value.names_of("stern_heavy")] == ["stern heavy"]
+
+
+def test_status_tells_every_declared_dial(declared) -> None:
+    """The console's `status`: a new dial with positions by the position's name, a new ring by its degrees, each
+    by its own name; the telegraph stays on its own line. `status` left a dial with positions out."""
+    import io
+
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kaleun.ui.console import Console
+
+    game = new_game(1)
+    out = io.StringIO()
+    runtime = Runtime(game, Table(default_board(), game))
+    console = Console(runtime, stdin=io.StringIO(), stdout=out)
+    console.handle("status")
+    assert "trim selector: bow heavy" in out.getvalue().splitlines()
+    assert runtime.table.set_dial("trim", "stern_heavy")  # as the console's `dial trim stern_heavy` or the sheet
+    assert runtime.table.set_dial("periscope_bearing", 45)
+    runtime.step()
+    console.handle("status")
+    lines = out.getvalue().splitlines()
+    assert "trim selector: stern heavy" in lines
+    assert "periscope bearing ring: bearing 045" in lines
+    assert not any(line.startswith(("telegraph:", "engine telegraph")) for line in lines if "lever at" not in line)
