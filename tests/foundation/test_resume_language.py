@@ -31,3 +31,29 @@ def test_a_captain_sonar_game_started_in_russian_resumes_in_russian(tmp_path):
     resumed = _played(tmp_path, "resume", "--console", prompt="> ")
     assert "жёлт" in resumed.lower(), resumed
     assert "yellow>" not in resumed
+
+
+def test_a_language_chosen_during_the_game_is_kept_by_the_journal_too(tmp_path):
+    """The window's settings change the language mid-game: a game cut short before its next full save resumes in
+    the new language (the journal carries it with the table's readings)."""
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.runtime.table import Table
+    from kaleun.saves import open_save
+    from kaleun.uboot.game import new_game
+    from kit import FakeClock
+
+    clock = FakeClock()
+    game = new_game(1)
+    autosave = Autosave(game, tmp_path / "autosave.json", clock=clock, background=False)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock), autosave=autosave, clock=clock)
+    runtime.language = "en"
+    autosave.save()
+    runtime.language = "ru"  # the settings' language buttons
+    clock.now += 30.0
+    runtime.step()
+    autosave.journal.sync()  # cut short: no full save after the change
+    runtime.table.close()
+    assert json.loads((tmp_path / "autosave.json").read_text())["table"]["language"] == "en"
+    assert open_save(tmp_path / "autosave.json").engine.table_state["language"] == "ru"
