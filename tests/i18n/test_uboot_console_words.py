@@ -245,6 +245,8 @@ def test_an_english_table_types_the_telegraphs_short_words_as_a_german_one_does(
     assert log == played("en", ids)[1]
     for speed in ("half_ahead", "full_ahead", "slow_ahead"):
         assert f'"speed": "{speed}"' in log, speed
+    said = console_typed("en", "help speed")  # help names them beside the ids
+    assert "astern (full_astern), stop, slow (slow_ahead), half (half_ahead), full (full_ahead)" in said, said
 
 
 @pytest.mark.parametrize(("code", "line", "lines"), [
