@@ -26,6 +26,16 @@ def test_a_uboot_game_started_in_german_resumes_in_german(tmp_path):
     assert "Continue with: kaleun resume" in _played(tmp_path, "resume")
 
 
+def test_the_first_save_already_holds_the_language(tmp_path):
+    """A game cut short before any later save (a power cut) resumes in its language too."""
+    with Terminal(tmp_path, "play", "--seed", "3", "--language", "ru") as term:
+        term.expect("> ")
+        first = json.loads((tmp_path / "autosave.json").read_text())
+        term.send("quit")
+        assert term.close() == 0
+    assert first["table"]["language"] == "ru"
+
+
 def test_a_captain_sonar_game_started_in_russian_resumes_in_russian(tmp_path):
     _played(tmp_path, "play", "--game", "sonar", "--console", "--language", "ru", prompt="> ")
     resumed = _played(tmp_path, "resume", "--console", prompt="> ")
