@@ -186,9 +186,11 @@ TYPED_COMMANDS = {"ui/actions.py": ("kaleun.ui.actions", "ACTIONS"), "ui/console
 
 
 def typed_values(relative: str) -> Iterator[tuple[str, str]]:
-    """The (field, value) of every fixed value declared a typed word (`Field.words`) by the commands of one file
-    (its path relative to the package)."""
+    """The (field, value's word) of every fixed value declared a typed word (`Field.words`) by the commands of one
+    file (its path relative to the package): the value's short English word where it has one (`half`)."""
     import importlib
+
+    from kaleun.ui.telegraph_words import SHORT_WORDS
 
     module, name = TYPED_COMMANDS.get(relative, ("", ""))
     if not module:
@@ -197,7 +199,7 @@ def typed_values(relative: str) -> Iterator[tuple[str, str]]:
         for field in action.fields:
             if field.words:
                 for value in field.choices:
-                    yield field.name, value
+                    yield field.name, SHORT_WORDS.get(value, value)
 
 
 def extract_typed(fileobj: IO[bytes], keywords: Any, comment_tags: Any,

@@ -541,6 +541,15 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
     return game
 
 
+def _saved_language(game: Engine, otherwise: str) -> str:
+    """The table's language a resumed game was last played in (kept in its save), else `otherwise`."""
+    from kaleun.i18n import LANGUAGES
+    from kaleun.runtime.loop import LANGUAGE_KEY
+
+    saved = game.table_state.get(LANGUAGE_KEY)
+    return saved if isinstance(saved, str) and saved in LANGUAGES else otherwise
+
+
 def _said(exc: Exception, code: str) -> str:
     """An exception's message in the table's language (a set-up's or the career record's refusal)."""
     from kaleun.i18n import language
@@ -636,6 +645,9 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
                 game = _start_game(args, resume)
             if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
                 return _fail(foreign, code=language)
+            if resume and not args.language:  # the language the game was played in, unless --language says
+                language = _saved_language(game, language)
+                args.table_language = _TABLE_LANGUAGE["code"] = language
             if continued:
                 _say_ignored(args, game.game, language)
             board = _table_board(args.board) if GAMES[game.game].board else None

@@ -3,7 +3,8 @@ refused in the table's language.
 
 `observe figures=navigator-square count=2`, `{"do": "cure", "injury": 99}` and the other corrections' own
 checks said "'observe': give the lookouts' figures or their count, not both" in English at a German or Russian
-table, while the commands' field checks (`kaleun.core.args`) were translated. The English text stays as it was.
+table, while the commands' field checks (`kaleun.core.args`) were translated. Each now begins with the command as the
+console names it (`observe: ...`, German `beobachter: ...`).
 """
 
 from __future__ import annotations
@@ -16,18 +17,18 @@ from kaleun.uboot.game import new_game
 
 BAD = [
     ({"do": "order", "order": "observe", "figures": ["navigator-square"], "count": 2},
-     "'observe': give the lookouts' figures or their count, not both"),
-    ({"do": "order", "order": "observe", "figures": []}, "'observe': figures must name at least one sailor"),
+     "observe: give the lookouts' figures or their count, not both"),
+    ({"do": "order", "order": "observe", "figures": []}, "observe: figures must name at least one sailor"),
     ({"do": "order", "order": "observe", "figures": ["navigator-square", "navigator-square"]},
-     "'observe': figures must be a list of different figures, got ['navigator-square', 'navigator-square']"),
-    ({"do": "cure", "injury": 99}, "'cure': no injury 99 is waiting for its card"),
-    ({"do": "cure", "sailor": "bogus"}, "'cure': sailor 'bogus' is not <figure>/1 or <figure>/2"),
-    ({"do": "damage", "kind": "crew", "sections": [9]}, "'damage': sections must be a list of sections 1-8, got [9]"),
-    ({"do": "crew_options", "difficulty": {"x": 1}}, "'crew_options': difficulty maps roles (captain, officer, "
+     "observe: figures must be a list of different figures, got ['navigator-square', 'navigator-square']"),
+    ({"do": "cure", "injury": 99}, "cure: no injury 99 is waiting for its card"),
+    ({"do": "cure", "sailor": "bogus"}, "cure: sailor 'bogus' is not <figure>/1 or <figure>/2"),
+    ({"do": "damage", "kind": "crew", "sections": [9]}, "damage: sections must be a list of sections 1-8, got [9]"),
+    ({"do": "crew_options", "difficulty": {"x": 1}}, "crew_options: difficulty maps roles (captain, officer, "
                                                      "navigator, engineer) to levels (easy, normal, hard), got "
                                                      "{'x': 1}"),
     ({"do": "crew_options", "easy_watch_change": {"captain": 3}},
-     "'crew_options': easy_watch_change maps roles to true/false, got {'captain': 3}"),
+     "crew_options: easy_watch_change maps roles to true/false, got {'captain': 3}"),
 ]
 
 

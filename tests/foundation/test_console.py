@@ -215,7 +215,7 @@ def test_console_sets_the_attack_disc_and_status_shows_its_reading(terminal):
     terminal.send("dial disc_bearing north")
     terminal.expect("! disc_bearing reads whole degrees, got 'north'")
     terminal.send("home disc_bearing")
-    terminal.expect("! 'home': the attack disc, top pointer (relative bearing on the green ring) needs no homing")
+    terminal.expect("! home: the attack disc, top pointer (relative bearing on the green ring) needs no homing")
     terminal.send("quit")
     assert terminal.close() == 0
 

@@ -149,13 +149,13 @@ def test_10_3_a_bare_repair_says_what_can_be_repaired():
     assert text.count(said) == 2 and "needs the field" not in text, text
 
 
-@pytest.mark.parametrize(("language", "said"), [("de", "! smoke: "), ("ru", "! smoke: ")])
+@pytest.mark.parametrize(("language", "said"), [("de", "! rauchen: "), ("ru", "! перекур: ")])
 def test_6_13_a_smoke_break_without_a_smoker_is_refused_in_the_tables_language(language, said):
-    """§6.13 `smoke` alone (and a list naming a role that is not one) was refused in English at every table."""
+    """§6.13 `smoke` alone (and a list naming a role that is not one) was refused in English at every table; both
+    refusals name the command as the table types it, as the console's own refusals do."""
     text = console_typed(language, "smoke", "do smoke roles=7")
     english = ("name who spends a cigarette", "must be a list of")
-    assert text.count(said) == 1 and text.count("! 'smoke': ") == 1 and not any(words in text for words in english), \
-        text
+    assert text.count(said) == 2 and "'smoke'" not in text and not any(words in text for words in english), text
 
 
 @pytest.mark.parametrize("language", ["de", "ru"])

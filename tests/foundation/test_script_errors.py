@@ -33,7 +33,7 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     ('{"t": 9, "do": "turn", "dial": "telegraph", "steps": 1, "speed": 3}', "turn: unknown field(s) 'speed'"),
     ('{"t": 9, "do": "order", "order": "new_speed", "speed": "warp"}', "speed 'warp' is not one of"),
     ('{"t": 9, "do": "order", "order": "launch_rocket"}', "order 'launch_rocket' is not one of"),
-    ('{"t": 9, "do": "press", "button": "pause"}', "'press': the board 'Simulated table' has no buttons"),
+    ('{"t": 9, "do": "press", "button": "pause"}', "press: the board 'Simulated table' has no buttons"),
     ('{"t": 9, "do": "ui", "action": "time_compression", "mode": "ludicrous"}', "mode 'ludicrous' is not one of"),
 ])
 def test_bad_line_stops_the_run_with_file_line_and_problem(tmp_path, bad, problem):

@@ -73,3 +73,20 @@ def test_6_5_the_order_assistant_names_each_sailor_as_the_crew_list_does(languag
     assert row[:3] == [figure, name, "8"], said
     assert "navigator-square/1" not in said
     assert figure in typed(language, "crew")
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    # the game's and the table's own refusals begin as the console's do: the command as the table types it, unquoted
+    ("en", "target c9", "! target: no contact 'c9' (contacts: none yet)"),
+    ("de", "ziel c9", "! ziel: kein Kontakt „c9“ (Kontakte: noch keine)"),
+    ("ru", "цель c9", "! цель: нет контакта «c9» (контакты: пока нет)"),
+    ("en", "press pause", "! press: the board 'Simulated table' has no buttons"),
+    ("de", "drücken pause", "! drücken: das Board 'Simulated table' hat keine Taster"),
+    ("en", "home disc_bearing", "! home: the attack disc, top pointer"),
+    ("de", "nullstellen scheibe_peilung", "! nullstellen: Angriffsscheibe, oberer Zeiger"),
+    ("de", "beobachter figuren=navigator-quadrat anzahl=2", "! beobachter: entweder die Figuren"),
+])
+def test_a_refusal_of_the_game_names_its_command_in_the_console_style(language: str, line: str, said: str) -> None:
+    out = typed(language, line)
+    assert said in out, out
+    assert "'target'" not in out and "'press'" not in out and "'home'" not in out

@@ -20,8 +20,8 @@ typed = console_typed
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    ("de", "! target: kein Kontakt „c1“ (Kontakte: noch keine)"),
-    ("ru", "! identify: нет контакта «c1» (контакты: пока нет)"),
+    ("de", "! ziel: kein Kontakt „c1“ (Kontakte: noch keine)"),
+    ("ru", "! опознать: нет контакта «c1» (контакты: пока нет)"),
 ])
 def test_a_contact_the_crew_has_not_got_is_refused_in_the_table_language(code: str, said: str) -> None:
     """§8 target data and identification name a contact of the crew's picture; a wrong one is told
@@ -33,7 +33,7 @@ def test_a_contact_the_crew_has_not_got_is_refused_in_the_table_language(code: s
 def test_a_contact_the_crew_has_not_got_stays_english_in_a_table_script() -> None:
     with pytest.raises(CommandError) as caught:
         new_game(0).apply({"do": "target", "contact": "c9"})
-    assert str(caught.value) == "'target': no contact 'c9' (contacts: none yet)"
+    assert str(caught.value) == "target: no contact 'c9' (contacts: none yet)"
 
 
 class _Sounder:

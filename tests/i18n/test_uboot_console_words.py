@@ -233,6 +233,22 @@ def test_the_english_values_work_at_every_table(english_values, code):
     assert played(code, VALUES["en"])[1] == english_values[1]
 
 
+def test_an_english_table_types_the_telegraphs_short_words_as_a_german_one_does():
+    """The telegraph's positions have a short word at every table, declared once (`speed half` as `fahrt halbe` and
+    `скорость средний`): typed in English they give the events of the ids."""
+    ids = ["mobilize", "place navigator-square 8", "end_mobilize", "speed half_ahead", "speed full_ahead",
+           "speed slow_ahead", "telegraph full_astern", "dial telegraph half_ahead"]
+    short = ["mobilize", "place navigator-square 8", "end_mobilize", "speed half", "speed full", "speed slow",
+             "telegraph astern", "dial telegraph half"]
+    said, log = played("en", short)
+    assert "is not one of" not in said, said
+    assert log == played("en", ids)[1]
+    for speed in ("half_ahead", "full_ahead", "slow_ahead"):
+        assert f'"speed": "{speed}"' in log, speed
+    said = console_typed("en", "help speed")  # help names them beside the ids
+    assert "astern (full_astern), stop, slow (slow_ahead), half (half_ahead), full (full_ahead)" in said, said
+
+
 @pytest.mark.parametrize(("code", "line", "lines"), [
     ("de", "hilfe fahrt", ["fahrt zurück|stopp|langsam|halbe|volle", "[zurück (full_astern), stopp (stop), langsam "
                            "(slow_ahead), halbe (half_ahead), volle (full_ahead);", "  Beispiel: fahrt langsam"]),

@@ -3,7 +3,7 @@ table's language.
 
 A figure dragged on screen at a table whose figures stand on a real deck hub, a dial or a button a script or the
 console would turn on real hardware: the refusal ("the figures stand on a real deck hub; move them by hand") was
-English in a German or Russian window and console. Its English text stays as it was.
+English in a German or Russian window and console. It names its command as the console does (`place: ...`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ def test_a_figure_dragged_at_a_real_hub_table_is_refused_in_the_tables_language(
     assert "by hand" not in said and "deck hub" not in said, said
     with pytest.raises(CommandError) as caught:
         table.runtime.table.actuate({"do": "place", "figure": "officer-square", "section": 6})
-    assert str(caught.value) == "'place': the figures stand on a real deck hub; move them by hand"
+    assert str(caught.value) == "place: the figures stand on a real deck hub; move them by hand"
+    assert table.window.tr(of_error(caught.value)).startswith("setzen: "), "the command as the table types it"
 
 
 @pytest.mark.parametrize("code", ["de", "ru"])

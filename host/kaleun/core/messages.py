@@ -224,6 +224,16 @@ _NOTHING = ""
 _BROKEN_PLACEHOLDER = (KeyError, IndexError, ValueError, AttributeError, TypeError)
 
 
+#: the message context of the words typed at the U-BOOT console (`kaleun.ui.console_words.UBOOT`)
+COMMAND_WORDS = "U-BOOT console"
+
+
+def command_word(name: str) -> Msg:
+    """A U-BOOT command's name as the table types it (`target`, German `ziel`): a refusal of the game or the table
+    begins with it, as the console's own refusals do (`target: no contact 'c9'`)."""
+    return Msg.pterm(COMMAND_WORDS, name)
+
+
 def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     """A list read out with a separator (each part translated on its own)."""
     if not parts:

@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg, of_error
+from kaleun.core.messages import Msg, command_word, of_error
 from kaleun.hub.fake import FakeHub
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
@@ -152,8 +152,8 @@ class HubFigureSensor:
 
     def _fake(self, action: str) -> FakeHub:
         if self.fake is None:
-            raise HardwareOnly(Msg("'{action}': the figures stand on a real deck hub; move them by hand",
-                                   action=action))
+            raise HardwareOnly(Msg("{action}: the figures stand on a real deck hub; move them by hand",
+                                   action=command_word(action)))
         return self.fake
 
     def place(self, figure: str, section: int) -> None:

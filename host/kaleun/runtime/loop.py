@@ -29,6 +29,8 @@ from kaleun.runtime.table import Table
 
 log = logging.getLogger(__name__)
 
+#: where a game keeps its table's language (`Engine.table_state`, saved with the game): `kaleun resume` speaks it
+LANGUAGE_KEY = "language"
 #: longest the idle loop sleeps (s); inputs wake it at once
 IDLE_WAIT = 0.5
 
@@ -49,8 +51,7 @@ class Runtime:
         self.lamps: Any = None
         #: the speaker (its volume is set from the console), set by the session
         self.sounder: Any = None
-        #: the table's language (kaleun config set language), set by the session
-        self.language = "en"
+        self._language = "en"
         #: the session's debrief writer (runtime/debrief_output.py: `paths` once the mission ended), if any
         self.debrief: Any = None
         #: who hears about bad commands; a front end replaces the default (a log line)
@@ -349,6 +350,18 @@ class Runtime:
                 self.failure_report = report
             except OSError:
                 log.exception("writing %s failed", report)
+
+    @property
+    def language(self) -> str:
+        """The table's language (`--language`, the saved game's, or `kaleun config set language`), set by the
+        session and the window's settings."""
+        return self._language
+
+    @language.setter
+    def language(self, code: str) -> None:
+        """Kept with the game too (its save's table part), so `kaleun resume` speaks it again."""
+        self._language = code
+        self.game.table_state[LANGUAGE_KEY] = code
 
     def save(self) -> None:
         if self.autosave is not None:

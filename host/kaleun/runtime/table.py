@@ -31,7 +31,7 @@ from kaleun.boards.model import BUTTON_ACTIONS, Board
 from kaleun.core.args import Args
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg, of_error
+from kaleun.core.messages import Msg, command_word, of_error
 from kaleun.ports.base import (
     ButtonPressed,
     DialHomed,
@@ -410,12 +410,14 @@ class Table:
                 args.finish()
                 homing = self.board.dial(dial).homing
                 if homing not in ("switch", "index", "calibrate"):
-                    raise CommandError(Msg("'home': the {dial} needs no homing (home = {homing}: the table knows "
-                                           "where it stands)", dial=Msg.term(DIALS[dial].label), homing=repr(homing)))
+                    raise CommandError(Msg("{command}: the {dial} needs no homing (home = {homing}: the table knows "
+                                           "where it stands)", command=command_word("home"),
+                                           dial=Msg.term(DIALS[dial].label), homing=repr(homing)))
                 self.dials[dial].home()
             elif action == "press":
                 if not self.buttons:
-                    raise CommandError(Msg("'press': the board {board} has no buttons", board=repr(self.board.name)))
+                    raise CommandError(Msg("{command}: the board {board} has no buttons", command=command_word("press"),
+                                           board=repr(self.board.name)))
                 button = args.str("button", choices=list(self.buttons))
                 args.finish()
                 self.buttons[button].press()

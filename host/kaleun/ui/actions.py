@@ -53,7 +53,7 @@ from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_ids
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
-from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES
+from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES, SHORT_WORDS
 
 ENGLISH = language("en")
 #: the torpedo rooms whose racks take a deck torpedo (the boat's data: bow and stern)
@@ -230,12 +230,16 @@ class Field:
         """The words the table types for the choices (`fold`ed) -> the choice each names: its own word (`halbe`),
         then the name the window shows (`halbe_fahrt_voraus`, `navigator-quadrat`); the ids work beside them (at an
         English table they are the words)."""
-        return _choice_words(self, lang.code) if self.choices and lang.code != ENGLISH.code else {}
+        if not self.choices:
+            return {}
+        return _choice_words(self, lang.code) if lang.code != ENGLISH.code else _english_words(self)
 
     def choice_local(self, choice: str, lang: Language) -> str:
         """A choice as the table types it: its own word, else the window's name, else its id."""
+        if lang.code == ENGLISH.code:
+            return choice
         words = self.choice_words(lang)
-        shown = [Msg.pterm(UBOOT_VALUE, choice), *self.names_of(choice)]
+        shown = [value_word(choice), *self.names_of(choice)]
         return next((word for word in (typed_word(w, lang) for w in shown) if words.get(fold(word)) == choice),
                     choice)
 
@@ -301,11 +305,23 @@ class Field:
         return KINDS[self.kind].read(text, self, lang or ENGLISH)
 
 
+def value_word(choice: str) -> Msg:
+    """A fixed value's own typed word (a field declared `words`): a catalogue entry under `UBOOT_VALUE`, its id the
+    value's short English word where it has one (`half` for `half_ahead`), else the value itself."""
+    return Msg.pterm(UBOOT_VALUE, SHORT_WORDS.get(choice, choice))
+
+
+@cache
+def _english_words(f: Field) -> dict[str, str]:
+    """The short English words of a field's choices (`half` is `half_ahead`), typed beside the ids."""
+    return {SHORT_WORDS[c]: c for c in f.choices if c in SHORT_WORDS} if f.words else {}
+
+
 @cache
 def _choice_words(f: Field, code: str) -> dict[str, str]:
     lang = language(code)
     ids = {fold(c) for c in f.choices}
-    own = local_words(((Msg.pterm(UBOOT_VALUE, c), c) for c in f.choices), ids, lang)
+    own = local_words(((value_word(c), c) for c in f.choices), ids, lang)
     names = local_words(((name, c) for c in f.choices for name in f.names_of(c)), ids | set(own), lang)
     # a word with a comma would be split as a list's items (`forbid=a,b`): the id names that value
     return {word: named for word, named in {**own, **names}.items() if "," not in word}

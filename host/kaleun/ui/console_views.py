@@ -228,6 +228,14 @@ def disc(data: Mapping[str, Any], lang: Language) -> list[str]:
 
 
 # -- crew -------------------------------------------------------------------------------------------
+def in_hand(game: Any) -> set[str]:
+    """The figures lifted off the model and not put down yet: the crew keeps their section until one is placed,
+    the crew views show them lifted (a sailor's figure in the First Officer's hand)."""
+    if not _has(game, "figures"):
+        return set()
+    return {figure for figure, where in game.module("figures").where.items() if where is None}
+
+
 def crew(game: Any, lang: Language) -> list[str]:
     """The sailors on duty (section, chips, task, ailments), the bars, waiting injuries, supplies, food."""
     if not _has(game, "crew"):
@@ -237,12 +245,15 @@ def crew(game: Any, lang: Language) -> list[str]:
     r = lang.render
     s = game.module("crew").status()
     rows = []
+    lifted = in_hand(game)
     for figure, sailor in s["sailors"].items():
         ailments = ", ".join(f"{a['id']}:{lang.text(a['deck'])}{'' if a.get('treated') else '*'}"
                              for a in sailor.get("ailments", []))
         symbols = ", ".join(lang.text(SYMBOL_NAMES.get(x, x)) for x in sailor.get("symbols", []))
         typed = FIGURE.choice_local(figure, lang)  # as the table types it (`navigator-quadrat`; the id in English)
-        rows.append([typed, lang.text(sailor["name"]), DASH if sailor["dead"] else sailor["section"],
+        where = (DASH if sailor["dead"] else r(Msg("lifted from {section}", section=sailor["section"]))
+                 if figure in lifted else sailor["section"])
+        rows.append([typed, lang.text(sailor["name"]), where,
                      " ".join(sailor["chips"]), _task(sailor.get("task"), lang),
                      lang.text(N_("dead")) if sailor["dead"] else ailments or None, symbols])
     heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),

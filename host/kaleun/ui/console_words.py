@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import TypeVar
 
-from kaleun.core.messages import Msg
+from kaleun.core.messages import COMMAND_WORDS, Msg
 from kaleun.i18n import Language
 
 T = TypeVar("T")
 
 #: the message context of the words typed at the U-BOOT console (`kaleun.ui.actions`, `kaleun.ui.console`)
-UBOOT = "U-BOOT console"
+UBOOT = COMMAND_WORDS
 #: the message context of the words typed for a field's fixed values at the U-BOOT console (`fahrt halbe`,
 #: `скорость средний` for `speed half_ahead`): a value's id is its English word, as for the commands
 UBOOT_VALUE = "U-BOOT console value"

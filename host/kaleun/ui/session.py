@@ -158,13 +158,14 @@ def _session_stem(folder: Path) -> str:
     return stem
 
 
-def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Runtime:
+def make_runtime(game: Engine, board: Board, keep_previous: bool = False, language: str = "en") -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
 
     Nothing is saved before the table has started: a board that cannot start here, or a stop
     signal while waiting for the deck hub, leaves the previous autosave as it was. With
     `keep_previous` (a new game, or a game resumed from another file) the first save keeps the
-    game saved there before under an earlier-game name (`saves.keep_aside`)."""
+    game saved there before under an earlier-game name (`saves.keep_aside`). `language` is the table's: the
+    first save keeps it with the game (`kaleun resume` speaks it)."""
     sessions = state_dir() / "sessions"
     with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
         sessions.mkdir(parents=True, exist_ok=True)
@@ -180,6 +181,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False) -> Run
     outputs: list = [SoundOutput(sounder, raises=AlarmGate(game).raises), EventLog(sessions / f"{stamp}.events.jsonl")]
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}.script.jsonl")
+    runtime.language = language
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game, scenes=scenes))
@@ -243,8 +245,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
     role) before its clock starts."""
     from kaleun.ui.display import has_display
 
-    runtime = make_runtime(game, board, keep_previous)
-    runtime.language = language
+    runtime = make_runtime(game, board, keep_previous, language)
     if fullscreen or (not console and has_display()):
         from kaleun.ui.window import Window
 
@@ -259,7 +260,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
                 retire(current[0])
                 try:
-                    current[0] = make_runtime(game, board)
+                    current[0] = make_runtime(game, board, language=current[0].language)
                 except BaseException:  # the set-up says why; a stop signal still ends the window
                     STOPPER.running(current[0].request_stop, current[0].continued)
                     raise

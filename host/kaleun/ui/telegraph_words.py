@@ -15,3 +15,8 @@ POSITION_NAMES: dict[str, Msg] = {
     "full_astern": Msg("full astern"), "stop": Msg("stop"), "slow_ahead": Msg("slow ahead"),
     "half_ahead": Msg("half ahead"), "full_ahead": Msg("full ahead"),
 }
+#: the short word typed for a position at every table (`speed half`, `fahrt halbe`, `скорость средний`): the
+#: English word is the catalogue id under the console values' context, the table's language its translation
+SHORT_WORDS: dict[str, str] = {
+    "full_astern": "astern", "slow_ahead": "slow", "half_ahead": "half", "full_ahead": "full",
+}

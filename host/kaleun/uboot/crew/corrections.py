@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args, wholes
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import Msg, command_word, join
 from kaleun.uboot.crew import food as food_rules
 from kaleun.uboot.crew.bars import COMMAND_LAST, MORALE_LAST
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS
@@ -63,7 +63,8 @@ def _figure_list(args: Args, key: str) -> list[str] | None:
         return None
     raw = args.any(key)
     if not isinstance(raw, list) or any(f not in FIGURES for f in raw) or len(set(raw)) != len(raw):
-        raise CommandError(Msg("'{command}': {key} must be a list of different figures, got {got}", command=args.name,
+        raise CommandError(Msg("{command}: {key} must be a list of different figures, got {got}",
+                               command=command_word(args.name),
                                key=key, got=repr(raw)))
     return raw
 
@@ -74,9 +75,11 @@ def lookout_fields(args: Args) -> dict[str, Any]:
     figures = _figure_list(args, "figures")
     count = args.int("count", default=None, lo=1, hi=6)
     if figures is not None and count is not None:
-        raise CommandError(Msg("'{command}': give the lookouts' figures or their count, not both", command=args.name))
+        raise CommandError(Msg("{command}: give the lookouts' figures or their count, not both",
+                               command=command_word(args.name)))
     if figures is not None and not figures:
-        raise CommandError(Msg("'{command}': figures must name at least one sailor", command=args.name))
+        raise CommandError(Msg("{command}: figures must name at least one sailor",
+                               command=command_word(args.name)))
     out: dict[str, Any] = {}
     if figures is not None:
         out["figures"] = figures
@@ -88,7 +91,8 @@ def lookout_fields(args: Args) -> dict[str, Any]:
 def _str_list(args: Args, key: str, choices: Mapping[str, Any] | tuple[str, ...]) -> list[str]:
     raw = args.any(key, default=[])
     if not isinstance(raw, list) or any(not isinstance(x, str) or x not in choices for x in raw):
-        raise CommandError(Msg("'{command}': {key} must be a list of: {choices}; got {got}", command=args.name, key=key,
+        raise CommandError(Msg("{command}: {key} must be a list of: {choices}; got {got}",
+                               command=command_word(args.name), key=key,
                                choices=", ".join(choices), got=repr(raw)))
     return raw
 
@@ -99,7 +103,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         if args.has("injury"):
             injury = crew.health.injury(args.int("injury", lo=1))
             if injury is None:
-                raise CommandError(Msg("'{command}': no injury {injury} is waiting for its card", command=args.name,
+                raise CommandError(Msg("{command}: no injury {injury} is waiting for its card",
+                                       command=command_word(args.name),
                                        injury=str(args.raw["injury"])))
             figure, row = parse_sailor_id(injury["sailor"])
             return figure, row, injury
@@ -110,8 +115,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             except ValueError:
                 figure, row = "", -1
             if figure not in FIGURES or row not in (0, 1):
-                raise CommandError(Msg("'{command}': sailor '{sailor}' is not <figure>/1 or <figure>/2",
-                                       command=args.name, sailor=text))
+                raise CommandError(Msg("{command}: sailor '{sailor}' is not <figure>/1 or <figure>/2",
+                                       command=command_word(args.name), sailor=text))
             return figure, row, None
         return args.str("figure", choices=FIGURES), crew.row, None
 
@@ -127,7 +132,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             raw = args.any("sections", default=[7, 8])
             sections = wholes(raw)  # 7 or 7.0
             if not sections or any(not 1 <= s <= 8 for s in sections):
-                raise CommandError(Msg("'damage': sections must be a list of sections 1-8, got {got}", got=repr(raw)))
+                raise CommandError(Msg("{command}: sections must be a list of sections 1-8, got {got}",
+                                       command=command_word("damage"), got=repr(raw)))
             fields["sections"] = sections
         else:
             from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES
@@ -202,7 +208,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         remove = args.int("remove", default=0, lo=0, hi=MAX_CHIPS)
         args.finish()
         if bool(add) == bool(remove):
-            raise CommandError(Msg("'chips': give either add or remove, a number 1-3"))
+            raise CommandError(Msg("{command}: give either add or remove, a number 1-3",
+                                   command=command_word("chips")))
         state = crew.sailor(figure, row)
         problem: Msg | None = None
         if state.dead:
@@ -291,7 +298,8 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
             roles = _str_list(args, "roles", tuple(ROLES))
             if not roles or len(set(roles)) != len(roles):
                 raise CommandError(Msg("{command}: name who spends a cigarette: a player's role ({roles}), or "
-                                       "several as roles=A,B, each once", command=args.name, roles=", ".join(ROLES)))
+                                       "several as roles=A,B, each once", command=command_word(args.name),
+                                       roles=", ".join(ROLES)))
         sailors = _figure_list(args, "sailors")
         args.finish()
         chosen = crew.cigarettes.plan(roles, sailors)
@@ -345,11 +353,12 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         wear = args.bool("wear") if args.has("wear") else None
         args.finish()
         if not isinstance(difficulty, Mapping) or any(r not in ROLES or v not in LEVELS for r, v in difficulty.items()):
-            raise CommandError(Msg("'crew_options': difficulty maps roles ({roles}) to levels ({levels}), got {got}",
-                                   roles=", ".join(ROLES), levels=", ".join(LEVELS), got=repr(difficulty)))
+            raise CommandError(Msg("{command}: difficulty maps roles ({roles}) to levels ({levels}), got {got}",
+                                   command=command_word("crew_options"), roles=", ".join(ROLES),
+                                   levels=", ".join(LEVELS), got=repr(difficulty)))
         if not isinstance(easy, Mapping) or any(r not in ROLES or not isinstance(v, bool) for r, v in easy.items()):
-            raise CommandError(Msg("'crew_options': easy_watch_change maps roles to true/false, got {got}",
-                                   got=repr(easy)))
+            raise CommandError(Msg("{command}: easy_watch_change maps roles to true/false, got {got}",
+                                   command=command_word("crew_options"), got=repr(easy)))
         # the settings are no crew action: never taken back, and no undo reaches back past them (an earlier
         # snapshot would put the old settings back with it)
         crew.undo.clear()

@@ -37,7 +37,7 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, and_list
+from kaleun.core.messages import Msg, and_list, command_word
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import aircraft as air_ai
@@ -578,7 +578,8 @@ class Sea(Module):
             known = ", ".join(sorted(self.picture.contacts, key=lambda c: int(c[1:])))
             from kaleun.core.errors import CommandError
 
-            raise CommandError(Msg("'{command}': no contact '{contact}' (contacts: {known})", command=args.name,
+            raise CommandError(Msg("{command}: no contact '{contact}' (contacts: {known})",
+                                   command=command_word(args.name),
                                    contact=cid, known=known or Msg("none yet")))
         return contact
 

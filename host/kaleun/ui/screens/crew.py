@@ -19,6 +19,7 @@ from kaleun.uboot.crew.food import MEAL_HOUR, NAMES, morale_effect
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure
+from kaleun.ui.console_views import in_hand
 from kaleun.ui.frame import bar_reading
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
@@ -95,7 +96,7 @@ class CrewScreen(Screen):
         game = self.game
         self.crew = game.module("crew").status() if game.has_module("crew") else {}
         self.off = off_duty(game)
-        return (freeze(self.crew), freeze(self.off), self.selected, self.page)
+        return (freeze(self.crew), freeze(self.off), tuple(sorted(in_hand(game))), self.selected, self.page)
 
     def select(self, figure: str | None) -> None:
         self.win.ui["sailor"] = None if figure == self.selected else figure
@@ -141,6 +142,7 @@ class CrewScreen(Screen):
         s = c.size
         sailors = self.crew.get("sailors", {})
         waiting = {i["figure"] for i in self.crew.get("health", {}).get("injuries_waiting", [])}
+        lifted = in_hand(self.game)
         cols, rows = 4, 4
         w = (rect.w - s(4) * (cols - 1)) // cols
         h = (rect.h - s(4) * (rows - 1)) // rows
@@ -169,7 +171,7 @@ class CrewScreen(Screen):
             x = box.x + s(29)
             words: Msg | str | None = None
             if not off:
-                where = st["section"]
+                where = None if figure in lifted else st["section"]
                 if where is None:
                     words = Msg("lifted")
                 else:  # the section as the boat drawing shows it: its number on a section's colour
@@ -280,8 +282,11 @@ class CrewScreen(Screen):
         section = st["section"]
         if section is None and st["dead"]:  # a dead sailor has no section of his own: his figure lies there
             section = self.game.module("figures").where.get(figure)
-        lines: list[Msg | str] = [Msg("section {n}, {chips}", n=section if section is not None else "—",
-                                      chips=Msg.plural("{n} chip", "{n} chips", n=len(st["chips"])))]
+        chips = Msg.plural("{n} chip", "{n} chips", n=len(st["chips"]))
+        shown = section if section is not None else "—"
+        lines: list[Msg | str] = [Msg("lifted from section {n}, {chips}", n=shown, chips=chips)
+                                  if not st["dead"] and figure in in_hand(self.game)  # in the hand, not put down
+                                  else Msg("section {n}, {chips}", n=shown, chips=chips)]
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
         if task:
             lines.append(Msg("task: {task}", task=TASK_WORDS.get(str(task), Msg.term(str(task)))))

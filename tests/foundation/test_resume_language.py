@@ -1,0 +1,69 @@
+"""The table's language is kept with the game: a game played with `--language de` resumes in German (U-BOOT and
+Captain Sonar), whatever `kaleun config` prefers, unless `kaleun resume --language` names another."""
+
+from __future__ import annotations
+
+import json
+
+from kit import Terminal
+
+
+def _played(home, *args: str, prompt: str = "> ") -> str:
+    with Terminal(home, *args) as term:
+        term.expect(prompt)
+        term.send("quit")
+        term.expect("kaleun resume")
+        assert term.close() == 0
+    return term.text
+
+
+def test_a_uboot_game_started_in_german_resumes_in_german(tmp_path):
+    _played(tmp_path, "play", "--seed", "3", "--language", "de")
+    assert json.loads((tmp_path / "autosave.json").read_text())["table"]["language"] == "de"
+    assert "Weiter mit: kaleun resume" in _played(tmp_path, "resume")
+    again = _played(tmp_path, "resume", "--language", "en")  # --language wins, and is kept from then on
+    assert "Continue with: kaleun resume" in again
+    assert "Continue with: kaleun resume" in _played(tmp_path, "resume")
+
+
+def test_the_first_save_already_holds_the_language(tmp_path):
+    """A game cut short before any later save (a power cut) resumes in its language too."""
+    with Terminal(tmp_path, "play", "--seed", "3", "--language", "ru") as term:
+        term.expect("> ")
+        first = json.loads((tmp_path / "autosave.json").read_text())
+        term.send("quit")
+        assert term.close() == 0
+    assert first["table"]["language"] == "ru"
+
+
+def test_a_captain_sonar_game_started_in_russian_resumes_in_russian(tmp_path):
+    _played(tmp_path, "play", "--game", "sonar", "--console", "--language", "ru", prompt="> ")
+    resumed = _played(tmp_path, "resume", "--console", prompt="> ")
+    assert "жёлт" in resumed.lower(), resumed
+    assert "yellow>" not in resumed
+
+
+def test_a_language_chosen_during_the_game_is_kept_by_the_journal_too(tmp_path):
+    """The window's settings change the language mid-game: a game cut short before its next full save resumes in
+    the new language (the journal carries it with the table's readings)."""
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.runtime.table import Table
+    from kaleun.saves import open_save
+    from kaleun.uboot.game import new_game
+    from kit import FakeClock
+
+    clock = FakeClock()
+    game = new_game(1)
+    autosave = Autosave(game, tmp_path / "autosave.json", clock=clock, background=False)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock), autosave=autosave, clock=clock)
+    runtime.language = "en"
+    autosave.save()
+    runtime.language = "ru"  # the settings' language buttons
+    clock.now += 30.0
+    runtime.step()
+    autosave.journal.sync()  # cut short: no full save after the change
+    runtime.table.close()
+    assert json.loads((tmp_path / "autosave.json").read_text())["table"]["language"] == "en"
+    assert open_save(tmp_path / "autosave.json").engine.table_state["language"] == "ru"
