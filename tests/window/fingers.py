@@ -121,7 +121,8 @@ def shown(table: Table_) -> list[str]:
 def convoy_in_sight(until: float = 0.0) -> Table_:
     """The convoy exercise (seed 1) with two lookouts: ship reports at 90 s (3 ships, a new report),
     180 s (1 more: the same report), 540 s (a new report after 6 quiet minutes), 690 s and 810 s
-    (added to it); aircraft at 840 s, depth charges and damage follow. Played up to `until`."""
+    (added to it); an aircraft at 1,260 s (a Sunderland of the convoy's air escort: without night equipment it
+    neither finds nor attacks the boat in the dark, so no depth charges follow). Played up to `until`."""
     table = Table_(mission="exercise_convoy_battle", seed=1)
     rt = table.runtime
     rt.submit({"do": "order", "order": "mobilize"})

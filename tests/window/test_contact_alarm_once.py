@@ -44,7 +44,7 @@ def test_9_the_banner_is_raised_once_per_report_and_for_aircraft() -> None:
     table = convoy_in_sight()
     raised: list[tuple[str, float]] = []
     win = table.window
-    table.until(900, step=10)
+    table.until(1300, step=10)
     for kind, line, _ in win.alarms:
         raised.append((kind, line.event))
     reports = ship_reports(table.events)
@@ -62,7 +62,7 @@ def test_9_the_chimes_sound_once_per_report_through_the_tables_sound_output(home
     from kaleun.ui.session import make_runtime
 
     table = convoy_in_sight()
-    table.until(900, step=10)
+    table.until(1300, step=10)
     board = home / "quiet.toml"
     board.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8").replace('driver = "pygame"', 'driver = "none"'),
                      encoding="utf-8")

@@ -38,9 +38,9 @@ def lines(table: Table_, code: str) -> list[tuple[str, str, str | None]]:
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_a_resumed_window_shows_the_feed_it_showed_in_the_tables_language(tmp_path: Path, code: str) -> None:
-    table = convoy_in_sight(900)
+    table = convoy_in_sight(1300)
     before = lines(table, code)
-    assert len(before) > 10 and any(event == "contact_report" for event in
+    assert len(before) > 6 and any(event == "contact_report" for event in
                                     (line.event for line in table.window.feed.lines))
     again = resumed(table, tmp_path, code)
     assert lines(again, code) == before

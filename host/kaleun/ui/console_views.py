@@ -636,10 +636,20 @@ CHART = Msg.pterm(UBOOT, "chart")
 
 
 def _chart_areas(game: Any, lang: Language) -> list[str]:
-    """Course and distance from the boat (dead reckoning) to the area of each objective HQ has given."""
+    """Course and distance from the boat (dead reckoning) to the area of each objective HQ has given, and to
+    each square named in a signal of HQ's the crew has decoded ("convoy reported in AL28": the target area)."""
+    from kaleun.uboot.sea.grid import GridError
     from kaleun.ui import reckoning
 
-    legs = [reckoning.to_area(game, objective) for objective in reckoning.objectives_with_areas(game)]
-    if not legs:
+    lines: list[Msg] = [reckoning.to_area(game, objective).line
+                        for objective in reckoning.objectives_with_areas(game)]
+    for square, message in reckoning.signalled_squares(game):
+        try:
+            leg = reckoning.to_square(game, square)
+        except GridError:
+            continue  # a square off the strategic map: nothing to lay off
+        lines.append(Msg("Target area from HQ's signal {signal}: {leg}", signal=message.id,
+                         leg=leg.line if isinstance(leg, reckoning.Leg) else leg))
+    if not lines:
         raise CommandError(Msg("{chart}: no objective names an area: give a square, e.g. {chart} AL28", chart=CHART))
-    return [lang.render(leg.line) for leg in legs]
+    return [lang.render(line) for line in lines]

@@ -93,3 +93,19 @@ def objectives_with_areas(game: Any, given_only: bool = True) -> Iterator[Any]:
         state = getattr(objective, "state", "pending")
         if state == "given" or (not given_only and state != "pending"):
             yield objective
+
+
+def signalled_squares(game: Any) -> list[tuple[str, Any]]:
+    """The squares HQ's signals name (`{square}` in a signal's text: a convoy reported there, the boats
+    closing on it) that the crew has decoded, newest first, each square once: the target areas HQ gave.
+    A signal still coded (Enigma) names nothing yet. Returns (square, message)."""
+    if not game.has_module("mission") or not game.has_module("navigation"):
+        return []
+    seen: set[str] = set()
+    out: list[tuple[str, Any]] = []
+    for message in reversed(getattr(game.module("mission"), "messages", [])):
+        square = message.values.get("square") if message.state == "decoded" else None
+        if isinstance(square, str) and square not in seen:
+            seen.add(square)
+            out.append((square, message))
+    return out

@@ -31,12 +31,24 @@ CHECK_S = 20.0
 MAX_SLEEP_S = 1800.0
 
 
+#: the daylight phases in which an aircraft without night equipment sees nothing (aircraft.toml)
+DARK_PHASES = frozenset(str(p) for p in AIR["night"]["dark_phases"])
+
+
+def in_the_dark(sea: Any) -> bool:
+    """Is it dark enough at the boat that only a night aircraft (radar, Leigh Light) can find it?"""
+    weather = sea.weather
+    return weather is not None and weather.phase in DARK_PHASES
+
+
 def sighting_range(sea: Any, plane: Aircraft, bn: Any, now: float) -> float:
-    """How far this aircraft can see the boat now (nm)."""
+    """How far this aircraft can see the boat now (nm): nothing in the dark without night equipment."""
     cond = sea.conditions()
     light = cond.light
     if plane.type.night:
-        light = max(light, 0.6)  # radar and the searchlight
+        light = max(light, float(AIR["night"]["night_light"]))  # radar and the searchlight
+    elif in_the_dark(sea):
+        return 0.0
     if bn.surfaced:
         base = min(float(ENEMY["aircraft_range_nm"]), cond.visibility_nm)
         return base * light

@@ -136,6 +136,8 @@ class ChartScreen(Screen):
         for kind, value in self.shapes:
             if kind == "squares":
                 self.area += [sq for sq in value if sq not in self.area]
+        squares = naval_grid().squares  # and the squares HQ's decoded signals name: its target areas
+        self.area += [sq for sq, _signal in reckoning.signalled_squares(game) if sq in squares and sq not in self.area]
         self.leg = self._leg(self.win.ui.get("map_pick"))
         leg = ((self.leg.to, self.leg.course, round(self.leg.distance_nm)) if isinstance(self.leg, reckoning.Leg)
                else self.leg.template if self.leg is not None else None)
