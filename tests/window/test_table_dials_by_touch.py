@@ -194,3 +194,28 @@ def test_status_tells_every_declared_dial(declared) -> None:
     assert "trim selector: stern heavy" in lines
     assert "periscope bearing ring: bearing 045" in lines
     assert not any(line.startswith(("telegraph:", "engine telegraph")) for line in lines if "lever at" not in line)
+
+
+def test_a_dial_on_a_real_deck_hub_shows_its_reading_and_why_a_hand_turns_it(declared) -> None:
+    """A dial the board has as an encoder on a real deck hub turns only by a hand at the table: the sheet offered its
+    positions and a Turn button that was then refused ("turn it by hand"). It shows the reading and the reason, and
+    offers nothing to turn, as the console's `dial` refuses it."""
+    from kaleun.boards.model import DialSpec
+    from kaleun.hub.dials import HubDial
+
+    table = Hands()
+    table.runtime.table.dials["trim"] = HubDial(DialSpec("trim", driver="hub"), 0, fake=None)
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    table.tap("dials.dial=trim")
+    said = shown(table)
+    assert "trim selector reads bow heavy" in said
+    assert "dial 'trim' is an encoder on the deck hub: turn it by hand" in said
+    assert table.window.targets.get("dials.value=stern_heavy") is None, "nothing to choose on a dial a hand turns"
+    turn = table.target("dials.turn")
+    table.press(turn.rect.center)
+    table.settle()
+    assert not [c for c in table.reached if c.get("do") == "trim"]
+    # the simulated ring beside it still turns from the sheet
+    table.tap("dials.dial=periscope_bearing")
+    assert table.target("dials.step.+10") is not None

@@ -66,10 +66,17 @@ class HubDial:
             self._sink(DialLost(self.name))
 
     # -- hands -------------------------------------------------------------------------------
+    @property
+    def by_hand(self) -> Msg | None:
+        """Why only a hand at the table turns the dial (an encoder on a real hub), or None on the fake hub."""
+        if self.fake is None:
+            return Msg("dial '{name}' is an encoder on the deck hub: turn it by hand", name=self.name)
+        return None
+
     def turn(self, clicks: int) -> None:
         """Turn the fake hub's encoder by the detents that make `clicks` steps of the dial."""
-        if self.fake is None:
-            raise HardwareOnly(Msg("dial '{name}' is an encoder on the deck hub: turn it by hand", name=self.name))
+        if (why := self.by_hand) is not None:
+            raise HardwareOnly(why)
         steps = -clicks if self.spec.reverse else clicks
         goal = self.counter.counted + steps * self.counter.ratio
         target = math.ceil(goal) if steps > 0 else math.floor(goal)

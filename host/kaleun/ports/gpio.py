@@ -124,10 +124,17 @@ class GpioDial:
         if self._sink is not None:
             self._sink(DialHomed(self.name))
 
+    @property
+    def by_hand(self) -> Msg | None:
+        """Why only a hand at the table turns the dial (real pins), or None on mock pins."""
+        if not _is_mock(self.factory):
+            return Msg("dial '{name}' is real hardware: turn it by hand", name=self.name)
+        return None
+
     def turn(self, clicks: int) -> None:
         """Drive the mock pins through full quadrature cycles until the dial has turned `clicks` steps."""
-        if not _is_mock(self.factory):
-            raise HardwareOnly(Msg("dial '{name}' is real hardware: turn it by hand", name=self.name))
+        if (why := self.by_hand) is not None:
+            raise HardwareOnly(why)
         a = self.factory.pin(self.spec.pin_a)
         b = self.factory.pin(self.spec.pin_b)
         clockwise = (clicks > 0) != self.spec.reverse

@@ -237,6 +237,12 @@ class Table:
             return None
         return (decl.degrees(step) - DIALS[decl.reference].degrees(ref)) % 360
 
+    def by_hand(self, name: str) -> Msg | None:
+        """Why dial `name` turns only by a hand at the table (an encoder on a real deck hub, real pins), or None
+        when the table turns it itself (a simulated dial, the fake hub, mock pins): the window's dials sheet then
+        shows its reading only."""
+        return getattr(self.dials.get(name), "by_hand", None)
+
     def unset(self, name: str) -> bool:
         """Is dial `name` a ring whose reading is known but has not fed the game yet (a simulated ring
         nobody has turned)? The game's attack disc does not have it: turn the ring, or dial it to where

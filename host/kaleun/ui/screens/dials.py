@@ -1,7 +1,8 @@
 """The table's dials that have no control of their own on screen: every dial declared in boards/dials.toml
 whose command no order sheet gives (the telegraph has the helm's scale and the speed sheet, the attack disc
 its sheet). A crew without the built dial turns it here: a dial with positions by its positions, a ring by
-degrees. The sheet is made from the declaration, and the dial turns as the console's `dial NAME VALUE` turns
+degrees. A dial the board has as real hardware (an encoder on the deck hub, real pins) shows its reading only,
+and why: a hand at the table turns it. The sheet is made from the declaration, and the dial turns as the console's `dial NAME VALUE` turns
 it (`kaleun.ui.actions.perform`): the table sends the dial's command, as a hand on the dial would."""
 
 from __future__ import annotations
@@ -116,8 +117,11 @@ class DialSheet(Overlay):
         self.win.touch()
 
     def why_not(self, decl: DialDecl) -> Msg | None:
-        """Why the dial cannot be turned from the sheet: its zero (or its reference ring's) is not known."""
+        """Why the dial cannot be turned from the sheet: it is real hardware a hand turns, or its zero (or its
+        reference ring's) is not known."""
         table = self.win.table
+        if (by_hand := table.by_hand(decl.name)) is not None:
+            return by_hand
         for name in (decl.name, decl.reference):
             if name is not None and table.steps.get(name) is None:
                 return Msg("{dial}: its zero is not known yet; home it first ({homing})",
@@ -147,11 +151,14 @@ class DialSheet(Overlay):
         y += s(24)
         buttons = Rect(inner.right - s(300), inner.bottom - s(ROW_H), s(300), s(ROW_H))
         row = Rect(inner.x, y, inner.w, buttons.y - y - s(6))
-        if decl.is_ring:
+        why = self.why_not(decl)
+        by_hand = self.win.table.by_hand(decl.name)
+        if by_hand is not None:  # real hardware: its reading only, and why (as the console's `dial` refuses it)
+            c.paragraph(by_hand, row, theme.TEXT_SIZE, theme.TEXT)
+        elif decl.is_ring:
             self._ring(c, decl, row)
         else:
             self._positions(c, decl, row)
-        why = self.why_not(decl)
         half = (buttons.w - s(8)) // 2
         c.button("dials.cancel", Rect(buttons.x, buttons.y, half, buttons.h), Msg("Close"), simple(self.close))
         c.button("dials.turn", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), Msg("Turn the dial"),
