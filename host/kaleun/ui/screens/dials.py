@@ -2,8 +2,9 @@
 whose command no order sheet gives (the telegraph has the helm's scale and the speed sheet, the attack disc
 its sheet). A crew without the built dial turns it here: a dial with positions by its positions, a ring by
 degrees. A dial the board has as real hardware (an encoder on the deck hub, real pins) shows its reading only,
-and why: a hand at the table turns it. The sheet is made from the declaration, and the dial turns as the console's `dial NAME VALUE` turns
-it (`kaleun.ui.actions.perform`): the table sends the dial's command, as a hand on the dial would."""
+and why: a hand at the table turns it. The sheet is made from the declaration, and the dial turns as the
+console's `dial NAME VALUE` turns it (`kaleun.ui.actions.perform`): the table sends the dial's command, as a
+hand on the dial would."""
 
 from __future__ import annotations
 
