@@ -28,6 +28,13 @@ def bare_table(game: Engine, board: Any) -> Any:
     return BareTable(GAMES[game.game].name if game.game in GAMES else game.game)
 
 
+def sonar_table(game: Engine, board: Any) -> Any:
+    """Captain Sonar's table: without adapters, its refusal of a hand in its console's words."""
+    from kaleun.runtime.bare_table import SONAR_HAND_WORDS, BareTable
+
+    return BareTable(GAMES[game.game].name, SONAR_HAND_WORDS)
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """One game Kaleun referees: everything the layers outside the game need to know of it."""
@@ -56,7 +63,7 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {
     "uboot": GameEntry("U-BOOT", "kaleun.uboot.game", uboot.table, uboot.replay, uboot.new, board=True,
                        front=uboot.UbootFront()),
-    "sonar": GameEntry("Captain Sonar", "kaleun.sonar.game", bare_table, sonar.replay, sonar.new,
+    "sonar": GameEntry("Captain Sonar", "kaleun.sonar.game", sonar_table, sonar.replay, sonar.new,
                        front=sonar.SonarFront()),
 }
 

@@ -148,7 +148,7 @@ def test_a_bad_script_line_names_file_and_line(tmp_path):
     assert f"{script}:2: start: team 'green' is not one of: yellow, blue" in done.stderr
     script = write_script(tmp_path / "t.jsonl", [{"t": 0, "do": "press", "button": "pause"}])
     done = run_kaleun("run", *SONAR, "--script", str(script), "--events", str(tmp_path / "e"), home=tmp_path)
-    assert done.returncode == 2 and f"{script}:1: 'press': the Captain Sonar table has no figures" in done.stderr
+    assert done.returncode == 2 and f"{script}:1: press: the Captain Sonar table has no figures" in done.stderr
 
 
 def test_uboot_runs_as_before(tmp_path):

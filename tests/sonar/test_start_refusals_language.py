@@ -50,11 +50,16 @@ def test_a_sonar_start_that_cannot_be_made_says_why_in_the_tables_language(code,
 @pytest.mark.parametrize("code", ["de", "ru"])
 def test_a_hand_action_at_the_captain_sonar_table_is_refused_in_the_tables_language(code):
     """The Captain Sonar table has no figures, dials or buttons: a `place` typed at its console is refused, in the
-    table's language (it was English)."""
-    from kaleun.runtime.bare_table import BareTable
+    table's language (it was English), beginning with the action's word as its console types it (it quoted the
+    English `'place'`), as a U-BOOT table's refusals begin with the command's word."""
+    from kaleun.games import make_table
+    from kaleun.sonar.game import new_game
 
-    exc = _refusal(lambda: BareTable("Captain Sonar").actuate({"do": "place", "figure": "x", "section": 1}))
-    assert str(exc) == "'place': the Captain Sonar table has no figures, dials or buttons; give game commands instead"
+    table = make_table(new_game(seed=1), None)
+    exc = _refusal(lambda: table.actuate({"do": "place", "figure": "x", "section": 1}))
+    assert str(exc) == "place: the Captain Sonar table has no figures, dials or buttons; give game commands instead"
     said = of_error(exc)
     assert language(code).missing(said) == []  # type: ignore[arg-type]
-    assert "give game commands" not in language(code).render(said)  # type: ignore[arg-type]
+    rendered = language(code).render(said)  # type: ignore[arg-type]
+    assert "give game commands" not in rendered and "place" not in rendered and "'" not in rendered, rendered
+    assert rendered.startswith({"de": "setzen: ", "ru": "поставить: "}[code]), rendered

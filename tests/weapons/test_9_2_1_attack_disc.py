@@ -91,7 +91,8 @@ def test_9_2_1_status_and_the_tdc_agree_whether_the_simulated_disc_is_set():
     assert refused(order(g, "tdc", source="disc", range_nm=4, speed_kn=7)) == (
         "the attack disc is not set: set the own course ring, enemy course ring and bearing pointer")
     table.set_dial("disc_own_course", 290)  # the pointer stays on the white scale: its bearing changes too
-    assert _status(table) == ("disc: own course 290, enemy course not set yet, bearing 070 (turn the rings, or: dial "
+    # one ring left to set: "turn the ring", in the singular
+    assert _status(table) == ("disc: own course 290, enemy course not set yet, bearing 070 (turn the ring, or: dial "
                               "disc_enemy_course 0)")
     assert refused(order(g, "tdc", source="disc", range_nm=4, speed_kn=7)) == (
         "the attack disc is not set: set the enemy course ring")

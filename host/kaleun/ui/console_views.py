@@ -573,7 +573,8 @@ def rings(table: Any, lang: Language, held: Collection[str] | Mapping[str, Any] 
             continue
         line = Msg("not set yet") if len(unset) == len(parts) else join(parts)
         if unset:
-            line = Msg("{rings} (turn the rings, or: {commands})", rings=line, commands=", ".join(unset))
+            line = Msg.plural("{rings} (turn the ring, or: {commands})", "{rings} (turn the rings, or: {commands})",
+                              n=len(unset), rings=line, commands=", ".join(unset))
         # a group of one dial by the dial's name (a catalogue term), the attack disc's by its group's
         heading = lang.render(Msg.term(dials[0].label)) if len(dials) == 1 else lang.text(group)
         out.append(f"{heading}: {lang.render(line)}")
