@@ -297,7 +297,8 @@ def test_every_hand_typed_at_the_console_is_answered_even_when_nothing_moves():
     """A ring dialled to what it reads already (§9.2.1 attack disc), the telegraph to where its handle stands, a turn
     of 0 steps and a figure placed where he stands change nothing, so the game says nothing: the console says why,
     as a sentence beginning with a capital ("square engineer already stands in section 4" began in lower case in
-    English and Russian)."""
+    English and Russian). A figure lifted that is off the model is refused in the console's style ("! lift: ...");
+    it was a plain sentence."""
     from kaleun.uboot.game import new_game
 
     game = new_game(0)
@@ -310,7 +311,9 @@ def test_every_hand_typed_at_the_console_is_answered_even_when_nothing_moves():
         "Attack disc, top pointer (relative bearing on the green ring): turned by 0 steps, it stays where it stands\n")
     assert console_typed("en", "place engineer-square 4", game=game) == "Square engineer already stands in section 4\n"
     console_typed("en", "lift engineer-square", game=game)
-    assert console_typed("en", "lift engineer-square", game=game) == "Square engineer is not on the model\n"
+    # nothing to lift: refused as the console refuses, beginning with the command ("! lift: ..."), in every language
+    assert console_typed("en", "lift engineer-square", game=game) == "! lift: square engineer is not on the model\n"
+    assert console_typed("de", "lift engineer-square", game=game).startswith("! heben: ")
     assert console_typed("en", "place engineer-square 4", game=game) == "Square engineer is back in section 4\n"
     assert console_typed("de", "telegraph stop", game=game) == (
         "Maschinentelegraf zeigt bereits Stopp: nichts zu drehen\n")

@@ -128,8 +128,10 @@ def _choice(text: str, f: Field, lang: Language) -> str:
         return same[0]
     local = f.choice_words(lang).get(fold(text))  # the table's word (`halbe`), or the window's name (`periskop`)
     if local is None:
+        # the words the table takes: in English a choice's short word where it has one (`half`), as `help` lists it
+        short = {c: w for w, c in _english_words(f).items()} if lang.code == ENGLISH.code else {}
         raise CommandError(Msg("{field} '{value}' is not one of: {choices}", field=f.word, value=text,
-                               choices=", ".join(f.choice_local(c, lang) for c in f.choices)))
+                               choices=", ".join(short.get(c) or f.choice_local(c, lang) for c in f.choices)))
     return local
 
 
@@ -545,7 +547,8 @@ def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -
     """Do an action: a hand through the table, anything else into the game (on the loop's thread it
     applies at once). Raises CommandError when a hand cannot (e.g. a hardware-only figure). Returns what to
     tell the one who typed it when the hand moved nothing, so the game has nothing to answer (a dial dialled
-    to what it reads already, a turn of 0 steps, a figure placed where it stands); None otherwise."""
+    to what it reads already, a turn of 0 steps, a figure placed where it stands); None otherwise. Lifting a figure
+    that is off the model is refused (CommandError): there is nothing to lift."""
     if action.hand == "telegraph":
         if not runtime.table.set_telegraph(fields["position"]):
             return _already("telegraph", fields["position"])
@@ -559,6 +562,8 @@ def perform(runtime: Any, action: Action, fields: Mapping[str, Any], via: str) -
         return Msg("{dial}: turned by 0 steps, it stays where it stands", dial=Msg.term(DIALS[fields["dial"]].label))
     elif action.hand is not None:
         stays = _figure_stays(runtime.game, action.hand, fields)
+        if action.hand == "lift" and stays is not None:  # nothing to lift: refused as the console refuses (`lift: ...`)
+            raise CommandError(Msg("{command}: {problem}", command=action.word, problem=stays))
         runtime.table.actuate(action.line(fields))
         return stays
     else:
