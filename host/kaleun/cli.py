@@ -286,6 +286,8 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     game = opened.engine
     from kaleun.i18n import language
 
+    if not getattr(args, "language", None):  # what the load found is said in the game's language, as all that follows
+        args.table_language = _TABLE_LANGUAGE["code"] = _saved_language(game, getattr(args, "table_language", "en"))
     for note in opened.notes:
         print(language(getattr(args, "table_language", "en")).render(Msg("kaleun: {note}", note=note)),
               file=sys.stderr)
@@ -655,8 +657,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             return _fail(_said(exc, language))
         except (SaveError, CommandError) as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
-        except MissionOver as exc:
-            return _fail(f"kaleun: {_said(exc, language)}")
+        except MissionOver as exc:  # in the saved game's language (`_resume_game` read it)
+            return _fail(f"kaleun: {_said(exc, args.table_language)}")
         except ValueError as exc:  # a map or mission file with mistakes: file:line: problem; a bad set-up
             return _fail(_said(exc, language))
         except CareerError as exc:

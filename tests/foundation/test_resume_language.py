@@ -67,3 +67,40 @@ def test_a_language_chosen_during_the_game_is_kept_by_the_journal_too(tmp_path):
     runtime.table.close()
     assert json.loads((tmp_path / "autosave.json").read_text())["table"]["language"] == "en"
     assert open_save(tmp_path / "autosave.json").engine.table_state["language"] == "ru"
+
+
+def test_what_the_load_of_a_save_found_is_said_in_the_games_language(tmp_path, capsys, monkeypatch):
+    """`kaleun resume` of a game played in German, with a journal whose last line was cut short: the note on it and the
+    "resuming" line are German, as all that follows (they came in the preferred language, English, before the saved
+    game's language was read)."""
+    import argparse
+
+    from kaleun import cli
+    from kaleun.boards.loader import default_board
+    from kaleun.journal import journal_path
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.outputs import Autosave
+    from kaleun.runtime.table import Table
+    from kaleun.uboot.game import new_game
+    from kit import FakeClock
+
+    clock = FakeClock()
+    game = new_game(1)
+    path = tmp_path / "autosave.json"
+    autosave = Autosave(game, path, clock=clock, background=False)
+    runtime = Runtime(game, Table(default_board(), game, clock=clock), autosave=autosave, clock=clock)
+    runtime.language = "de"
+    autosave.save()
+    clock.now += 30.0
+    runtime.step()
+    autosave.journal.sync()
+    runtime.table.close()
+    with journal_path(path).open("a", encoding="utf-8") as journal:
+        journal.write('{"t": 40, "cut')  # a crash while writing it
+    monkeypatch.setattr(cli, "_TABLE_LANGUAGE", {})
+    args = argparse.Namespace(save=str(path), language=None, table_language="en")
+    cli._resume_game(args)
+    said = capsys.readouterr().err
+    assert "die letzte Zeile ist abgeschnitten" in said, said
+    assert "kaleun: setze " in said and "resuming" not in said and "cut short" not in said, said
+    assert args.table_language == "de"
