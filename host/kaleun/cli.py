@@ -282,6 +282,8 @@ def _resume_game(args: argparse.Namespace) -> Engine:
     from kaleun.saves import open_save
 
     path = Path(args.save) if args.save else autosave_path()
+    if not getattr(args, "language", None):  # a save that cannot be loaded is refused in the game's language too
+        args.table_language = _TABLE_LANGUAGE["code"] = _peeked_language(path, getattr(args, "table_language", "en"))
     opened = open_save(path)
     game = opened.engine
     from kaleun.i18n import language
@@ -552,6 +554,23 @@ def _saved_language(game: Engine, otherwise: str) -> str:
     return saved if isinstance(saved, str) and saved in LANGUAGES else otherwise
 
 
+def _peeked_language(path: Path, otherwise: str) -> str:
+    """The table's language kept in a save's `table` part, read before the game is loaded (what the load finds, or a
+    refusal of it, is then said in it), else `otherwise`. The journal may name a later one (`_saved_language`)."""
+    from kaleun.core.errors import SaveError
+    from kaleun.i18n import LANGUAGES
+    from kaleun.runtime.loop import LANGUAGE_KEY
+    from kaleun.saves import read_save
+
+    try:
+        state, _ = read_save(path)
+    except SaveError:  # said when the game is loaded
+        return otherwise
+    table = state.get("table") if isinstance(state, dict) else None
+    saved = table.get(LANGUAGE_KEY) if isinstance(table, dict) else None
+    return saved if isinstance(saved, str) and saved in LANGUAGES else otherwise
+
+
 def _said(exc: Exception, code: str) -> str:
     """An exception's message in the table's language (a set-up's or the career record's refusal)."""
     from kaleun.i18n import language
@@ -655,9 +674,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             board = _table_board(args.board) if GAMES[game.game].board else None
         except BoardError as exc:
             return _fail(_said(exc, language))
-        except (SaveError, CommandError) as exc:
-            return _fail(f"kaleun: {_said(exc, language)}")
-        except MissionOver as exc:  # in the saved game's language (`_resume_game` read it)
+        except (SaveError, CommandError, MissionOver) as exc:  # a resume: in the saved game's language
             return _fail(f"kaleun: {_said(exc, args.table_language)}")
         except ValueError as exc:  # a map or mission file with mistakes: file:line: problem; a bad set-up
             return _fail(_said(exc, language))

@@ -104,3 +104,23 @@ def test_what_the_load_of_a_save_found_is_said_in_the_games_language(tmp_path, c
     assert "die letzte Zeile ist abgeschnitten" in said, said
     assert "kaleun: setze " in said and "resuming" not in said and "cut short" not in said, said
     assert args.table_language == "de"
+
+
+def test_a_save_whose_journal_cannot_be_read_is_refused_in_the_games_language(tmp_path):
+    """A game played in German whose journal a newer Kaleun wrote: `kaleun resume` (the preferred language English)
+    refuses it in German, read from the save before the game is loaded (it was English)."""
+    from kaleun.journal import journal_path
+    from kit import run_kaleun
+
+    with Terminal(tmp_path, "play", "--console", "--seed", "3", "--language", "de") as term:
+        term.expect("> ")
+        term.send("quit")
+        assert term.close() == 0
+    path = journal_path(tmp_path / "autosave.json")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[0] = json.dumps({**json.loads(lines[0]), "version": 99})
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    refused = run_kaleun("resume", "--console", home=tmp_path)
+    assert refused.returncode == 2
+    assert "das Journal enthält, was dieses Kaleun nicht kennt" in refused.stderr, refused.stderr
+    assert "the journal holds" not in refused.stderr
