@@ -127,3 +127,24 @@ def test_sonar_5_a_silent_run_saved_under_its_stop_is_confirmed_after_the_resume
     events += g.apply({"do": "cross", "team": "yellow", "symbol": "E3"})
     assert "silence_done" in [e.name for e in events]
     assert g.module("sonar").team_status("yellow")["cell"] == "G4"
+
+
+def test_5_2_a_part_saved_by_the_previous_release_leaves_a_newer_patrol_as_it_is(tmp_path):
+    """§5.2 (the record keeps one linked patrol): the group began a newer linked patrol, spring_1941, after the
+    previous release saved weather_1940 (part 2 of autumn_1940) half-way; that save, played to its end later, is
+    booked with the career's missions only, and spring_1941 goes on with agents_1941 as before. The save keeps no
+    mark of the record it was set up from: a later part whose patrol the record no longer holds at that part is of
+    an earlier patrol."""
+    shutil.copy(HERE / "linked.career.json", tmp_path / "career.json")
+    save = _unpack("linked.weather_1940.mid.json.gz", tmp_path / "part2.json")
+    newer = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script",
+                       str(Path(__file__).resolve().parents[1] / "missions" / "scripts" / "shadow_1941.win.jsonl"),
+                       "--events", str(tmp_path / "newer.jsonl"), home=tmp_path)
+    assert "the linked patrol spring_1941 goes on with agents_1941" in newer.stderr, newer.stderr
+    done = run_kaleun("run", "--load", str(save), "--script", str(HERE / "linked.weather_1940.rest.jsonl"),
+                      "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "its result is booked with the career's missions only" in done.stderr
+    career = run_kaleun("career", home=tmp_path)
+    assert "Linked patrol spring_1941 goes on with agents_1941" in career.stdout, career.stdout
+    assert "weather_1940           linked   won" in career.stdout
