@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -249,9 +250,7 @@ def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tu
     if mode == "campaign" and started is not None and record is not None \
             and (record.get("campaign") or {}).get("started") != started:
         return None
-    mark = held[1].get("record_patrol")
-    if mode == "linked" and mark is not None and record is not None \
-            and mark != patrol_mark(_patrol_of(record, "linked")):
+    if mode == "linked" and record is not None and _another_patrol(record, held[1], held[0]):
         return None
     return held[0], str(held[1].get("patrol") or "")
 
@@ -482,12 +481,28 @@ def of_an_earlier_patrol(record: dict[str, Any], game: Engine) -> bool:
     """Is `game` a part played linked from a career record whose linked patrol has changed since (rulebook §5.2: the
     record keeps one linked patrol)? A save of a part of a patrol given up since for a newer one, resumed and played
     to its end: its result is booked with the career's missions only, and the patrol in progress now is left as it
-    is. A save from before the mark was kept is taken to be of the patrol in the record."""
+    is. A save from before the mark was kept (`_another_patrol`) is of the patrol in the record unless the record
+    holds another patrol, or the same one at another part, than its later part goes on with."""
     setup = game.config.get("changes", {}).get("setup") or {}
-    mark = setup.get("record_patrol")
-    if setup.get("mode") != "linked" or mark is None:
+    if setup.get("mode") != "linked":
         return False
-    return bool(mark != patrol_mark(_patrol_of(record, "linked")))
+    return _another_patrol(record, setup, str(game.config.get("mission")))
+
+
+def _another_patrol(record: dict[str, Any], setup: Mapping[str, Any], mission: str) -> bool:
+    """Does the record's linked patrol differ from the one the linked game set up so (`changes.setup`) and playing
+    `mission` was begun from? By the game's mark of the record (`record_patrol`); a game saved before the mark was
+    kept, by what it tells of its patrol: a later part (2 on) goes on with a patrol the record holds at that part,
+    so a record holding another linked patrol, or this one at another part, is newer than the game. A first part,
+    or a record with no linked patrol in progress, cannot tell: the game is taken to be of the record's patrol."""
+    patrol = _patrol_of(record, "linked")
+    mark = setup.get("record_patrol")
+    if mark is not None:
+        return bool(mark != patrol_mark(patrol))
+    part = setup.get("part")
+    if patrol is None or not isinstance(part, int) or part < 2:
+        return False
+    return bool(patrol.get("id") != setup.get("patrol") or patrol.get("next") != mission)
 
 
 def leaves_the_patrol(game: Engine, path: Path | None = None) -> bool:

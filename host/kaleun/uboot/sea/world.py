@@ -821,6 +821,21 @@ class Sea(Module):
     def check_state(self, state: Any, path: str) -> None:
         check_sea_state(state, path)
 
+    def _name_the_droppers(self) -> None:
+        """Charges still sinking in a save from before a charge kept who dropped it (`escort`): the one escort or
+        aircraft of the charge's `source` class at sea dropped it, so the depth-charge alarm names it as the crew
+        knows it; with two of that class, or none left, the charge keeps no dropper (the alarm says no contact)."""
+        by_name: dict[str, list[str]] = {}
+        for v in self.vessels.values():
+            by_name.setdefault(v.cls.name, []).append(v.id)
+        for a in self.aircraft.values():
+            by_name.setdefault(a.type.name, []).append(a.id)
+        for charge in self.charges.values():
+            if "escort" not in charge:
+                droppers = by_name.get(str(charge["source"]), [])
+                if len(droppers) == 1:
+                    charge["escort"] = droppers[0]
+
     def to_state(self) -> dict[str, Any]:
         return {
             "groups": {k: g.to_json() for k, g in self.groups.items()},
@@ -841,6 +856,7 @@ class Sea(Module):
         self.vessels = {k: Vessel.from_json(v) for k, v in state["vessels"].items()}
         self.aircraft = {k: Aircraft.from_json(a) for k, a in state["aircraft"].items()}
         self.charges = {k: dict(c) for k, c in state["charges"].items()}
+        self._name_the_droppers()
         self.torpedoes = copy.deepcopy(dict(state.get("torpedoes", {})))
         self.minefield = Minefield.from_json(state["minefield"]) if "minefield" in state else Minefield()
         self.picture = Picture()
