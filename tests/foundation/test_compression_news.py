@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from kaleun.boards.loader import default_board
+from kaleun.core.errors import SaveError
 from kaleun.runtime.script import ScriptRun
 from kaleun.uboot.game import new_game
 from kaleun.ui.feedlog import AlarmGate
@@ -86,3 +88,14 @@ def test_the_open_report_is_kept_in_the_save_and_a_resumed_game_goes_on_alike(tm
         g.apply({"do": "ui", "action": "time_compression", "mode": "fast_forward"})
     assert [e.to_json() for e in game.advance_to(game.t + 1800)] == \
         [e.to_json() for e in resumed.advance_to(resumed.t + 1800)]
+
+
+def test_a_damaged_open_report_in_a_save_is_refused_with_its_place(tmp_path):
+    game, _keeper = _played(tmp_path)
+    state = json.loads(json.dumps(game.to_state()))
+    state["modules"]["compression"]["reports"] = {"lookouts": [1.0]}
+    fresh = new_game(0, MISSION)
+    before = fresh.to_state()
+    with pytest.raises(SaveError, match=r"modules\.compression\.reports\.lookouts: a list of 2 entries"):
+        fresh.load_state(state)
+    assert fresh.to_state() == before
