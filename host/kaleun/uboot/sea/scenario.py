@@ -8,7 +8,8 @@ Mission fields read here (all optional):
   and `range_nm` of its centre from the boat, `course`, `columns`, `ships_per_column`, `escorts`
   (class ids), `zigzag` (plan id),
   `air_escort` (aircraft type ids; only types in service on the day, `aircraft.toml` `from_year` and
-  `from_date`, that reach the convoy from a base of that year fly), `aware` (escorts start hunting the boat, from a datum off it by
+  `from_date`, that reach the convoy from a base of that year fly), `aware` (escorts start hunting the boat,
+  from a datum off it by
   `attacks.toml` [escort] `aware_datum_error_nm`); the merchants are drawn among the classes
   sailing in the mission's year;
 - `[[<mission>.vessel]]`: `class`, `bearing`, `range_nm`, `course`, `speed_kn`, `mode`
