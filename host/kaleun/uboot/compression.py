@@ -1,5 +1,11 @@
 """Time compression as the app showed it: a mode chosen by the crew, dropped back to real
-time by every new info-feed message. The runtime turns the mode into a wall-clock factor.
+time by news in the info feed. The runtime turns the mode into a wall-clock factor.
+
+News is every event with a feed text but a ship report that only adds ships to the sensor's open
+report (`kaleun.uboot.sea.reports.OpenReports`, the rule the feed's contact alarm follows): a convoy
+coming into view ship by ship drops a fast forward once, with its first report, not with every ship.
+A new report, an aircraft, gunfire, depth charges, damage, an order's answer all drop it. The open
+reports are kept in the state (`reports`: sensor -> game seconds of the first and the last report).
 
 Once the mission is over (`mission_end`) the clock stands: the mode goes to `pause` (reason
 `mission_end`) and every later time command is refused (`action_refused`), as the crew's
@@ -17,9 +23,10 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
-from kaleun.core.shape import Obj, Text
+from kaleun.core.shape import List, Map, Num, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.feed_record import RECORD_SHAPE, FeedRecord
+from kaleun.uboot.sea.reports import OpenReports
 
 COMPRESSION = data.load("time_compression")
 MODES: list[str] = COMPRESSION["modes"]
@@ -40,6 +47,8 @@ class Compression(Module):
         self.ended = False  # the mission is over: the clock stands
         #: the feed's recent past, for a table that resumes the game
         self.record = FeedRecord()
+        #: each sensor's open ship report: a ship added to it is no news
+        self.reports = OpenReports()
 
     @property
     def factor(self) -> float:
@@ -80,26 +89,31 @@ class Compression(Module):
 
     def on_event(self, event: Event) -> None:
         self.record.hear(event, self.engine.emitted)
+        adds = self.reports.adds(event)
         if event.name == "mission_end":
             self.ended = True
             self.set_mode("pause", "mission_end")
             return
         if self.over:
             return
-        if event.feed is not None and self.mode not in ("real_time", "pause"):
+        if event.feed is not None and not adds and self.mode not in ("real_time", "pause"):
             self.set_mode("real_time", "feed")
 
     def status(self) -> dict[str, Any]:
         return {"mode": self.mode, "factor": self.factor}
 
-    state_shape = Obj(mode=Text(MODES), optional={"feed": RECORD_SHAPE})
+    state_shape = Obj(mode=Text(MODES), optional={
+        "feed": RECORD_SHAPE, "reports": Map(List(Num(), size=2), keys=Text(max_len=64), most=16)})
 
     def to_state(self) -> dict[str, Any]:
-        # the record is left out while empty: a save from before it loads and gives back the same
-        return {"mode": self.mode, **({"feed": self.record.to_state()} if len(self.record) else {})}
+        # the record and the reports are left out while empty: a save from before them loads and gives back the same
+        reports = self.reports.to_state()
+        return {"mode": self.mode, **({"feed": self.record.to_state()} if len(self.record) else {}),
+                **({"reports": reports} if reports else {})}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         if state["mode"] not in MODES:
             raise ValueError(f"unknown time compression {state['mode']!r}")
         self.mode = state["mode"]
         self.record.load_state(state.get("feed"))
+        self.reports.load_state(state.get("reports"))

@@ -13,7 +13,8 @@ no alarm is told by colour alone.
 An alarm is raised when the feed says so (`kaleun.ui.feedlog`, `Change.raises`): by an event that
 starts a feed line or is news again on its line (another pattern of depth charges, another ship
 firing, a fire after the damage), not by a ship added to an open contact report (a convoy coming
-into view raises the contact alarm once); the alarm cues play on the same condition (`feed_alarm`).
+into view raises the contact alarm once); the alarm cues play on the same condition (`feed_alarm`),
+and a fast forward drops to real time by the same rule (`kaleun.uboot.sea.reports`, `kaleun.uboot.compression`).
 
 A breach's countdown warning (`breach_warning`) sounds `breach_countdown_alarm`, the breach's whoop
 higher and three times as fast; a failed breach puzzle (`puzzle_failed`) sounds the same urgent whoop

@@ -494,10 +494,16 @@ def _type_of_year(c: _Checker, tid: Any, where: tuple[str | int, ...], day: date
     if not isinstance(tid, str) or tid not in types:
         c.add(where, Msg("{key}: unknown aircraft type {got} (known: {known})", key=_dotted(where), got=repr(tid),
                          known=", ".join(sorted(types))))
-    elif types[tid].from_year > year:
-        c.add(where, Msg("{key}: the {aircraft} flies no patrols before {first} (the mission is in {year})",
-                         key=_dotted(where), aircraft=Msg.term(types[tid].name), first=str(types[tid].from_year),
-                         year=str(year)))
+    elif not types[tid].in_service(day):
+        kind = types[tid]
+        if kind.from_date is None:
+            c.add(where, Msg("{key}: the {aircraft} flies no patrols before {first} (the mission is in {year})",
+                             key=_dotted(where), aircraft=Msg.term(kind.name), first=str(kind.from_year),
+                             year=str(year)))
+        else:  # aircraft.toml gives the day it flies from
+            c.add(where, Msg("{key}: the {aircraft} flies no patrols before {first} (the mission starts on {day})",
+                             key=_dotted(where), aircraft=Msg.term(kind.name), first=_day(kind.from_date),
+                             day=_day(day)))
 
 
 def _check_convoy(c: _Checker, table: Any, path: tuple[str | int, ...], day: date,

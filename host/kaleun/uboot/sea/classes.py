@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -52,6 +53,32 @@ class AircraftType:
     guns: bool
     radius_nm: float = 0.0
     from_year: int = 1939
+    #: the first day it flies such patrols where the sources give more than the year (aircraft.toml
+    #: `from_date`); None: from the first of January of `from_year`
+    from_date: date | None = None
+
+    @property
+    def first_day(self) -> date:
+        return self.from_date if self.from_date is not None else date(self.from_year, 1, 1)
+
+    def in_service(self, day: date) -> bool:
+        """Does it fly patrols on this day?"""
+        return day >= self.first_day
+
+
+def _aircraft_from_date(tid: str, spec: Mapping[str, Any]) -> date | None:
+    value = spec.get("from_date")
+    if value is None:
+        return None
+    try:
+        day = date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise ValueError(f"aircraft type {tid}: from_date must be a day like \"1942-06-01\", got {value!r}")
+    if day.year != int(spec["from_year"]):
+        raise ValueError(f"aircraft type {tid}: from_date {value} is not in its from_year {spec['from_year']}")
+    return day
 
 
 def _ship(cid: str, spec: Mapping[str, Any]) -> ShipClass:
@@ -86,7 +113,7 @@ def aircraft_types() -> dict[str, AircraftType]:
                                 attack_kn=float(spec["attack_kn"]), endurance_h=float(spec["endurance_h"]),
                                 depth_charges=int(spec["depth_charges"]), night=bool(spec["night"]),
                                 guns=bool(spec["guns"]), radius_nm=float(spec["radius_nm"]),
-                                from_year=int(spec["from_year"]))
+                                from_year=int(spec["from_year"]), from_date=_aircraft_from_date(tid, spec))
     return out
 
 

@@ -3,9 +3,59 @@ identification's summary."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from kaleun.core.events import Event
 from kaleun.core.messages import Msg, join
+
+#: The contact alarm's rule for a convoy coming into view ship by ship, declared once: the ship reports of
+#: these sensors merge into one open report while each comes within `MERGE_WITHIN_S` game seconds of the
+#: last one and `MERGE_LONGEST_S` of the first (reports with aircraft stand alone). A report that adds
+#: ships to an open one is no news: the feed grows the open line and raises no alarm
+#: (`kaleun.ui.feedlog.ContactReports`), and the time compression stays where the crew set it
+#: (`kaleun.uboot.compression`). Our choice: the app's grouping was not published.
+MERGED_SENSORS: tuple[str, ...] = ("lookouts",)
+MERGE_WITHIN_S = 300.0
+MERGE_LONGEST_S = 1800.0
+
+
+def merged_sensor(event: Event) -> str | None:
+    """The sensor whose open report a ship report may join (None: a report that always stands alone, or
+    no ship report at all)."""
+    d = event.data
+    if event.name != "contact_report" or d.get("aircraft") or not isinstance(d.get("ships"), int | float):
+        return None
+    sensor = d.get("sensor")
+    if d["ships"] < 1 or sensor not in MERGED_SENSORS:
+        return None
+    return str(sensor)
+
+
+class OpenReports:
+    """Each merged sensor's open report: the game seconds of its first and its last ship report. `adds`
+    hears every event and says whether it only adds ships to an open report (no news)."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, list[float]] = {}
+
+    def adds(self, event: Event) -> bool:
+        sensor = merged_sensor(event)
+        if sensor is None:
+            return False
+        span = self.open.get(sensor)
+        if span is not None and event.data.get("contacts") and event.t - span[1] <= MERGE_WITHIN_S \
+                and event.t - span[0] <= MERGE_LONGEST_S:
+            span[1] = event.t
+            return True
+        self.open[sensor] = [event.t, event.t]
+        return False
+
+    def to_state(self) -> dict[str, list[float]]:
+        return {sensor: list(span) for sensor, span in self.open.items()}
+
+    def load_state(self, state: Mapping[str, Any] | None) -> None:
+        self.open = {str(sensor): [float(span[0]), float(span[1])] for sensor, span in (state or {}).items()}
 
 
 def describe(contacts: list[dict[str, Any]], kind: str) -> Msg:

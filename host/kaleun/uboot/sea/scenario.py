@@ -7,8 +7,9 @@ Mission fields read here (all optional):
 - `[[<mission>.convoy]]`: `kind` (a series of `convoys.toml`: HX, SC, OB, ON, PQ, NP), `bearing`
   and `range_nm` of its centre from the boat, `course`, `columns`, `ships_per_column`, `escorts`
   (class ids), `zigzag` (plan id),
-  `air_escort` (aircraft type ids; only types that reach the convoy from a base in the mission's
-  year fly), `aware` (escorts start hunting the boat, from a datum off it by
+  `air_escort` (aircraft type ids; only types in service on the day, `aircraft.toml` `from_year` and
+  `from_date`, that reach the convoy from a base of that year fly), `aware` (escorts start hunting the boat,
+  from a datum off it by
   `attacks.toml` [escort] `aware_datum_error_nm`); the merchants are drawn among the classes
   sailing in the mission's year;
 - `[[<mission>.vessel]]`: `class`, `bearing`, `range_nm`, `course`, `speed_kn`, `mode`
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from kaleun.uboot import data
@@ -133,7 +135,7 @@ def add_convoy(sea: Any, spec: Mapping[str, Any], blat: float, blon: float, t: f
         v.ai["station"] = list(group.offsets[vid])
         sea.vessels[vid] = v
         sea.schedule(f"ai:{vid}", t + i)
-    flying = reachable_types(year, lat, lon)
+    flying = reachable_types(sea.engine.clock.at(t).date(), lat, lon)
     for i, tid in enumerate(spec.get("air_escort", [])):
         if tid not in flying:
             log.info("convoy %s: no %s can fly its air escort here in %d", gid, tid, year)
@@ -240,7 +242,7 @@ def spawn_patrol(sea: Any, now: float) -> None:
         lat, lon = geo.destination(blat, blon, bearing, dist)
         aim = geo.destination(blat, blon, rng.uniform(0.0, 360.0), rng.uniform(0.0, float(patrol["pass_nm"])))
         course = geo.bearing_to(*geo.offset(lat, lon, *aim))
-        reach = reachable_types(sea.engine.clock.at(now).year, blat, blon)
+        reach = reachable_types(sea.engine.clock.at(now).date(), blat, blon)
         if reach:
             tid = _pick(rng, reach)
             add_aircraft(sea, {"type": tid, "bearing": bearing, "range_nm": dist, "course": course}, blat, blon,
@@ -248,13 +250,15 @@ def spawn_patrol(sea: Any, now: float) -> None:
     _next_patrol(sea, now)
 
 
-def reachable_types(year: int, lat: float, lon: float) -> dict[str, float]:
-    """Aircraft types (with their weights) that can patrol over a position in a year."""
+def reachable_types(day: date, lat: float, lon: float) -> dict[str, float]:
+    """Aircraft types (with their weights) that can patrol over a position on a day (a type from its first
+    day of service, aircraft.toml `from_year` or `from_date`; a base from its year)."""
+    year = day.year
     nearest = min((geo.rhumb(float(b["position"][0]), float(b["position"][1]), lat, lon)[1]
                    for b in AIR["bases"] if int(b["from_year"]) <= year), default=float("inf"))
     out = {}
     for tid, weight in AIR["cover"]["types"].items():
         kind = aircraft_type(tid)
-        if kind.from_year <= year and kind.radius_nm >= nearest:
+        if kind.in_service(day) and kind.radius_nm >= nearest:
             out[tid] = float(weight)
     return out
