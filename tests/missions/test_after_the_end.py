@@ -20,6 +20,9 @@ from kaleun.ui.console import Console
 from missionkit import advance, game, one
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
+#: the convoy battle exercise by day: its escorts and aircraft see the boat left stopped on the surface (at
+#: night, as the exercise starts, an aircraft without night equipment sees nothing of it and escorts pass it by)
+BY_DAY = {"start": "1941-09-11T10:00:00"}
 
 
 def played(mission: str, script: str) -> tuple[object, list[dict[str, object]]]:
@@ -42,10 +45,10 @@ def test_4_1_a_secondary_objective_hq_never_sent_is_neither_in_the_debrief_nor_i
 
 
 def test_4_1_an_exercise_lost_with_the_boat_counts_every_sailor_lost_but_is_not_booked(tmp_path):
-    """The convoy battle exercise, the boat left on the surface inside the convoy: rammed, all hands lost
-    (§4.1 "you lose the game together"). The unscored mission counts the whole crew like a scored one;
-    the career books no exercise."""
-    g = game("exercise_convoy_battle")
+    """The convoy battle exercise by day, the boat left stopped on the surface by the convoy: seen, run down and
+    rammed, all hands lost (§4.1 "you lose the game together"). The unscored mission counts the whole crew like a
+    scored one; the career books no exercise."""
+    g = game("exercise_convoy_battle", changes=BY_DAY)
     end = one(advance(g, 6 * 3600), "mission_end")
     assert (end["result"], end["reason"], end["crew_lost"]) == ("lost", "rammed", 32)
     assert "grade" not in end
@@ -58,10 +61,10 @@ def test_4_1_an_exercise_lost_with_the_boat_counts_every_sailor_lost_but_is_not_
 
 
 def test_4_1_once_the_mission_is_over_the_clock_stands_and_the_console_refuses_time_commands(tmp_path):
-    """After the end (§4.1, the exercise's boat rammed) the clock stands: the game pauses, `time transit` and
-    `pause` at the console are refused with a sentence, and wall time no longer moves the game's clock."""
+    """After the end (§4.1, the exercise's boat rammed by day) the clock stands: the game pauses, `time transit`
+    and `pause` at the console are refused with a sentence, and wall time no longer moves the game's clock."""
     wall = [0.0]
-    g = new_game(0, "exercise_convoy_battle")
+    g = new_game(0, "exercise_convoy_battle", BY_DAY)
     runtime = Runtime(g, Table(default_board(), g), outputs=[EventLog(tmp_path / "events.jsonl")],
                       record=tmp_path / "script.jsonl", clock=lambda: wall[0])
     out = io.StringIO()
@@ -70,7 +73,7 @@ def test_4_1_once_the_mission_is_over_the_clock_stands_and_the_console_refuses_t
     console.handle("time transit")
     runtime.step()
     assert g.module("compression").mode == "transit"
-    for _ in range(40):  # a minute of wall time at a time, transit: the boat is rammed inside the convoy
+    for _ in range(40):  # a minute of wall time at a time, transit: the boat is seen and rammed
         wall[0] += 60.0
         runtime.step()
         if g.module("mission").over:
