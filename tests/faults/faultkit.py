@@ -165,6 +165,8 @@ class Console:
         return self.text
 
     def expect(self, needle: str) -> None:
+        """Wait until `needle` has been printed: searched in everything printed so far, not only since the last
+        `expect` (a second `expect("> ")` returns at once)."""
         deadline = time.monotonic() + GUARD_S
         while needle not in self.read(0.1):
             if time.monotonic() > deadline or (self.proc.poll() is not None and needle not in self.read(0.1)):

@@ -123,6 +123,10 @@ def check_sea_state(state: Any, path: str) -> None:
     groups: Mapping[str, Any] = state["groups"]
     for key, group in groups.items():
         _same_id(key, group, f"{path}.groups")
+        for vid in group["offsets"]:
+            if vid not in state["vessels"]:
+                raise ShapeError(f"{path}.groups.{key}.offsets.{vid}: the convoy keeps a station for a ship the save "
+                                 "does not have")
     for key, vessel in state["vessels"].items():
         where = f"{path}.vessels.{key}"
         _same_id(key, vessel, f"{path}.vessels")
