@@ -16,6 +16,7 @@ from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
+from kaleun.ui.widgets import Canvas
 from kaleun.ui.window import Window
 from kit import FakeClock
 
@@ -116,6 +117,24 @@ def shown(table: Table_) -> list[str]:
     finally:
         del win.tr
     return said
+
+
+def drawn_with_rects(table: Table_) -> list[tuple[str, pygame.Rect]]:
+    """Every text the window draws in the next frame, in the table's language, with the rectangle it takes."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = Canvas.text
+
+    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(self, text, pos, *args, **kwargs)
+        drawn.append((self.tr(text), rect))
+        return rect
+
+    Canvas.text = spy  # type: ignore[method-assign]
+    try:
+        table.render()
+    finally:
+        Canvas.text = real  # type: ignore[method-assign]
+    return drawn
 
 
 def convoy_in_sight(until: float = 0.0) -> Table_:
