@@ -100,6 +100,22 @@ class Table_:
                                      "(is the mission over?)")
 
 
+class Remembering(Table_):
+    """A table whose game remembers every command that reached it (in `reached`), its alarms dismissed."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.reached: list[dict[str, Any]] = []
+        apply = self.game.apply
+
+        def remembering(command: dict[str, Any]) -> Any:
+            self.reached.append(dict(command))
+            return apply(command)
+
+        self.game.apply = remembering  # type: ignore[method-assign]
+        self.window.dismiss_alarms()
+
+
 def shown(table: Table_) -> list[str]:
     """Every text the window draws in the next frame, in the table's language."""
     win = table.window

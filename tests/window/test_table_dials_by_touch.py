@@ -16,7 +16,7 @@ from kaleun.boards import dials
 from kaleun.i18n import language
 from kaleun.ui.theme import MIN_TARGET, MIN_TEXT
 
-from window.fingers import Table_, shown
+from window.fingers import Remembering, Table_, shown
 
 #: a dial with positions and a ring, as a maker would add them
 DECLARED = '''
@@ -50,21 +50,9 @@ def declared(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[st
     yield new
 
 
-class Hands(Table_):
+class Hands(Remembering):
     """A table whose game remembers every command that reached it (the game has no `trim` or `periscope` command
     of its own: turning the dial must reach it all the same)."""
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.reached: list[dict[str, Any]] = []
-        apply = self.game.apply
-
-        def remembering(command: dict[str, Any]) -> Any:
-            self.reached.append(dict(command))
-            return apply(command)
-
-        self.game.apply = remembering  # type: ignore[method-assign]
-        self.window.dismiss_alarms()
 
     def settle(self) -> None:
         for _ in range(2):
