@@ -153,6 +153,16 @@ def drawn_with_rects(table: Table_) -> list[tuple[str, pygame.Rect]]:
     return drawn
 
 
+def lookouts_on_watch(table: Table_) -> None:
+    """The crew mobilized and the two navigators placed in section 8 on the observe order: the lookouts report
+    what comes in sight."""
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
+    rt.submit({"do": "order", "order": "observe"})
+
+
 def convoy_in_sight(until: float = 0.0) -> Table_:
     """The convoy exercise (seed 1) with two lookouts: ship reports at 90 s (3 ships, a new report),
     180 s (1 more: the same report), 540 s (a new report after 6 quiet minutes), 690 s and 810 s
