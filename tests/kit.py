@@ -17,11 +17,45 @@ from kaleun.core.events import Event
 from kaleun.runtime.script import EventWriter
 
 if TYPE_CHECKING:
+    from kaleun.boards.dials import DialDecl
     from kaleun.core.engine import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = ROOT / "host"
 BOARDS = ROOT / "boards"
+
+#: two dials a maker might add to boards/dials.toml (host/README.md, "How to add a dial"): a trim selector with
+#: positions and a periscope bearing ring; the game has neither a `trim` nor a `periscope` command of its own
+TRIM_DIAL = '''
+[trim]
+label = "trim selector"
+kind = "positions"
+positions = ["bow_heavy", "level", "stern_heavy"]
+home = ["saved"]
+command = { do = "trim" }
+field = "trim"
+group = "trim"
+'''
+PERISCOPE_RING = '''
+[periscope_bearing]
+label = "periscope bearing ring"
+kind = "ring"
+steps = 360
+home = ["switch", "calibrate"]
+command = { do = "periscope" }
+field = "bearing"
+group = "periscope"
+'''
+
+
+def dials_declared_with(tmp_path: Path, added: str) -> dict[str, DialDecl]:
+    """Every dial of the shipped boards/dials.toml with the `added` declarations after it, as the loader reads
+    them (written to a dials.toml in `tmp_path`)."""
+    from kaleun.boards import dials
+
+    path = tmp_path / "dials.toml"
+    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + added, encoding="utf-8")
+    return dials.load_declaration(path)
 
 
 class FakeClock:

@@ -14,24 +14,12 @@ from kaleun.hub.options import hub_config
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.wiring.generate import build
-
-DECLARATION = '''
-[periscope_bearing]
-label = "periscope bearing ring"
-kind = "ring"
-steps = 360
-home = ["switch", "calibrate"]
-command = { do = "periscope" }
-field = "bearing"
-group = "periscope"
-'''
+from kit import PERISCOPE_RING, TRIM_DIAL, dials_declared_with
 
 
 @pytest.fixture
 def periscope(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dials.DialDecl:
-    path = tmp_path / "dials.toml"
-    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + DECLARATION, encoding="utf-8")
-    declared = dials.load_declaration(path)["periscope_bearing"]
+    declared = dials_declared_with(tmp_path, PERISCOPE_RING)["periscope_bearing"]
     monkeypatch.setitem(dials.DIALS, "periscope_bearing", declared)
     return declared
 
@@ -90,7 +78,7 @@ def test_the_readmes_example_is_the_declaration_tested_here():
     section = text[text.index("### How to add a dial"):]
     shown = re.search(r"```toml\n(.*?)```", section, re.S)
     assert shown is not None
-    assert [line.strip() for line in shown.group(1).strip().splitlines()] == DECLARATION.strip().splitlines()
+    assert [line.strip() for line in shown.group(1).strip().splitlines()] == PERISCOPE_RING.strip().splitlines()
 
 
 def test_each_dial_declared_has_its_row_in_the_readmes_tables_of_dials():
@@ -116,27 +104,13 @@ def test_each_dial_declared_has_its_row_in_the_readmes_tables_of_dials():
     assert re.findall(r"`([a-z_0-9]+)`", listed) == list(dials.DIAL_NAMES)
 
 
-TRIM = '''
-[trim]
-label = "trim selector"
-kind = "positions"
-positions = ["bow_heavy", "level", "stern_heavy"]
-home = ["saved"]
-command = { do = "trim" }
-field = "trim"
-group = "trim"
-'''
-
-
 def test_a_new_dial_with_positions_is_offered_by_the_consoles_dial_command(tmp_path):
     """host/README.md, "How to add a dial": a dial with positions other than the telegraph's is set with
     `dial NAME POSITION` like the telegraph; `help dial` offered the telegraph's positions alone, as if no other
     dial could have any, and called every ring a ring of the attack disc."""
     from kaleun.ui.actions import ACTIONS, dial_positions
 
-    path = tmp_path / "dials.toml"
-    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + TRIM, encoding="utf-8")
-    declared = dials.load_declaration(path)
+    declared = dials_declared_with(tmp_path, TRIM_DIAL)
     assert dial_positions(declared) == ("full_astern", "stop", "slow_ahead", "half_ahead", "full_ahead",
                                         "bow_heavy", "level", "stern_heavy")
     dial = next(action for action in ACTIONS if action.name == "dial")
@@ -152,10 +126,8 @@ def test_a_new_dial_following_a_value_the_game_lacks_is_named_not_a_traceback(tm
     does not start, and says which dial and which value (it stopped `kaleun play` with an AttributeError)."""
     from kaleun.runtime.table import TableError
 
-    path = tmp_path / "dials.toml"
-    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + TRIM + 'follows = "boat.trim"\n',
-                    encoding="utf-8")
-    monkeypatch.setitem(dials.DIALS, "trim", dials.load_declaration(path)["trim"])
+    following = dials_declared_with(tmp_path, TRIM_DIAL + 'follows = "boat.trim"\n')["trim"]
+    monkeypatch.setitem(dials.DIALS, "trim", following)
     with pytest.raises(TableError) as refused:
         Table(_board(tmp_path, ""), new_game(0))
     assert str(refused.value).startswith("dials.toml: trim: follows = 'boat.trim', which this game does not have")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 from kaleun.saves import load_checked, open_save, save_text
@@ -35,6 +36,13 @@ HERE = Path(__file__).resolve().parent / "previous_release"
 def _unpack(name: str, to: Path) -> Path:
     to.write_bytes(gzip.decompress((HERE / name).read_bytes()))
     return to
+
+
+def _played_on(save: Path, rest: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """`kaleun run --load` of a save the previous release wrote, with `rest` (a script of this folder: the rest of
+    its game); the events go to out.jsonl in `home`."""
+    return run_kaleun("run", "--load", str(save), "--script", str(HERE / rest), "--events", str(home / "out.jsonl"),
+                      home=home)
 
 
 def _events(path: Path) -> list[dict]:
@@ -79,8 +87,7 @@ def test_5_2_a_linked_part_saved_half_way_ends_and_is_booked_in_its_patrol(tmp_p
     in the career record with the first, and the patrol is over."""
     shutil.copy(HERE / "linked.career.json", tmp_path / "career.json")
     save = _unpack("linked.weather_1940.mid.json.gz", tmp_path / "part2.json")
-    done = run_kaleun("run", "--load", str(save), "--script", str(HERE / "linked.weather_1940.rest.jsonl"),
-                      "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
+    done = _played_on(save, "linked.weather_1940.rest.jsonl", tmp_path)
     assert done.returncode == 0, done.stderr
     assert "the mission's result (won, grade A) is booked" in done.stderr
     assert "the linked patrol is over" in done.stderr
@@ -109,8 +116,7 @@ def test_4_3_a_campaign_mission_saved_half_way_ends_and_the_campaign_goes_on(tmp
     to its end: booked in the campaign (grades B A), which goes on with its third mission."""
     shutil.copy(HERE / "campaign.career.json", tmp_path / "career.json")
     save = _unpack("campaign.minefield_1939.mid.json.gz", tmp_path / "mines.json")
-    done = run_kaleun("run", "--load", str(save), "--script", str(HERE / "campaign.minefield_1939.rest.jsonl"),
-                      "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
+    done = _played_on(save, "campaign.minefield_1939.rest.jsonl", tmp_path)
     assert done.returncode == 0, done.stderr
     assert "the campaign goes on with torpedo_crisis_1940" in done.stderr
     career = run_kaleun("career", home=tmp_path)
@@ -141,8 +147,7 @@ def test_5_2_a_part_saved_by_the_previous_release_leaves_a_newer_patrol_as_it_is
                        str(Path(__file__).resolve().parents[1] / "missions" / "scripts" / "shadow_1941.win.jsonl"),
                        "--events", str(tmp_path / "newer.jsonl"), home=tmp_path)
     assert "the linked patrol spring_1941 goes on with agents_1941" in newer.stderr, newer.stderr
-    done = run_kaleun("run", "--load", str(save), "--script", str(HERE / "linked.weather_1940.rest.jsonl"),
-                      "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
+    done = _played_on(save, "linked.weather_1940.rest.jsonl", tmp_path)
     assert done.returncode == 0, done.stderr
     assert "its result is booked with the career's missions only" in done.stderr
     career = run_kaleun("career", home=tmp_path)

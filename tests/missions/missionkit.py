@@ -6,6 +6,7 @@ from typing import Any
 
 from kaleun.core.engine import Engine
 from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.catalogue import catalogue
 from kit import (  # noqa: F401 (the helpers of every kit)
     Terminal,
     advance,
@@ -55,6 +56,20 @@ def start(mission: str = "prize_rules_1939", seed: int = 0, changes: dict[str, A
           ) -> tuple[Engine, list[dict[str, Any]]]:
     g = new_game(seed, mission, changes)
     return g, [e.to_json() for e in g.take_events()]
+
+
+def short_win(started: Engine) -> Engine:
+    """The game `started` (set up from the career record: a campaign mission or a linked patrol's part) played again
+    to its end in an hour with the same set-up (its campaign, carry-over and all), one objective met at the start:
+    won."""
+    mission = started.config["mission"]
+    here = {"id": "here", "kind": "reach", "square": catalogue().missions[mission]["square"], "text": "Be here."}
+    g = new_game(started.seed, mission, {**started.config["changes"], "time_limit_h": 1, "encounter": [],
+                                         "radio": [], "air_cover": "none", "traffic": "none", "par_grt": 0,
+                                         "objective": [here]})
+    g.take_events()
+    assert one(advance(g, 2 * 3600.0), "mission_end")["result"] == "won"
+    return g
 
 
 def until_event(g: Engine, name: str, limit: float, step: float = 600.0) -> list[dict[str, Any]]:

@@ -10,34 +10,21 @@ from kaleun.cli import _goes_on_with
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.catalogue import catalogue
 from kaleun.uboot.missions.setup import GameSetup
-from missionkit import advance, one
+from missionkit import short_win
 
 H = 3600.0
 
 
-def short(started) -> object:
-    """The game `started` (a campaign mission from the career record) played again to its end in an hour, with one
-    objective met at the start: the same set-up (its campaign too), won."""
-    mission = started.config["mission"]
-    here = {"id": "here", "kind": "reach", "square": catalogue().missions[mission]["square"], "text": "Be here."}
-    g = new_game(started.seed, mission, {**started.config["changes"], "time_limit_h": 1, "encounter": [],
-                                         "radio": [], "air_cover": "none", "traffic": "none", "par_grt": 0,
-                                         "objective": [here]})
-    g.take_events()
-    assert one(advance(g, 2 * H), "mission_end")["result"] == "won"
-    return g
-
-
 def test_4_3_a_mission_of_an_earlier_campaign_is_not_booked_in_the_new_campaign(home):
-    assert record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1)))) is not None
+    assert record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1)))) is not None
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))  # stopped midway, its save kept
     assert old.config["mission"] == "minefield_1939"
     # the group gives that campaign up and wins the new one's first mission: it waits for minefield_1939 too
     fresh = start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
-    assert record_mission(short(fresh)) is not None
+    assert record_mission(short_win(fresh)) is not None
     before = load_career()["campaign"]
     assert before["done"] == ["prize_rules_1939"] and before["next"] == "minefield_1939"
-    resumed = short(old)  # the old save, played to its end
+    resumed = short_win(old)  # the old save, played to its end
     entry = record_mission(resumed)
     assert entry is not None and entry["mission"] == "minefield_1939" and entry["mode"] == "campaign"
     record = load_career()
@@ -50,8 +37,8 @@ def test_4_3_a_mission_of_an_earlier_campaign_is_not_booked_in_the_new_campaign(
 
 
 def test_4_3_a_mission_of_the_running_campaign_is_booked_in_it(home):
-    assert record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1)))) is not None
-    g = short(start_configured(GameSetup(mission="", mode="campaign", seed=2)))
+    assert record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1)))) is not None
+    g = short_win(start_configured(GameSetup(mission="", mode="campaign", seed=2)))
     assert record_mission(g) is not None
     campaign = load_career()["campaign"]
     assert campaign["done"] == ["prize_rules_1939", "minefield_1939"] and campaign["next"] == "torpedo_crisis_1940"
@@ -59,7 +46,7 @@ def test_4_3_a_mission_of_the_running_campaign_is_booked_in_it(home):
 
 
 def test_4_3_a_mission_of_an_earlier_campaign_after_the_newer_one_ended(home):
-    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
     start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
     from kaleun.career import save_career
@@ -67,7 +54,7 @@ def test_4_3_a_mission_of_an_earlier_campaign_after_the_newer_one_ended(home):
     record = load_career()
     record["campaign"].update(state="failed", next=None, done=["prize_rules_1939"], grades=["F"])
     save_career(record)
-    resumed = short(old)
+    resumed = short_win(old)
     record_mission(resumed)
     assert load_career()["campaign"]["done"] == ["prize_rules_1939"]
     assert str(_goes_on_with(resumed)).endswith("The newer campaign is over too (kaleun career shows it); a new one "
@@ -81,11 +68,11 @@ def test_4_3_a_saved_mission_of_an_earlier_campaign_is_not_offered_as_the_campai
     from kaleun.career import held_part
     from kaleun.saves import save_game
 
-    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
     save_game(old, home / "old.json")
     assert held_part(home / "old.json", "campaign", load_career()) == ("minefield_1939", "")
-    record_mission(short(start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))))
+    record_mission(short_win(start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))))
     assert load_career()["campaign"]["next"] == "minefield_1939"
     assert held_part(home / "old.json", "campaign", load_career()) is None
     mine = start_configured(GameSetup(mission="", mode="campaign", seed=4))
@@ -101,7 +88,7 @@ def test_4_3_resuming_a_mission_of_an_earlier_campaign_says_so_first(home, capsy
     from kaleun.cli import _resume_game
     from kaleun.saves import save_game
 
-    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     save_game(start_configured(GameSetup(mission="", mode="campaign", seed=2)), home / "old.json")
     args = argparse.Namespace(save=str(home / "old.json"), table_language="en")
     _resume_game(args)
@@ -119,11 +106,11 @@ def test_4_3_the_table_is_told_at_the_end_that_the_mission_counts_in_no_campaign
     after the step's events are shown (`tick`), so that it follows the game's own end line."""
     from kaleun.runtime.debrief_output import DebriefOutput
 
-    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
     start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
     told: list = []
-    output = DebriefOutput(short(old), home / "sessions", "s1")
+    output = DebriefOutput(short_win(old), home / "sessions", "s1")
     output.report = told.append
     output.book()
     assert told == []
@@ -147,9 +134,9 @@ def test_4_3_at_the_table_the_last_word_on_a_given_up_campaigns_mission_is_the_n
     from kaleun.ui.session import make_runtime
     from kit import FakeClock
 
-    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
-    assert record_mission(short(start_configured(GameSetup(mission="prize_rules_1939", mode="campaign",
+    assert record_mission(short_win(start_configured(GameSetup(mission="prize_rules_1939", mode="campaign",
                                                            seed=3)))) is not None
     mission = old.config["mission"]
     here = {"id": "here", "kind": "reach", "square": catalogue().missions[mission]["square"], "text": "Be here."}
@@ -190,7 +177,7 @@ def test_4_3_the_windows_debrief_of_a_given_up_campaigns_mission_names_the_newer
     from kaleun.ui.window import Window
     from kit import FakeClock
 
-    record_mission(short(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
+    record_mission(short_win(start_configured(GameSetup(mission="", mode="campaign", seed=1))))
     old = start_configured(GameSetup(mission="", mode="campaign", seed=2))
     start_configured(GameSetup(mission="prize_rules_1939", mode="campaign", seed=3))
     mission = old.config["mission"]

@@ -10,39 +10,22 @@ import argparse
 from kaleun.career import leaves_the_patrol, load_career, record_mission, start_configured
 from kaleun.cli import _goes_on_with, _resume_game
 from kaleun.saves import save_game
-from kaleun.uboot.game import new_game
-from kaleun.uboot.missions.catalogue import catalogue
 from kaleun.uboot.missions.setup import GameSetup
-from missionkit import advance, one
-
-H = 3600.0
-
-
-def short(started) -> object:
-    """The game `started` (set up from the career record) played again to its end in an hour with the same set-up
-    (carry-over and all), one objective met at the start: won."""
-    mission = started.config["mission"]
-    here = {"id": "here", "kind": "reach", "square": catalogue().missions[mission]["square"], "text": "Be here."}
-    g = new_game(started.seed, mission, {**started.config["changes"], "time_limit_h": 1, "encounter": [],
-                                         "radio": [], "air_cover": "none", "traffic": "none", "par_grt": 0,
-                                         "objective": [here]})
-    g.take_events()
-    assert one(advance(g, 2 * H), "mission_end")["result"] == "won"
-    return g
+from missionkit import short_win
 
 
 def given_up_part(home) -> tuple[object, dict]:
     """autumn_1940's first part booked; its second part begun and kept in a save; then spring_1941 begun as a new
     patrol and its first part booked. Returns the old second part (played to its end, not booked) and the patrol
     in progress."""
-    assert record_mission(short(start_configured(GameSetup(mission="sc_convoy_1940", mode="linked", seed=1))))
+    assert record_mission(short_win(start_configured(GameSetup(mission="sc_convoy_1940", mode="linked", seed=1))))
     old = start_configured(GameSetup(mission="", mode="linked", seed=2))
     assert old.config["mission"] == "weather_1940"
     save_game(old, home / "old.json")
-    assert record_mission(short(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=3))))
+    assert record_mission(short_win(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=3))))
     patrol = load_career()["patrol"]
     assert patrol["id"] == "spring_1941" and patrol["next"] == "agents_1941"
-    return short(old), patrol
+    return short_win(old), patrol
 
 
 def test_5_2_a_part_of_a_patrol_given_up_leaves_the_patrol_in_progress_as_it_is(home):
@@ -62,8 +45,8 @@ def test_5_2_a_part_of_a_patrol_given_up_leaves_the_patrol_in_progress_as_it_is(
 
 def test_5_2_the_next_part_of_the_patrol_in_progress_goes_on_with_it(home):
     """The usual evening: the part the record's patrol waits for moves the patrol on."""
-    assert record_mission(short(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=1))))
-    g = short(start_configured(GameSetup(mission="", mode="linked", seed=2)))
+    assert record_mission(short_win(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=1))))
+    g = short_win(start_configured(GameSetup(mission="", mode="linked", seed=2)))
     assert not leaves_the_patrol(g)
     assert record_mission(g) is not None and load_career()["patrol"] is None  # agents_1941 was the last part
     assert str(_goes_on_with(g)) == "the linked patrol is over: start a new game with kaleun play."
@@ -92,8 +75,8 @@ def test_5_2_a_saved_part_of_a_patrol_given_up_is_not_offered_as_the_way_to_go_o
     go on with the patrol instead; a part begun before the record's patrol changed is not one."""
     from kaleun.career import held_part
 
-    assert record_mission(short(start_configured(GameSetup(mission="sc_convoy_1940", mode="linked", seed=1))))
+    assert record_mission(short_win(start_configured(GameSetup(mission="sc_convoy_1940", mode="linked", seed=1))))
     save_game(start_configured(GameSetup(mission="", mode="linked", seed=2)), home / "old.json")
     assert held_part(home / "old.json", "linked", load_career()) == ("weather_1940", "autumn_1940")
-    assert record_mission(short(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=3))))
+    assert record_mission(short_win(start_configured(GameSetup(mission="shadow_1941", mode="linked", seed=3))))
     assert held_part(home / "old.json", "linked", load_career()) is None

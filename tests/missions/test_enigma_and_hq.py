@@ -4,6 +4,7 @@ message sent or received; §4.1: secondary objectives come from HQ during the mi
 from __future__ import annotations
 
 import pytest
+from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from missionkit import advance, game, lookouts, named, one, order, until_event
 
@@ -117,17 +118,23 @@ def test_8_4_the_training_patrol_has_no_hq_and_its_enigma_order_checks_its_field
         "this exercise has no HQ: a report would reach nobody"
 
 
-def test_4_1_a_convoy_report_brings_hqs_answer_with_a_new_objective():
-    g = game("shadow_1941")
-    sea = g.module("sea")
+def convoy_in_sight() -> Engine:
+    """shadow_1941 with an unescorted HX convoy 6 nm from the boat (bearing 0), seen by the lookouts: ten minutes on,
+    the picture holds it and a convoy report can go out."""
     from kaleun.uboot.sea import scenario
 
+    g = game("shadow_1941")
     lat, lon = g.module("boat").position
-    scenario.add_convoy(sea, {"kind": "HX", "bearing": 0, "range_nm": 6.0, "course": 240, "columns": 3,
-                              "escorts": []}, lat, lon, g.t)
+    scenario.add_convoy(g.module("sea"), {"kind": "HX", "bearing": 0, "range_nm": 6.0, "course": 240, "columns": 3,
+                                          "escorts": []}, lat, lon, g.t)
     lookouts(g)
     advance(g, g.t + 600)
-    assert sea.picture.active()
+    return g
+
+
+def test_4_1_a_convoy_report_brings_hqs_answer_with_a_new_objective():
+    g = convoy_in_sight()
+    assert g.module("sea").picture.active()
     report = order(g, "enigma", report="convoy")
     assert [e["state"] for e in named(report, "radio_message")] == ["sent"]
     assert one(report, "objective")["objective"] == "report"
@@ -190,15 +197,7 @@ def test_4_1_how_many_boats_join_a_reported_convoy_is_data(monkeypatch):
     from kaleun.uboot import mission
 
     monkeypatch.setitem(mission.RADIO, "answer_boats", [7, 7])
-    g = game("shadow_1941")
-    sea = g.module("sea")
-    from kaleun.uboot.sea import scenario
-
-    lat, lon = g.module("boat").position
-    scenario.add_convoy(sea, {"kind": "HX", "bearing": 0, "range_nm": 6.0, "course": 240, "columns": 3,
-                              "escorts": []}, lat, lon, g.t)
-    lookouts(g)
-    advance(g, g.t + 600)
+    g = convoy_in_sight()
     order(g, "enigma", report="convoy")
     answer = until_event(g, "radio_message", g.t + 2 * H, step=300)
     coded = [e for e in named(answer, "radio_message") if e["state"] == "received"]

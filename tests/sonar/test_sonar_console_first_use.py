@@ -226,6 +226,21 @@ def test_1_only_the_drone_and_the_sonar_offer_the_first_mate(table, command, by)
     assert ("  by: who activates it when the rules let the First Mate do it: first_mate" in out.getvalue()) is by
 
 
+def _yellows_sonar_asks_blue(runtime: Runtime, language: str) -> tuple[io.StringIO, TeamConsole, io.StringIO]:
+    """Both teams seated at `language` consoles and started (yellow B2, blue N12); yellow runs east, south, south
+    marking the sonar and activates it: the game waits for blue's answer. Yellow's output, blue's console and its
+    output."""
+    yellow, yellow_out = seat(runtime, "yellow", language=language)
+    blue, blue_out = seat(runtime, "blue", language=language)
+    yellow.handle("start B2")
+    blue.handle("start N12")
+    runtime.step()
+    for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
+        yellow.handle(f"course {direction} mark=sonar cross={symbol}")
+    yellow.handle("sonar")
+    return yellow_out, blue, blue_out
+
+
 @pytest.mark.parametrize(("language", "hint"), [
     ("en", "  To answer: answer row=ROW column=COLUMN (or sector=SECTOR): two kinds, exactly one of them true"),
     ("de", "  So antwortet ihr: antwort zeile=ZEILE spalte=SPALTE (oder sektor=SEKTOR)"),
@@ -233,14 +248,7 @@ def test_1_only_the_drone_and_the_sonar_offer_the_first_mate(table, command, by)
 def test_5_the_enemys_sonar_says_how_to_answer_it_to_the_team_it_asks_only(table, language, hint):
     """§5 the enemy's sonar freezes the game until this team's Captain answers: a newcomer at the console read only
     that two statements are due, and `help` was the way to learn how to type them. The asked team is told how."""
-    yellow, yellow_out = seat(table, "yellow", language=language)
-    blue, blue_out = seat(table, "blue", language=language)
-    yellow.handle("start B2")
-    blue.handle("start N12")
-    table.step()
-    for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
-        yellow.handle(f"course {direction} mark=sonar cross={symbol}")
-    yellow.handle("sonar")
+    yellow_out, blue, blue_out = _yellows_sonar_asks_blue(table, language)
     assert blue_out.getvalue().count(hint) == 1, blue_out.getvalue()
     assert hint not in yellow_out.getvalue()
     blue.handle("answer row=12 column=A")
@@ -256,14 +264,7 @@ def test_5_a_sonar_answer_said_aloud_is_taken(table, language, answer, course):
     as it is said aloud) answered only the usage line. A field's name followed by its value is `name=value`, for
     the sonar's answer and every other command's field (`n mark drone cross N1`); a sentence's commas are no part
     of a value. Values without their kinds (`answer 7 N`: row 7 or sector 7?) get the usage and how to answer."""
-    yellow, _ = seat(table, "yellow", language=language)
-    blue, blue_out = seat(table, "blue", language=language)
-    yellow.handle("start B2")
-    blue.handle("start N12")
-    table.step()
-    for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):  # no green symbol crossed
-        yellow.handle(f"course {direction} mark=sonar cross={symbol}")
-    yellow.handle("sonar")
+    _, blue, blue_out = _yellows_sonar_asks_blue(table, language)
     table.step()
     # the values without their kinds (row 7 or sector 7?): the usage, and how the answer is typed
     blue_out.truncate(0)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterable
+from typing import Any
 
 import pygame
 import pytest
@@ -167,6 +169,28 @@ def test_a_resumed_teams_screen_never_shows_the_other_teams_hidden_state(home, m
         assert shown[(secret, 0)] != shown[(secret, 6)]
 
 
+def _recalled_after_resume(mode: str, language: str, commands: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
+    """Each team's console lines recalled after a game (seed 5, alpha, `mode`) that took `commands`, saved and
+    resumed."""
+    runtime = make_sonar_runtime(new_game(5, "alpha", mode), language=language)
+    runtime.step()
+    for command in commands:
+        runtime.submit(command)
+        runtime.step()
+    runtime.save()
+    runtime.close()
+    resumed = make_sonar_runtime(open_save(autosave_path()).engine, language=language)
+    try:
+        outs = {}
+        for team in TEAMS:
+            out = io.StringIO()
+            TeamConsole(resumed, team, io.StringIO(), out, interactive=False).recall()
+            outs[team] = out.getvalue().splitlines()
+        return outs
+    finally:
+        resumed.close()
+
+
 @pytest.mark.parametrize(("mode", "language", "owed"), [
     ("realtime", "en", "  Waiting: the First Mate marks a gauge and the Engineer crosses a symbol of the north "
                        "section."),
@@ -181,28 +205,13 @@ def test_a_resumed_console_says_what_the_last_course_still_owes(home, mode, lang
 
     mover = first_team(5) if mode == "turn" else "blue"
     other = next(t for t in TEAMS if t != mover)
-    game = new_game(5, "alpha", mode)
-    runtime = make_sonar_runtime(game, language=language)
-    runtime.step()
     confirms = {"turn": [{"do": "mark", "system": "torpedo"}],
                 "realtime": [] if language == "en" else [{"do": "cross", "symbol": "N1"}]}[mode]
-    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
-                    {"do": "course", "team": mover, "direction": "N"}, *({**c, "team": mover} for c in confirms)):
-        runtime.submit(command)
-        runtime.step()
-    runtime.save()
-    runtime.close()
-    resumed = make_sonar_runtime(open_save(autosave_path()).engine, language=language)
-    try:
-        outs = {}
-        for team in TEAMS:
-            out = io.StringIO()
-            TeamConsole(resumed, team, io.StringIO(), out, interactive=False).recall()
-            outs[team] = out.getvalue().splitlines()
-        assert outs[mover][-1] == owed
-        assert not any(line.startswith("  ") for line in outs[other])
-    finally:
-        resumed.close()
+    outs = _recalled_after_resume(mode, language, (
+        {"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
+        {"do": "course", "team": mover, "direction": "N"}, *({**c, "team": mover} for c in confirms)))
+    assert outs[mover][-1] == owed
+    assert not any(line.startswith("  ") for line in outs[other])
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
@@ -210,26 +219,11 @@ def test_5_a_game_resumed_after_a_teams_stop_says_it_holds_the_game(home, langua
     """§5 Stop! freezes both teams until the activation is resolved: a game saved after Blue's Stop! (before its
     activation) showed Blue only the past feed; Blue's console now says on resume that its Stop! holds the game and
     how to go on. Yellow, which owes nothing, is told nothing."""
-    game = new_game(5, "alpha", "realtime")
-    runtime = make_sonar_runtime(game, language=language)
-    runtime.step()
-    for command in ({"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
-                    {"do": "stop", "team": "blue"}):
-        runtime.submit(command)
-        runtime.step()
-    runtime.save()
-    runtime.close()
-    resumed = make_sonar_runtime(open_save(autosave_path()).engine, language=language)
-    try:
-        outs = {}
-        for team in TEAMS:
-            out = io.StringIO()
-            TeamConsole(resumed, team, io.StringIO(), out, interactive=False).recall()
-            outs[team] = out.getvalue().splitlines()
-        hint = {"en": "  Your Stop! holds both teams: activate the system, or type go to lift it.",
-                "de": "  Euer Stop! hält beide Besatzungen an",
-                "ru": "  Ваш «Стоп!» держит обе команды"}[language]
-        assert outs["blue"][-1].startswith(hint), outs["blue"]
-        assert not any(line.startswith("  ") for line in outs["yellow"])
-    finally:
-        resumed.close()
+    outs = _recalled_after_resume("realtime", language, (
+        {"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
+        {"do": "stop", "team": "blue"}))
+    hint = {"en": "  Your Stop! holds both teams: activate the system, or type go to lift it.",
+            "de": "  Euer Stop! hält beide Besatzungen an",
+            "ru": "  Ваш «Стоп!» держит обе команды"}[language]
+    assert outs["blue"][-1].startswith(hint), outs["blue"]
+    assert not any(line.startswith("  ") for line in outs["yellow"])

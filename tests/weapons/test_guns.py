@@ -20,6 +20,16 @@ def _surfaced_with(vessels=(), aircraft=None, seed: int = 0, **changes):
     return g
 
 
+def _a_tramp_in_sight_and_a_corvette_5_nm_off():
+    """The boat surfaced (seed 3) with the target tramp and a Flower-class corvette 9 km off, two minutes on: the game
+    and the tramp's contact, for the 88 mm gun."""
+    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
+    g = _surfaced_with([TARGET, corvette], seed=3)
+    advance(g, 120)
+    sea = g.module("sea")
+    return g, next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
+
+
 def _first_contact(g, kind: str = "ship") -> str:
     for _ in range(40):
         active = [c for c in g.module("sea").picture.active() if c["kind"] == kind]
@@ -120,11 +130,8 @@ def test_the_20mm_flak_needs_an_aircraft_in_range():
 def test_12_an_escort_answers_the_88mm_gun_with_its_own():
     """Shelling a merchant shows the boat (the muzzle flashes): the corvette 5 nm off turns towards it,
     opens fire on the surfaced boat and its shells hit it (attacks.toml, [gunfire])."""
-    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
-    g = _surfaced_with([TARGET, corvette], seed=3)
-    advance(g, 120)
+    g, tramp = _a_tramp_in_sight_and_a_corvette_5_nm_off()
     sea = g.module("sea")
-    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
     events = order(g, "gun_88", target=tramp, rounds=60) + advance(g, 1800)
     assert named(events, "escort_alert") and named(events, "escort_chase")
     assert one(events, "gunfire")["escort"] == next(v.id for v in sea.vessels.values() if v.is_escort)
@@ -135,11 +142,8 @@ def test_12_an_escort_answers_the_88mm_gun_with_its_own():
 def test_12_a_shell_hit_names_the_escort_as_the_crew_knows_it():
     """A shell hit's cause names the escort as the gunfire alarm does: by its contact until the crew has
     identified it, by its class once identified; never the class the crew has not seen."""
-    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
-    g = _surfaced_with([TARGET, corvette], seed=3)
-    advance(g, 120)
+    g, tramp = _a_tramp_in_sight_and_a_corvette_5_nm_off()
     sea = g.module("sea")
-    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
     escort = next(v.id for v in sea.vessels.values() if v.is_escort)
     order(g, "gun_88", target=tramp, rounds=60)
     before, after = set(), set()
@@ -610,11 +614,8 @@ def test_12_the_muzzle_flashes_give_the_escorts_a_datum_to_within_the_datas_erro
 
     assert attacks.ATTACKS["escort"]["gun_flash_error_nm"] == 0.2
     monkeypatch.setitem(attacks.ATTACKS["escort"], "gun_flash_error_nm", error_nm)
-    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
-    g = _surfaced_with([TARGET, corvette], seed=3)
-    advance(g, 120)
+    g, tramp = _a_tramp_in_sight_and_a_corvette_5_nm_off()
     sea = g.module("sea")
-    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
     order(g, "gun_88", target=tramp, rounds=60)
     escort = next(v for v in sea.vessels.values() if v.is_escort)
     while not named(advance(g, g.t + 1), "escort_alert"):
@@ -757,11 +758,8 @@ def test_8_4_the_guns_keep_their_hits_of_the_patrol_across_engagements_and_a_sav
 def test_12_gunfire_names_the_escort_as_the_crew_knows_it():
     """§9 of the console, an alarm says what is new: the corvette that answers the 88 mm gun is named by the crew's
     contact of it, and by its class only once identified (never the truth the crew has not seen)."""
-    corvette = {"class": "flower", "bearing": 300, "range_m": 9000, "course": 90, "speed_kn": 10}
-    g = _surfaced_with([TARGET, corvette], seed=3)
-    advance(g, 120)
+    g, tramp = _a_tramp_in_sight_and_a_corvette_5_nm_off()
     sea = g.module("sea")
-    tramp = next(c["id"] for c in sea.picture.active() if sea.vessels[c["entity"]].cls.id == "tramp")
     events = order(g, "gun_88", target=tramp, rounds=60) + advance(g, 1800)
     fire = one(events, "gunfire")
     contact = sea.picture.of(fire["escort"])

@@ -16,6 +16,7 @@ from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
+from kaleun.ui.widgets import Canvas
 from kaleun.ui.window import Window
 from kit import FakeClock
 
@@ -99,6 +100,22 @@ class Table_:
                                      "(is the mission over?)")
 
 
+class Remembering(Table_):
+    """A table whose game remembers every command that reached it (in `reached`), its alarms dismissed."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.reached: list[dict[str, Any]] = []
+        apply = self.game.apply
+
+        def remembering(command: dict[str, Any]) -> Any:
+            self.reached.append(dict(command))
+            return apply(command)
+
+        self.game.apply = remembering  # type: ignore[method-assign]
+        self.window.dismiss_alarms()
+
+
 def shown(table: Table_) -> list[str]:
     """Every text the window draws in the next frame, in the table's language."""
     win = table.window
@@ -116,6 +133,34 @@ def shown(table: Table_) -> list[str]:
     finally:
         del win.tr
     return said
+
+
+def drawn_with_rects(table: Table_) -> list[tuple[str, pygame.Rect]]:
+    """Every text the window draws in the next frame, in the table's language, with the rectangle it takes."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = Canvas.text
+
+    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(self, text, pos, *args, **kwargs)
+        drawn.append((self.tr(text), rect))
+        return rect
+
+    Canvas.text = spy  # type: ignore[method-assign]
+    try:
+        table.render()
+    finally:
+        Canvas.text = real  # type: ignore[method-assign]
+    return drawn
+
+
+def lookouts_on_watch(table: Table_) -> None:
+    """The crew mobilized and the two navigators placed in section 8 on the observe order: the lookouts report
+    what comes in sight."""
+    rt = table.runtime
+    rt.submit({"do": "order", "order": "mobilize"})
+    for figure in ("navigator-square", "navigator-triangle"):
+        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
+    rt.submit({"do": "order", "order": "observe"})
 
 
 def convoy_in_sight(until: float = 0.0) -> Table_:

@@ -7,28 +7,18 @@ from __future__ import annotations
 
 import pytest
 from kaleun.ui.screens.chart import BOAT_R
-from kaleun.ui.widgets import Canvas
 from pygame import Rect
 
-from window.fingers import Table_
+from window.fingers import Table_, drawn_with_rects
 
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
-def test_7_the_large_squares_letters_clear_of_the_boats_mark(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+def test_7_the_large_squares_letters_clear_of_the_boats_mark(code: str) -> None:
     table = Table_(mission="patrol_atlantic", seed=0, language=code)
     table.tap("tab.map")
     for _ in range(2):  # the widest span: the large squares by their letters
         table.tap("map.zoom_out")
-    drawn: list[tuple[str, Rect]] = []
-    real = Canvas.text
-
-    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rect = real(self, text, pos, *args, **kwargs)
-        drawn.append((self.tr(text), rect))
-        return rect
-
-    monkeypatch.setattr(Canvas, "text", spy)
-    table.render()
+    drawn = drawn_with_rects(table)
     area = table.target("map.chart").rect
     size = table.window.layout.size
     mark = Rect(0, 0, size(2 * BOAT_R), size(2 * BOAT_R))

@@ -6,26 +6,15 @@ from one grid line to the next. Each name now stays inside its own square, squee
 from __future__ import annotations
 
 import pytest
-from kaleun.ui.widgets import Canvas
-from pygame import Rect
 
-from window.fingers import Table_
+from window.fingers import Table_, drawn_with_rects
 
 
 @pytest.mark.parametrize("mission", ["sc_convoy_1940", "patrol_atlantic", "training"])
-def test_7_the_square_names_keep_apart(monkeypatch: pytest.MonkeyPatch, mission: str) -> None:
+def test_7_the_square_names_keep_apart(mission: str) -> None:
     table = Table_(mission=mission, seed=0)
     table.tap("tab.map")
-    drawn: list[tuple[str, Rect]] = []
-    real = Canvas.text
-
-    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rect = real(self, text, pos, *args, **kwargs)
-        drawn.append((self.tr(text), rect))
-        return rect
-
-    monkeypatch.setattr(Canvas, "text", spy)
-    table.render()
+    drawn = drawn_with_rects(table)
     names = [(words, rect) for words, rect in drawn if len(words) == 4 and words[:2].isalpha() and words[2:].isdigit()]
     assert len(names) > 20, names
     gap = table.window.layout.size(2)

@@ -9,31 +9,20 @@ import pytest
 from kaleun.core.messages import Msg
 from kaleun.uboot.game import new_game
 from kaleun.uboot.sea.grid import naval_grid
-from kaleun.ui.widgets import Canvas
 
-from window.fingers import Table_
+from window.fingers import Table_, drawn_with_rects
 
 
 #: the boat in BE36 near its top edge, the ditching point a few miles west-south-west (where a crew stopped by the
 #: drifting dinghy has it): the mark pushes the name down, onto the label; and the boat by the point itself
 @pytest.mark.parametrize("position", [[49.67, -12.0], [49.65, -12.05], [49.69, -11.95], [49.52, -12.48]])
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
-def test_7_no_square_name_under_the_target_area_label(monkeypatch: pytest.MonkeyPatch, code: str,
-                                                      position: list[float]) -> None:
+def test_7_no_square_name_under_the_target_area_label(code: str, position: list[float]) -> None:
     game = new_game(0, "aircrew_1942", {"position": position, "square": naval_grid().name_at(*position)})
     table = Table_(game=game, language=code)
     table.window.dismiss_alarms()
     table.tap("tab.map")
-    drawn: list[tuple[str, object]] = []
-    real = Canvas.text
-
-    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rect = real(self, text, pos, *args, **kwargs)
-        drawn.append((self.tr(text), rect))
-        return rect
-
-    monkeypatch.setattr(Canvas, "text", spy)
-    table.render()
+    drawn = drawn_with_rects(table)
     label = table.window.tr(Msg("target area"))
     tags = [rect for words, rect in drawn if words == label]
     assert tags, drawn  # the area is in view, with its label

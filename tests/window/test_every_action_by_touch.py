@@ -14,7 +14,7 @@ import pytest
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.ui.actions import ACTIONS
 
-from window.fingers import Table_
+from window.fingers import Remembering
 
 #: actions with no touch of their own on the screen, and why
 NOT_BY_TOUCH = {
@@ -30,20 +30,8 @@ NOT_BY_TOUCH = {
 }
 
 
-class Hands(Table_):
-    """A table whose game remembers every command that reached it."""
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.reached: list[dict[str, Any]] = []
-        apply = self.game.apply
-
-        def remembering(command: dict[str, Any]) -> Any:
-            self.reached.append(dict(command))
-            return apply(command)
-
-        self.game.apply = remembering  # type: ignore[method-assign]
-        self.window.dismiss_alarms()
+class Hands(Remembering):
+    """A table whose game remembers every command that reached it, and a hand that sends the open sheet."""
 
     def give(self) -> None:
         """Send the open sheet, choosing the first option of every choice it still needs."""

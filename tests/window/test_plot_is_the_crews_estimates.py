@@ -10,16 +10,12 @@ import math
 import pygame
 from kaleun.ui import theme
 
-from window.fingers import Table_
+from window.fingers import Table_, lookouts_on_watch
 
 
 def convoy_in_sight() -> Table_:
     table = Table_(mission="exercise_convoy", seed=0)
-    rt = table.runtime
-    rt.submit({"do": "order", "order": "mobilize"})
-    for figure in ("navigator-square", "navigator-triangle"):
-        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
-    rt.submit({"do": "order", "order": "observe"})
+    lookouts_on_watch(table)
     table.until(600)
     table.window.dismiss_alarms()
     table.tap("tab.plot")

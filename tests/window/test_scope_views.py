@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kaleun.core.messages import Msg
 
-from window.fingers import Table_, shown
+from window.fingers import Table_, lookouts_on_watch, shown
 
 
 def at_periscope_depth() -> Table_:
@@ -119,12 +119,9 @@ def test_6_5_the_periscope_shows_no_ship_beyond_what_a_look_through_it_reports()
     from kaleun.uboot.sea.sensors import PERISCOPE, visual_range
 
     table = Table_(mission="exercise_convoy", seed=0)
-    rt = table.runtime
-    rt.submit({"do": "order", "order": "mobilize"})
-    for figure in ("navigator-square", "navigator-triangle"):
-        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
-    rt.submit({"do": "order", "order": "observe"})
+    lookouts_on_watch(table)
     table.until(600, step=10)
+    rt = table.runtime
     for figure in ("navigator-square", "navigator-triangle"):
         rt.table.actuate({"do": "place", "figure": figure, "section": 3})
     rt.submit({"do": "order", "order": "dive"})

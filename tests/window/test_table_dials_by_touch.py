@@ -15,56 +15,25 @@ import pytest
 from kaleun.boards import dials
 from kaleun.i18n import language
 from kaleun.ui.theme import MIN_TARGET, MIN_TEXT
+from kit import PERISCOPE_RING, TRIM_DIAL, dials_declared_with
 
-from window.fingers import Table_, shown
+from window.fingers import Remembering, Table_, shown
 
 #: a dial with positions and a ring, as a maker would add them
-DECLARED = '''
-[trim]
-label = "trim selector"
-kind = "positions"
-positions = ["bow_heavy", "level", "stern_heavy"]
-home = ["saved"]
-command = { do = "trim" }
-field = "trim"
-group = "trim"
-
-[periscope_bearing]
-label = "periscope bearing ring"
-kind = "ring"
-steps = 360
-home = ["switch", "calibrate"]
-command = { do = "periscope" }
-field = "bearing"
-group = "periscope"
-'''
+DECLARED = TRIM_DIAL + PERISCOPE_RING
 
 
 @pytest.fixture
 def declared(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, dials.DialDecl]]:
-    path = tmp_path / "dials.toml"
-    path.write_text(dials.DECLARATION.read_text(encoding="utf-8") + DECLARED, encoding="utf-8")
-    new = {name: decl for name, decl in dials.load_declaration(path).items() if name not in dials.DIALS}
+    new = {name: decl for name, decl in dials_declared_with(tmp_path, DECLARED).items() if name not in dials.DIALS}
     for name, decl in new.items():
         monkeypatch.setitem(dials.DIALS, name, decl)
     yield new
 
 
-class Hands(Table_):
+class Hands(Remembering):
     """A table whose game remembers every command that reached it (the game has no `trim` or `periscope` command
     of its own: turning the dial must reach it all the same)."""
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.reached: list[dict[str, Any]] = []
-        apply = self.game.apply
-
-        def remembering(command: dict[str, Any]) -> Any:
-            self.reached.append(dict(command))
-            return apply(command)
-
-        self.game.apply = remembering  # type: ignore[method-assign]
-        self.window.dismiss_alarms()
 
     def settle(self) -> None:
         for _ in range(2):

@@ -11,7 +11,7 @@ from itertools import pairwise
 import pytest
 from kaleun.ui.widgets import UNIT_LETTERS
 
-from window.fingers import Table_, shown
+from window.fingers import Table_, lookouts_on_watch, shown
 from window.test_convoy_by_touch import choose_contact
 
 WORDS = {"en": ("Target data c1 (ship): bearing", "range about", "not identified"),
@@ -22,11 +22,7 @@ WORDS = {"en": ("Target data c1 (ship): bearing", "range about", "not identified
 @pytest.mark.parametrize("language", sorted(WORDS))
 def test_10_2_target_data_by_touch_is_answered_in_the_feed(language: str) -> None:
     table = Table_(mission="exercise_convoy_battle", seed=1, language=language)
-    rt = table.runtime
-    rt.submit({"do": "order", "order": "mobilize"})
-    for figure in ("navigator-square", "navigator-triangle"):
-        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
-    rt.submit({"do": "order", "order": "observe"})
+    lookouts_on_watch(table)
     table.until(300, step=10)
     table.window.dismiss_alarms()
     table.tap("tab.plot")

@@ -9,17 +9,13 @@ from __future__ import annotations
 import pytest
 from kaleun.core.messages import Msg
 
-from window.fingers import Table_, shown
+from window.fingers import Table_, lookouts_on_watch, shown
 
 
 def tdc_sheet(language: str) -> Table_:
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
-    rt = table.runtime
-    rt.submit({"do": "order", "order": "mobilize"})
-    for figure in ("navigator-square", "navigator-triangle"):
-        rt.table.actuate({"do": "place", "figure": figure, "section": 8})
-    rt.submit({"do": "order", "order": "observe"})
-    rt.submit({"do": "attack_disc", "own_course": 20, "enemy_course": 140, "bearing": 30})
+    lookouts_on_watch(table)
+    table.runtime.submit({"do": "attack_disc", "own_course": 20, "enemy_course": 140, "bearing": 30})
     table.until(290)
     table.window.dismiss_alarms()
     table.tap("tab.attack")
