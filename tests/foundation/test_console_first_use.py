@@ -119,11 +119,12 @@ def test_a_report_while_the_prompt_stands_gets_its_own_line_and_a_prompt_after(s
 
 
 def test_a_finished_mission_is_not_sent_to_kaleun_resume_on_quit():
-    """§4.1 the boat rammed inside the convoy: the game is over, and `kaleun resume` refuses a mission that is over.
-    Quitting still said "Continue with: kaleun resume"; now it says the mission is over and how to go on."""
+    """§4.1 the boat left stopped on the surface by a convoy by day, seen and rammed: the game is over, and `kaleun
+    resume` refuses a mission that is over. Quitting still said "Continue with: kaleun resume"; now it says the
+    mission is over and how to go on."""
     from kaleun.ui.session import saved_line
 
-    game = new_game(0, "exercise_convoy_battle")
+    game = new_game(0, "exercise_convoy_battle", {"start": "1941-09-11T10:00:00"})
     game.apply({"do": "crew_options", "rules": "advise", "wear": False})
     game.advance(6 * 3600)
     assert game.module("mission").result == "lost"
