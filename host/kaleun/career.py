@@ -25,6 +25,7 @@ when the mission ends).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from collections.abc import Mapping
@@ -469,8 +470,6 @@ def of_an_earlier_campaign(record: dict[str, Any], game: Engine) -> bool:
 def patrol_mark(patrol: dict[str, Any] | None) -> str:
     """A short mark of the linked patrol in progress as the career record holds it (its part, carry-over and all;
     "none": no patrol): a linked game keeps the mark of the record it was set up from (`GameSetup.record_patrol`)."""
-    import hashlib
-
     if patrol is None:
         return "none"
     text = json.dumps(patrol, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -710,6 +709,5 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
 
 __all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
            "going_on_command", "leaves_the_patrol", "load_career", "of_an_earlier_campaign", "of_an_earlier_patrol",
-           "patrol_given_up",
-           "patrol_mark", "record_mission", "save_career", "settings_said", "start_configured", "unbookable",
-           "unfinished_mission", "with_carried"]
+           "patrol_given_up", "patrol_mark", "record_mission", "save_career", "settings_said", "start_configured",
+           "unbookable", "unfinished_mission", "with_carried"]

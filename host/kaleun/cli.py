@@ -278,13 +278,18 @@ def _fail(message: Msg | str, status: int = EXIT_BAD_INPUT, code: str = "en") ->
 def _resume_game(args: argparse.Namespace) -> Engine:
     """The saved game with its journal replayed. Raises SaveError; a mission that is over is
     refused (MissionOver): it cannot be played on."""
+    from kaleun.core.errors import SaveError
     from kaleun.paths import autosave_path
     from kaleun.saves import open_save
 
     path = Path(args.save) if args.save else autosave_path()
-    if not getattr(args, "language", None):  # a save that cannot be loaded is refused in the game's language too
-        args.table_language = _TABLE_LANGUAGE["code"] = _peeked_language(path, getattr(args, "table_language", "en"))
-    opened = open_save(path)
+    try:
+        opened = open_save(path)
+    except SaveError:  # a save that cannot be loaded is refused in the game's language too, when it names one
+        if not getattr(args, "language", None):
+            args.table_language = _TABLE_LANGUAGE["code"] = _peeked_language(path, getattr(args, "table_language",
+                                                                                              "en"))
+        raise
     game = opened.engine
     from kaleun.i18n import language
 
@@ -555,8 +560,8 @@ def _saved_language(game: Engine, otherwise: str) -> str:
 
 
 def _peeked_language(path: Path, otherwise: str) -> str:
-    """The table's language kept in a save's `table` part, read before the game is loaded (what the load finds, or a
-    refusal of it, is then said in it), else `otherwise`. The journal may name a later one (`_saved_language`)."""
+    """The table's language kept in a save's `table` part, read from the file when the game cannot be loaded from it
+    (its refusal is then said in that language), else `otherwise`."""
     from kaleun.core.errors import SaveError
     from kaleun.i18n import LANGUAGES
     from kaleun.runtime.loop import LANGUAGE_KEY

@@ -95,7 +95,7 @@ def _whole(text: str, f: Field, lang: Language) -> int:
         try:  # a whole number written 6.0 is 6, as in a table script
             number = float(text)
         except ValueError:
-            number = 0.5
+            raise CommandError(f.not_a("whole", text)) from None
         if not number.is_integer():  # 6.5, NaN, infinity
             raise CommandError(f.not_a("whole", text)) from None
         value = int(number)

@@ -64,6 +64,15 @@ class Overlay(Screen):
             else:
                 self.win.close_overlay()
 
+    def titled_frame(self, c: Canvas, area: Rect, title: Msg | str) -> None:
+        """Draw the sheet's panel, its close button (`<id>.close`) at the top right and its title beside it."""
+        s = c.size
+        pygame.draw.rect(c.surface, theme.PANEL, area)
+        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
+        close = Rect(area.right - s(52), area.y + s(3), s(48), s(47))
+        c.button(f"{self.id}.close", close, None, simple(self.close), icon=icons.x_mark)
+        c.text(title, (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True, width=close.x - area.x - s(20))
+
 
 class PagedSheet(Overlay):
     """A sheet of text read a page at a time (the whole feed, the mission): a framed panel with

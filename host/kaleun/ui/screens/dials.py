@@ -17,7 +17,7 @@ from pygame import Rect
 from kaleun.boards.dials import DIALS, DialDecl, position_name
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, of_error
-from kaleun.ui import actions, icons, theme
+from kaleun.ui import actions, theme
 from kaleun.ui.layout import pack_in_order
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import call, simple
@@ -132,11 +132,7 @@ class DialSheet(Overlay):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
-        pygame.draw.rect(c.surface, theme.PANEL, area)
-        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
-        close = Rect(area.right - s(52), area.y + s(3), s(48), s(47))
-        c.button("dials.close", close, None, simple(self.close), icon=icons.x_mark)
-        c.text(self.title, (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True, width=close.x - area.x - s(20))
+        self.titled_frame(c, area, self.title)
         dials = [d for d in table_dials() if d.name in self.readings]
         inner = Rect(area.x + s(8), area.y + s(54), area.w - s(16), area.h - s(60))
         if not dials or self.dial not in DIALS:

@@ -7,7 +7,6 @@ import logging
 from collections.abc import Hashable
 from typing import Any
 
-import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
@@ -100,11 +99,7 @@ class Settings(Overlay):
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
         win = self.win
-        pygame.draw.rect(c.surface, theme.PANEL, area)
-        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
-        c.button("settings.close", Rect(area.right - s(52), area.y + s(3), s(48), s(47)), None, simple(self.close),
-                 icon=icons.x_mark)
-        c.text(Msg("Settings"), (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True)
+        self.titled_frame(c, area, Msg("Settings"))
         left = Rect(area.x + s(8), area.y + s(40), s(380), area.h - s(44))
         y = left.y
         c.text(Msg("Language"), (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM)

@@ -145,12 +145,7 @@ class FormSheet(Overlay):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
-        pygame.draw.rect(c.surface, theme.PANEL, area)
-        pygame.draw.rect(c.surface, theme.ACCENT, area, s(2))
-        close = Rect(area.right - s(52), area.y + s(3), s(48), s(47))
-        c.button("sheet.close", close, None, simple(self.close), icon=icons.x_mark)
-        c.text(self.form.title, (area.x + s(10), area.y + s(8)), 24, theme.TEXT, bold=True,
-               width=close.x - area.x - s(20))
+        self.titled_frame(c, area, self.form.title)
         y = area.y + s(42)
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
