@@ -184,8 +184,8 @@ def target(data: Mapping[str, Any], lang: Language, game: Any = None) -> list[st
     """The target data screen of one contact (a `target_data` event's fields); a contact lost because the crew saw
     her go down (`game`'s tally) is said to have sunk, not to be lost."""
     r = lang.render
-    sunk = bool(data.get("lost")) and game is not None and _has(game, "weapons") and any(
-        s.get("ship") == data["contact"] for s in game.module("weapons").status()["sunk"])
+    sunk = bool(data.get("lost")) and game is not None and _has(game, "weapons") \
+        and game.module("weapons").seen_sunk(data["contact"])
     head = r(Msg("Target data {contact} ({kind}){lost}:", contact=data["contact"], kind=Msg.term(str(data["kind"])),
                  lost=Msg(", sunk: her last data") if sunk else Msg(", lost") if data.get("lost") else ""))
     rows = [

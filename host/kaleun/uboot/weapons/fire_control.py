@@ -280,7 +280,7 @@ class FireControl(WeaponsPart):
                 known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
                 return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
                            known=known if known != "none yet" else Msg("none yet"))
-            if any(s.get("ship") == p["contact"] for s in self.w.sunk):  # the crew saw her go down
+            if self.w.seen_sunk(p["contact"]):  # the crew saw her go down
                 return Msg("{contact} has sunk: choose another ship", contact=p["contact"])
             if contact["lost"]:
                 return Msg("contact {contact} is lost", contact=p["contact"])
@@ -451,7 +451,7 @@ class FireControl(WeaponsPart):
         contact = self.tdc.get("contact") if self.tdc else None
         if contact is None:
             return None
-        return str(contact) if any(s.get("ship") == contact for s in self.w.sunk) else None
+        return str(contact) if self.w.seen_sunk(contact) else None
 
     def tdc_status(self) -> dict[str, Any]:
         if self.tdc is None:

@@ -181,7 +181,7 @@ class Gunnery(WeaponsPart):
         burst = int(guns.GUN["gun_20"]["burst"])
         bursts = min(p["bursts"], -(-self.ammo["gun_20"] // burst))  # what is left (the last burst short)
         # the order's bursts stay its time at the gun: one is let pass while the aircraft is out of reach (but for
-        # one running in to attack: the gunners wait for it, guns.attacking)
+        # one running in to attack: the gunners wait for it, sea.aircraft.attacking)
         self.firing["gun_20"] = {"target": plane.id, "contact": contact["id"] if contact else None,
                                  "left": p["bursts"], "shots": shots, "hits": hits, "next": ready}
         if again:  # the order given again: the gun fires on, with the bursts of this order from now

@@ -91,7 +91,7 @@ def target_ship(weapons: Any, cid: str) -> Any:
     contact = sea.picture.get(cid)
     if contact is None:
         return Msg("there is no contact {contact}", contact=cid)
-    if any(s.get("ship") == cid for s in weapons.w.sunk):  # the crew saw her go down
+    if weapons.w.seen_sunk(cid):  # the crew saw her go down
         return Msg("{contact} has sunk: choose another ship", contact=cid)
     if contact["lost"]:
         return Msg("contact {contact} is lost", contact=cid)
@@ -118,16 +118,11 @@ def _aircraft_sight(sea: Any) -> float:
     return visual_range("aircraft", sea.conditions())
 
 
-def attacking(plane: Any) -> bool:
-    """Is the aircraft running in on the boat (it has seen it; its passes not made yet)? The flak's gunners wait
-    for it at any range they see it ([gap] our choice: the crew sees it turn in, `aircraft_attacking`)."""
-    return plane.ai.get("mode") == "attack"
-
-
 def target_aircraft(weapons: Any, cid: str | None) -> Any:
     """The aircraft to engage: the one named, else the nearest in sight within twice the flak's range, or
-    attacking the boat at any range in sight (an aircraft nobody can see is no target: the order must not tell
-    the crew it is there)."""
+    attacking the boat at any range in sight ([gap] our choice: the crew sees it turn in, `aircraft_attacking`,
+    and the flak's gunners wait for it); an aircraft nobody can see is no target: the order must not tell the
+    crew it is there."""
     sea = weapons.sea
     now = weapons.engine.t
     reach = float(GUN["gun_20"]["range_nm"])
@@ -142,7 +137,7 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
         if plane is None or contact["lost"]:
             return Msg("contact {contact} is lost", contact=cid)
         r = _range(sea, plane.id, now)
-        if r > 2 * reach and not (attacking(plane) and r <= sight):
+        if r > 2 * reach and not (air_ai.attacking(plane) and r <= sight):
             return Msg("{contact} is out of range", contact=cid)
         if r > sight:
             return Msg("{contact} is not in sight of the 20 mm gunners", contact=cid)
@@ -150,7 +145,7 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
             return Msg("{contact} is flying off", contact=cid)
         return plane
     near = sorted((r, a.id) for a in sea.aircraft.values() if (r := _range(sea, a.id, now)) <= sight)
-    within = [(r, a) for r, a in near if r <= 2 * reach or attacking(sea.aircraft[a])]
+    within = [(r, a) for r, a in near if r <= 2 * reach or air_ai.attacking(sea.aircraft[a])]
     if not within:
         return Msg("no aircraft in sight within the 20 mm gun's range ({range:,.0f} m)", range=reach * 1852)
     coming = [a for _r, a in within if sea.aircraft[a].ai.get("mode") != "leave"]
@@ -228,10 +223,10 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
             return
         r = _range(sea, plane.id, now)
         reach = float(spec["range_nm"])
-        if r > 3 * reach and not attacking(plane):
+        if r > 3 * reach and not air_ai.attacking(plane):
             weapons.cease(gun, Msg("the aircraft is out of range"))
             return
-        if r > reach and attacking(plane):  # the gunners wait for it to come within reach: no burst is let pass
+        if r > reach and air_ai.attacking(plane):  # the gunners wait for it to come within reach: no burst is let pass
             firing["next"] = now + float(spec["seconds_per_burst"])
             return
         if r <= reach and r <= _aircraft_sight(sea):  # a burst at what the gunners see

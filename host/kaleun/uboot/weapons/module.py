@@ -116,6 +116,10 @@ class Weapons(Module):
         return self.tech(component)[0]
 
     # -- what others read ----------------------------------------------------------------------------
+    def seen_sunk(self, contact: Any) -> bool:
+        """Did the crew see the ship of this contact go down (a `ship_sunk` of it)?"""
+        return any(s.get("ship") == contact for s in self.sunk)
+
     def torpedoes_left(self) -> int:
         return self.stores.torpedoes_left()
 
