@@ -41,6 +41,7 @@ PERISCOPE_RING = '''
 label = "periscope bearing ring"
 kind = "ring"
 steps = 360
+whole_turn = "from where its lubber line points on the bearing scale round to the same point"
 home = ["switch", "calibrate"]
 command = { do = "periscope" }
 field = "bearing"

@@ -40,7 +40,7 @@ KEYWORD_OPTIONS = ("Msg:1", "plural:1,2", "term:1", "pterm:1c,2", "N_:1")
 #: data file (relative to the package; a name may hold "*") -> key paths of the texts players read
 #: ("*" is any key or item)
 DATA_TERMS: Mapping[str, tuple[str, ...]] = {
-    "boards/dials.toml": ("*.label", "*.positions.*"),
+    "boards/dials.toml": ("*.label", "*.whole_turn", "*.positions.*"),
     "uboot/data/aircraft.toml": ("types.*.name",),
     "uboot/data/attacks.toml": ("component_names.*",),
     "uboot/data/boat.toml": ("names.*",),

@@ -9,11 +9,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from kaleun.boards.dials import DIALS
 from kaleun.boards.loader import load_board
 from kaleun.bringup.check import FAIL, PASS, SKIP, Bringup, Hands, Person, Result, check, report
 from kaleun.bringup.rig import Rig, TagMoved, Typed
 from kaleun.cli import main
-from kit import BOARDS
+from kaleun.core.messages import Msg
+from kit import BOARDS, TRIM_DIAL
 
 GUARD = 15.0
 
@@ -199,6 +202,61 @@ def test_the_attack_disc_rings_turn_a_whole_turn_and_show_their_zero_marks(home)
     assert results["dial disc_own_course"].seen == "counted +360 clockwise and -360 back, its zero mark seen"
     assert results["dial disc_enemy_course"].seen.endswith("its zero mark seen")  # the index pulse
     assert results["dial disc_bearing"].seen == "counted +360 clockwise and -360 back"  # calibrated by the crew
+
+
+def test_each_ring_is_turned_as_its_declaration_says_a_maker_sees_a_whole_turn(home, tmp_path, monkeypatch):
+    """The physical table, bring-up: every ring was to be turned "from where it points on the white scale", which
+    only the attack disc's green and black rings (§9.2.1) have under them: its top pointer is read on the green
+    ring, and a periscope ring a maker adds has no white scale at all. The words come from the dial's declaration
+    (dials.toml `whole_turn`), so a new dial brings its own; a ring declared without them is refused."""
+    asked: list[str] = []
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Turn "):
+            asked.append(line)
+        return "" if line.endswith("Press Enter when done.") else None
+
+    interactive(BOARDS / "mock-gpio.toml", react, ["dials"])
+    turns = {line.split()[1]: line for line in asked}
+    assert "on the white scale" in turns["disc_own_course"] and "past its zero mark" in turns["disc_own_course"]
+    assert "on the white scale" in turns["disc_enemy_course"]
+    assert turns["disc_bearing"].startswith(
+        "Turn disc_bearing (attack disc, top pointer (relative bearing on the green ring)) one whole turn clockwise: "
+        "from where it points on the green ring round to the same point, the green ring held still. ")
+    assert "white scale" not in turns["disc_bearing"]
+    assert "end stop" in turns["telegraph"] and "white scale" not in turns["telegraph"]
+
+    # a ring a maker adds (host/README.md, "How to add a dial") brings its own words, translated with it
+    from kaleun.boards import dials
+    from kaleun.boards.dials import DeclarationError
+    from kit import PERISCOPE_RING, dials_declared_with
+
+    monkeypatch.setitem(dials.DIALS, "periscope_bearing",
+                        dials_declared_with(tmp_path, PERISCOPE_RING)["periscope_bearing"])
+    board = tmp_path / "periscope.toml"
+    board.write_text('[board]\nname = "periscope"\nformat = 0\n[gpio]\npin_factory = "mock"\n'
+                     '[dials.periscope_bearing]\ndriver = "gpio"\npin_a = 5\npin_b = 6\nhome = "calibrate"\n',
+                     encoding="utf-8")
+    asked.clear()
+    interactive(board, react, ["dials"])
+    periscope = next(line for line in asked if line.startswith("Turn periscope_bearing "))
+    assert periscope.startswith("Turn periscope_bearing (periscope bearing ring) one whole turn clockwise: from "
+                                "where its lubber line points on the bearing scale round to the same point.")
+    assert "white scale" not in periscope
+    with pytest.raises(DeclarationError, match=r"\[periscope_bearing\] needs 'whole_turn'"):
+        dials_declared_with(tmp_path, PERISCOPE_RING.replace("whole_turn", "# whole_turn"))
+    with pytest.raises(DeclarationError, match=r"\[trim\] whole_turn is for a ring"):
+        dials_declared_with(tmp_path, TRIM_DIAL + 'whole_turn = "round and round"\n')
+
+
+def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
+    """The words of a ring's whole turn come from the declaration and are translated with it."""
+    from kaleun.i18n import language
+
+    ask = Msg("Turn {name} ({label}) one whole turn clockwise: {how}.", name="disc_bearing",
+              label=Msg.term(DIALS["disc_bearing"].label), how=Msg.term(DIALS["disc_bearing"].whole_turn or ""))
+    assert "grünen Ring" in language("de").render(ask) and "festgehalten" in language("de").render(ask)
+    assert "зелёного кольца" in language("ru").render(ask)
 
 
 def test_a_ring_turned_by_hand_need_not_stop_at_exactly_a_whole_turn(home):

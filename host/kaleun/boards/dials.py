@@ -40,6 +40,8 @@ class DialDecl:
     group: str
     follows: str | None = None
     reference: str | None = None
+    #: (ring) how a maker sees it make one whole turn (the bring-up's words: where it points, on what)
+    whole_turn: str | None = None
 
     @property
     def is_ring(self) -> bool:
@@ -90,7 +92,8 @@ def _check(name: str, entry: Mapping[str, Any], names: list[str]) -> DialDecl:
             raise DeclarationError(f"{DECLARATION.name}: [{name}] needs '{key}' ({kind})")
         return value
 
-    known = {"label", "kind", "positions", "steps", "home", "follows", "reference", "command", "field", "group"}
+    known = {"label", "kind", "positions", "steps", "whole_turn", "home", "follows", "reference", "command", "field",
+             "group"}
     unknown = sorted(set(entry) - known)
     if unknown:
         raise DeclarationError(f"{DECLARATION.name}: [{name}] has unknown keys {unknown}")
@@ -98,15 +101,23 @@ def _check(name: str, entry: Mapping[str, Any], names: list[str]) -> DialDecl:
     if kind not in KINDS:
         raise DeclarationError(f"{DECLARATION.name}: [{name}] kind {kind!r} is not one of {KINDS}")
     positions: tuple[str, ...] = ()
+    whole_turn: str | None = None
     if kind == "positions":
         positions = tuple(need("positions", list))
         if len(positions) < 2 or not all(isinstance(p, str) for p in positions):
             raise DeclarationError(f"{DECLARATION.name}: [{name}] needs two or more position names")
         steps = len(positions)
+        if "whole_turn" in entry:
+            raise DeclarationError(f"{DECLARATION.name}: [{name}] whole_turn is for a ring: a dial with positions "
+                                   "turns from one end stop to the other")
     else:
         steps = need("steps", int)
         if not 4 <= steps <= 3600:
             raise DeclarationError(f"{DECLARATION.name}: [{name}] steps {steps} is not from 4 to 3600")
+        whole_turn = need("whole_turn", str).strip()
+        if not whole_turn:
+            raise DeclarationError(f"{DECLARATION.name}: [{name}] whole_turn is empty: say how a maker sees it "
+                                   "make one whole turn")
     home = tuple(need("home", list))
     if not home or not set(home) <= set(HOMES):
         raise DeclarationError(f"{DECLARATION.name}: [{name}] home {list(home)} must be some of {HOMES}")
@@ -115,7 +126,7 @@ def _check(name: str, entry: Mapping[str, Any], names: list[str]) -> DialDecl:
         raise DeclarationError(f"{DECLARATION.name}: [{name}] reference {reference!r} must be another ring")
     return DialDecl(name=name, label=need("label", str), kind=kind, positions=positions, steps=steps, home=home,
                     command=dict(need("command", dict)), field=need("field", str), group=need("group", str),
-                    follows=entry.get("follows"), reference=reference)
+                    follows=entry.get("follows"), reference=reference, whole_turn=whole_turn)
 
 
 def load_declaration(path: Path = DECLARATION) -> dict[str, DialDecl]:

@@ -40,7 +40,7 @@ GROUPS = PARTS
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
 #: how far from a whole turn a ring turned by hand may count and still pass: the maker turns it from
-#: where it points on the white scale round to the same point, within a few degrees; 5 % (18°) leaves
+#: where it points round to the same point (as its declaration says), within a few degrees; 5 % (18°) leaves
 #: room for that and fails a steps_per_revolution 10 % off (400 for a 360 step encoder), whose
 #: readings would be 36° out after a turn. [our choice]
 RING_SLACK = 0.05
@@ -584,10 +584,13 @@ class Bringup:
             # encoder's counts into steps with the board's steps_per_revolution and reverse
             steps = decl.steps
             label = Msg.term(decl.label)
-            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark: from where it points "
-                         "on the white scale round to the same point.", name=name, label=label)
-                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise: from where it points on the "
-                                        "white scale round to the same point.", name=name, label=label))
+            # how a maker sees a whole turn is the dial's own (its declaration): an arrow on the attack
+            # disc's white scale, the pointer on the green ring, a periscope ring's lubber line ...
+            how = Msg.term(decl.whole_turn or "")
+            there = (Msg("Turn {name} ({label}) one whole turn clockwise, past its zero mark: {how}.", name=name,
+                         label=label, how=how)
+                     if marked else Msg("Turn {name} ({label}) one whole turn clockwise: {how}.", name=name,
+                                        label=label, how=how))
             back = Msg("Now turn {name} one whole turn back counter-clockwise, to the same point.", name=name)
         else:
             steps = decl.steps - 1
