@@ -114,8 +114,8 @@ def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, ka
 def test_kaleun_hub_fake_turns_a_hub_dials_encoder_and_closes_its_home_switch(tmp_path, kaleun_home):
     """A tester bringing up a board with hub dials against `kaleun hub fake` (`kaleun hw check` in
     another terminal) had no way to turn a dial: every dial failed with "no movement counted". The
-    fake hub names its encoders and takes `turn ENCODER COUNTS` and `home ENCODER`, sent as the
-    real `turn` and `home` frames."""
+    fake hub names its encoders and takes `turn ENCODER COUNTS` and `home ENCODER` (an encoder by its number
+    or by its dial), sent as the real `turn` and `home` frames."""
     link_path = tmp_path / "deck-hub"
     proc = subprocess.Popen([sys.executable, "-m", "kaleun", "hub", "fake", "--board", "pico-hub", "--link",
                              str(link_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -138,11 +138,15 @@ def test_kaleun_hub_fake_turns_a_hub_dials_encoder_and_closes_its_home_switch(tm
         assert "turn ENCODER COUNTS | home ENCODER" in summary
         link = HubLink(str(link_path), HubOptions(settings={"timeout_ms": 1000}, name="deck-hub"), on_event).start()
         assert link.wait_online(20)
-        proc.stdin.write("turn 0 4\nhome 1\nturn 7 1\n")
+        # by number or by the dial it turns, as the fake hub lists them: `turn telegraph 4` was refused
+        # as "'telegraph' is not a whole number"
+        proc.stdin.write("turn 0 4\nhome disc_own_course\nturn 7 1\nturn periscope 1\n")
         proc.stdin.flush()
         assert proc.stdout.readline().strip() == "ok"
         assert proc.stdout.readline().strip() == "ok"
         assert proc.stdout.readline().strip() == "error: the fake hub has encoders 0-3, not 7"
+        assert proc.stdout.readline().strip() == ("error: 'periscope' is no encoder of the fake hub: 0 telegraph, "
+                                                  "1 disc_own_course, 2 disc_enemy_course, 3 disc_bearing")
         assert homed.wait(20)
         assert [(e.reader, int(e.detail["delta"])) for e in events if e.kind == "turn"] == [(0, 4)]
         assert [e.reader for e in events if e.kind == "home"] == [1]

@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -300,9 +300,10 @@ FAKE_COMMANDS = ("put READER UID | remove READER UID | place FIGURE SECTION | li
 FAKE_HELP = f"commands (one per line): {FAKE_COMMANDS}"
 
 
-def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
+def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequence[str] = ()) -> str:
     """Run one fake-hub command; returns the answer line ("ok ..." or "error: ...": the first word
-    for scripts, what follows for a person in the language of `say`)."""
+    for scripts, what follows for a person in the language of `say`). `encoders`: the dials the hub's
+    encoders turn, in their order, so `turn telegraph 4` names an encoder as well as `turn 0 4`."""
     from kaleun.hub.tags import normalize_uid, simulated_uid
     from kaleun.uboot.figures import FIGURES
 
@@ -321,6 +322,14 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
             return int(word)
         except ValueError:
             raise ValueError(Msg("{word} is not a whole number", word=repr(word))) from None
+
+    def encoder(word: str) -> int:  # by its number, or by the dial it turns (as the fake hub lists them)
+        if word in encoders:
+            return list(encoders).index(word)
+        if encoders and not word.lstrip("+-").isdigit():
+            raise ValueError(Msg("{word} is no encoder of the fake hub: {encoders}", word=repr(word),
+                                 encoders=", ".join(f"{index} {dial}" for index, dial in enumerate(encoders))))
+        return whole(word)
 
     def seconds(word: str) -> float:
         try:
@@ -342,9 +351,9 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str) -> str:
         elif verb in ("break", "fix") and len(rest) == 1:
             fake.set_broken(whole(rest[0]), verb == "break")
         elif verb == "turn" and len(rest) == 2:  # a hand turns a hub dial's encoder
-            fake.turn_encoder(whole(rest[0]), whole(rest[1]))
+            fake.turn_encoder(encoder(rest[0]), whole(rest[1]))
         elif verb == "home" and len(rest) == 1:  # a ring passes its zero mark: its home switch closes
-            fake.press_home(whole(rest[0]))
+            fake.press_home(encoder(rest[0]))
         elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
             getattr(fake, verb)()
             if verb == "plug":
@@ -416,7 +425,8 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         sections = " ".join(map(str, fake.sections))
         summary = [say(Msg.plural("{n} reader, section {sections}", "{n} readers, sections {sections}",
                                   n=len(fake.readers), sections=sections))]
-        encoders = ", ".join(f"{index} {encoder.dial}" for index, encoder in enumerate(hub_options(board).encoders))
+        dials = [encoder.dial for encoder in hub_options(board).encoders]
+        encoders = ", ".join(f"{index} {dial}" for index, dial in enumerate(dials))
         if encoders:  # by number, with the dials they turn (the dials' ids: words of the board files)
             summary.append(say(Msg("encoders {encoders}", encoders=encoders)))
         summary.append(say(Msg("commands (one per line): {commands}", commands=FAKE_COMMANDS)))
@@ -425,7 +435,7 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         for source in sources:
             reading = str(getattr(source, "name", "-"))
             for line in source:
-                answer = fake_command(fake, tags, line, say)
+                answer = fake_command(fake, tags, line, say, dials)
                 if answer == "quit":
                     return EXIT_OK
                 if answer:
