@@ -272,6 +272,24 @@ def test_board_files_say_what_is_wrong_with_a_dial(tmp_path, text, message):
     assert message in _problems(tmp_path, text)
 
 
+def test_a_home_pin_on_the_telegraph_says_it_has_no_home_switch(tmp_path):
+    """The telegraph finds where it stands by its saved place and its end stops (dials.toml `home = ["saved"]`): a
+    home pin given it was answered "only used with home = 'switch'", and a maker who then set that was refused
+    next ("not one of: saved"). Both the Pi's and the hub's home pin say it has no home switch."""
+    assert ("FILE:10: dials.telegraph.home_pin: telegraph has no home switch: it finds where it stands by home = "
+            "'saved' (its declaration in dials.toml); leave the key out") in _problems(
+        tmp_path, '[dials.telegraph]\ndriver = "gpio"\npin_a = 5\npin_b = 6\nhome_pin = 13\n')
+    path = tmp_path / "hub.toml"
+    path.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        '[hub.encoders.telegraph]\na = "GP6"', '[hub.encoders.telegraph]\nhome_pin = "GP0"\na = "GP6"'),
+        encoding="utf-8")
+    with pytest.raises(BoardError) as err:
+        load_board(path)
+    assert [p.split(": ", 1)[1] for p in err.value.problems] == [
+        "hub.encoders.telegraph.home_pin: telegraph has no home switch: it finds where it stands by home = 'saved' "
+        "(its declaration in dials.toml); leave the key out"]
+
+
 def test_a_hub_ring_cannot_home_on_an_index_pulse(tmp_path):
     text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
         '[dials.disc_bearing]\ndriver = "hub"\nsteps_per_revolution = 600\nhome = "switch"',

@@ -456,7 +456,8 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
     )
     if gpio and not wants_pin and "home_pin" in rd.table:
         rd.problem("home_pin", Msg("dials.{name}.home_pin is only used with home = 'switch' or 'index' "
-                                   "(home = {home})", name=name, home=repr(home)))
+                                   "(home = {home})", name=name, home=repr(home))
+                   if {"switch", "index"} & set(decl.home) else _no_home_sensor(f"dials.{name}.home_pin", decl))
     if driver == "hub" and hub_entry is not None:
         _check_hub_home(ld, spec, hub_entry)
     return spec
@@ -471,7 +472,15 @@ def _check_hub_home(ld: _Loader, spec: m.DialSpec, entry: dict[str, Any]) -> Non
     elif spec.homing != "switch" and has_pin:
         ld.problem(("hub", "encoders", spec.name, "home_pin"),
                    Msg("hub.encoders.{name}.home_pin is only used with dials.{name}.home = 'switch' (home = {home})",
-                       name=spec.name, home=repr(spec.homing)))
+                       name=spec.name, home=repr(spec.homing))
+                   if "switch" in spec.decl.home else _no_home_sensor(f"hub.encoders.{spec.name}.home_pin", spec.decl))
+
+
+def _no_home_sensor(key: str, decl: m.DialDecl) -> Msg:
+    """A home pin on a dial whose declaration allows no sensor at its zero (the telegraph: its end stops and the
+    saved game say where it stands): setting `home = 'switch'` would only be refused next."""
+    return Msg("{key}: {name} has no home switch: it finds where it stands by home = {homes} (its declaration in "
+               "dials.toml); leave the key out", key=key, name=decl.name, homes=" or ".join(repr(h) for h in decl.home))
 
 
 def _audio(ld: _Loader, data: dict[str, Any]) -> m.AudioSpec:
