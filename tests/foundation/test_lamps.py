@@ -181,14 +181,17 @@ def test_boards_without_a_scene_segment_are_named():
 
 
 def test_10_3_4_a_board_missing_one_section_or_tube_is_told_which_state_stays_dark_there():
-    """A fire in section 6 (§10.3.4) on a board whose segments stop at section.5 shows nowhere."""
+    """A fire in section 6 (§10.3.4) on a board whose segments stop at section.5 shows nowhere; nor does a hit
+    there or a torpedo fired from a tube the board has no lamp for: the warning names the events too."""
     segments = {f"section.{n}": (n - 1, 1) for n in range(1, 6)} | {f"tube.{n}": (n + 7, 1) for n in (1, 2, 4, 5)}
     warnings = [str(w) for w in unlit_scenes(segments | {"alarm": (13, 1), "crew": (14, 1)})]  # English
     fire = [w for w in warnings if "'fire'" in w]
     assert fire == [w for w in warnings if "'section.{section}'" in w] and len(fire) == 1
-    assert fire[0].endswith("light 'section.{section}': the board has no segment section.6")
+    # a hit there (the section flares red) stays dark too, and is named with the states
+    assert fire[0].endswith("and the event 'damage' light 'section.{section}': the board has no segment section.6")
     (tubes,) = [w for w in warnings if "'tube.{tube}'" in w]
-    assert "'tube_loaded'" in tubes and tubes.endswith("the board has no segment tube.3")
+    assert "'tube_loaded'" in tubes and tubes.endswith(
+        "and the event 'torpedo_fired' light 'tube.{tube}': the board has no segment tube.3")
     assert len(warnings) == 2
     every = unlit_scenes({**{f"section.{n}": (n - 1, 1) for n in range(1, 9)},
                           **{f"tube.{n}": (n + 7, 1) for n in range(1, 6)}, "alarm": (13, 1), "crew": (14, 1)})
@@ -216,8 +219,8 @@ def test_board_check_warns_about_scenes_the_board_leaves_dark(tmp_path, capsys):
     assert err.count("'alarm'") == 1 and err.count("'tube.{tube}'") == 1
     # two of the six hull sections lit: a fire (or a flood, a breach...) in section 3-6 would stay dark
     assert (f"warning: {board}:6: the lamp scenes for the states 'lights', 'night_lights', 'light_failure', 'leak', "
-            "'toxic_gas', 'electrical_fault', 'fire', 'flooded', 'hull_breach' light 'section.{section}': the board "
-            "has no segment section.3, section.4, section.5, section.6") in err
+            "'toxic_gas', 'electrical_fault', 'fire', 'flooded', 'hull_breach' and the event 'damage' light "
+            "'section.{section}': the board has no segment section.3, section.4, section.5, section.6") in err
     # segments in a table of their own: its header's line; no segments at all: the [lamps] line
     table = tmp_path / "table.toml"
     table.write_text('[board]\nname = "Table"\nformat = 0\n\n[lamps]\npixels = 8\n\n[lamps.segments]\n'

@@ -176,15 +176,17 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
     out: list[Msg] = []
     #: a segment the board has none of -> the scenes that light it (one line each, not one per scene)
     absent: dict[str, list[Scene]] = {}
-    partly: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    partly: dict[tuple[str, tuple[str, ...]], list[Scene]] = {}
     for scene in scenes if scenes is not None else load_scenes():
         for pattern in scene.segments:
             wanted = _FIELD.sub("*", pattern)
             if not any(fnmatch.fnmatchcase(s, wanted) for s in names):
                 absent.setdefault(pattern, []).append(scene)
                 continue
+            # a lasting state's field, or an event's with the same values (a hit in section 6, a torpedo
+            # fired from tube 5): each value no segment lights is a lamp that stays dark there
             used = _FIELD.findall(pattern)
-            if scene.state is None or not used or any(f not in values for f in used):
+            if not used or any(f not in values for f in used):
                 continue
             missing = []
             for combo in itertools.product(*(values[f] for f in used)):
@@ -192,28 +194,29 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
                 if not any(fnmatch.fnmatchcase(s, name) for s in names):
                     missing.append(name)
             if missing:
-                partly.setdefault((pattern, tuple(missing)), []).append(scene.state)
+                partly.setdefault((pattern, tuple(missing)), []).append(scene)
     for pattern, lighting in absent.items():
         if len(lighting) == 1:
             out.append(Msg("the lamp scene for the {scene} lights '{pattern}': the board has no such segment",
                            scene=lighting[0].name, pattern=pattern))
             continue
-        states = [f"'{scene.state}'" for scene in lighting if scene.state]
-        events = [f"'{scene.event}'" for scene in lighting if not scene.state]
-        said = [Msg.plural("the state {names}", "the states {names}", n=len(kind), names=", ".join(kind))
-                if kind is states else
-                Msg.plural("the event {names}", "the events {names}", n=len(kind), names=", ".join(kind))
-                for kind in (states, events) if kind]
         out.append(Msg("the lamp scenes for {scenes} light '{pattern}': the board has no such segment",
-                       scenes=said[0] if len(said) == 1 else Msg("{states} and {events}", states=said[0],
-                                                                  events=said[1]), pattern=pattern))
-    for (pattern, dark), states in partly.items():
-        which = ", ".join(f"'{state}'" for state in states)
-        out.append(Msg("the lamp scenes for the states {which} light '{pattern}': the board has no segment {dark}",
-                       which=which, pattern=pattern, dark=", ".join(dark)) if len(states) > 1 else
-                   Msg("the lamp scenes for the state {which} light '{pattern}': the board has no segment {dark}",
-                       which=which, pattern=pattern, dark=", ".join(dark)))
+                       scenes=_named(lighting), pattern=pattern))
+    for (pattern, dark), lighting in partly.items():
+        out.append(Msg("the lamp scenes for {scenes} light '{pattern}': the board has no segment {dark}",
+                       scenes=_named(lighting), pattern=pattern, dark=", ".join(dark)))
     return out
+
+
+def _named(lighting: list[Scene]) -> Msg:
+    """The scenes that light a segment, as a warning names them: "the states 'fire', 'leak' and the event 'damage'"."""
+    states = [f"'{scene.state}'" for scene in lighting if scene.state]
+    events = [f"'{scene.event}'" for scene in lighting if not scene.state]
+    said = [Msg.plural("the state {names}", "the states {names}", n=len(kind), names=", ".join(kind))
+            if kind is states else
+            Msg.plural("the event {names}", "the events {names}", n=len(kind), names=", ".join(kind))
+            for kind in (states, events) if kind]
+    return said[0] if len(said) == 1 else Msg("{states} and {events}", states=said[0], events=said[1])
 
 
 def _segment_families() -> dict[str, tuple[int, ...]]:
