@@ -224,7 +224,8 @@ def test_each_ring_is_turned_as_its_declaration_says_a_maker_sees_a_whole_turn(h
         "Turn disc_bearing (attack disc, top pointer (relative bearing on the green ring)) one whole turn clockwise: "
         "from where it points on the green ring round to the same point, the green ring held still. ")
     assert "white scale" not in turns["disc_bearing"]
-    assert "end stop" in turns["telegraph"] and "white scale" not in turns["telegraph"]
+    assert turns["telegraph"].startswith("Turn telegraph (engine telegraph) clockwise from one end stop to the other "
+                                         "(full astern to full ahead: 4 detents).")
 
     # a ring a maker adds (host/README.md, "How to add a dial") brings its own words, translated with it
     from kaleun.boards import dials
@@ -250,8 +251,27 @@ def test_each_ring_is_turned_as_its_declaration_says_a_maker_sees_a_whole_turn(h
 
 
 def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
-    """The words of a ring's whole turn come from the declaration and are translated with it."""
+    """The words of a ring's whole turn come from the declaration and are translated with it; a dial's detents
+    are counted in the language's plural ("4 щелчка", not "4 щелчков"), with the dial's name the crew reads."""
     from kaleun.i18n import language
+
+    results = interactive(BOARDS / "mock-gpio.toml", dial_answers("telegraph", 3, -3), ["dials"])
+    assert telegraph(results).seen == "counted +3 clockwise and -3 back, 4 detents each way expected"
+    assert language("ru").render(telegraph(results).said) == (
+        "насчитано +3 по часовой стрелке и -3 обратно, ожидалось 4 щелчка в каждую сторону")
+    asked: list[str] = []
+    rig = Rig(load_board(BOARDS / "mock-gpio.toml")).open()
+    try:
+        def react(line: str) -> str | None:
+            asked.append(line)
+            return "" if "Enter" in line else None
+
+        terminal = Terminal(rig, react)
+        Bringup(rig, Person(rig, None, terminal, language="ru", moves_simulated_parts=True)).run(["dials"])
+    finally:
+        rig.close()
+    assert any(line.startswith("Поверните telegraph (машинный телеграф) по часовой стрелке от одного упора до "
+                               "другого (от «полный назад» до «полный вперёд»: 4 щелчка).") for line in asked), asked
 
     ask = Msg("Turn {name} ({label}) one whole turn clockwise: {how}.", name="disc_bearing",
               label=Msg.term(DIALS["disc_bearing"].label), how=Msg.term(DIALS["disc_bearing"].whole_turn or ""))

@@ -594,9 +594,10 @@ class Bringup:
             back = Msg("Now turn {name} one whole turn back counter-clockwise, to the same point.", name=name)
         else:
             steps = decl.steps - 1
-            there = Msg("Turn {name} clockwise from one end stop to the other ({first} to {last}: {steps} detents).",
-                        name=name, first=Msg.term(_position(decl, 0)), last=Msg.term(_position(decl, -1)),
-                        steps=str(steps))
+            there = Msg.plural("Turn {name} ({label}) clockwise from one end stop to the other ({first} to {last}: {n} "
+                               "detent).", "Turn {name} ({label}) clockwise from one end stop to the other ({first} to "
+                               "{last}: {n} detents).", n=steps, name=name, label=Msg.term(decl.label),
+                               first=Msg.term(_position(decl, 0)), last=Msg.term(_position(decl, -1)))
             back = Msg("Now turn {name} back counter-clockwise to where it started.", name=name)
         rig.drain()
         self.op.turn(name, steps)
@@ -633,10 +634,12 @@ class Bringup:
                           Msg("counted {forward} clockwise and {backward} back, its zero mark seen", **counted))
         wrong = forward if not right(forward) else -backward
         fix = advice.dial_count(name, wrong, steps, spec, ring=ring, enc=enc) if spec is not None else ""
-        expected = (Msg("counted {forward} clockwise and {backward} back, {steps} steps each way expected",
-                        steps=str(steps), **counted) if ring else
-                    Msg("counted {forward} clockwise and {backward} back, {steps} detents each way expected",
-                        steps=str(steps), **counted))
+        expected = (Msg.plural("counted {forward} clockwise and {backward} back, {n} step each way expected",
+                               "counted {forward} clockwise and {backward} back, {n} steps each way expected",
+                               n=steps, **counted) if ring else
+                    Msg.plural("counted {forward} clockwise and {backward} back, {n} detent each way expected",
+                               "counted {forward} clockwise and {backward} back, {n} detents each way expected",
+                               n=steps, **counted))
         return Result(part, FAIL, expected, fix or wires)
 
     # -- buttons ------------------------------------------------------------------------------
