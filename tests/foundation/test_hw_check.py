@@ -193,6 +193,36 @@ def test_a_dial_wired_backwards_asks_for_reverse_and_one_counting_double_for_ste
     assert result.advice.startswith("the encoder's A on GPIO 17 (header pin 11), B on GPIO 27 (header pin 13)")
 
 
+def test_a_telegraph_standing_at_stop_is_set_at_its_end_stop_before_its_detents_are_counted(home):
+    """The telegraph stands where the game left it (stop, in a new game). Asked to turn it from full astern to full
+    ahead, a maker swings it back to full astern first: that counted too (-1, then +4: 3 of 4 detents) and a good
+    telegraph failed. The check first has it set against its full-astern stop, uncounted, then counts the turn."""
+    asked: list[str] = []
+    lever = {"at": 1}  # the detent the lever stands at: stop
+
+    def move_to(rig: Rig, detent: int) -> None:
+        rig.dials["telegraph"].turn(detent - lever["at"])
+        lever["at"] = detent
+
+    def react(rig: Rig, line: str) -> str | None:
+        if not line.endswith("Press Enter when done."):
+            return None
+        asked.append(line)
+        if line.startswith("Turn telegraph (engine telegraph) fully counter-clockwise, against its end stop at full "
+                           "astern."):
+            move_to(rig, 0)
+        elif line.startswith("Turn telegraph "):  # from full astern to full ahead, going there first if need be
+            move_to(rig, 0)
+            move_to(rig, 4)
+        elif line.startswith("Now turn telegraph "):
+            move_to(rig, 0)
+        return ""
+
+    result = telegraph(interactive(BOARDS / "mock-gpio.toml", react, ["dials"]))
+    assert (result.status, result.seen) == (PASS, "counted +4 clockwise and -4 back")
+    assert [line.split(" (engine telegraph) ")[1].split(" ")[0] for line in asked[:2]] == ["fully", "clockwise"]
+
+
 def test_the_attack_disc_rings_turn_a_whole_turn_and_show_their_zero_marks(home):
     """Rulebook §9.2.1's rings: each counts 360 degrees a turn; a ring with a reed switch or an
     index pulse must show its mark on the way round (the scripted hands pass it)."""
@@ -671,7 +701,7 @@ def test_when_the_makers_input_ends_the_check_stops_and_reports_what_was_checked
 
     def run() -> None:  # in a thread: a check that waits for ever fails the join below, not the run
         results.extend(check(load_board(BOARDS / "mock-gpio.toml"), groups=["dials", "buttons"],
-                             stdin=io.StringIO("\n\n"), stdout=out, moves_simulated_parts=True))
+                             stdin=io.StringIO("\n\n\n"), stdout=out, moves_simulated_parts=True))  # the telegraph's
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()

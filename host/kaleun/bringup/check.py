@@ -599,6 +599,10 @@ class Bringup:
                                "{last}: {n} detents).", n=steps, name=name, label=Msg.term(decl.label),
                                first=Msg.term(_position(decl, 0)), last=Msg.term(_position(decl, -1)))
             back = Msg("Now turn {name} back counter-clockwise to where it started.", name=name)
+            # the turn is counted from the first end stop: a lever standing at "stop" and swung back to full astern
+            # after the question would count that way too (3 of its 4 detents), so it is set there first, uncounted
+            self.op.until_enter(Msg("Turn {name} ({label}) fully counter-clockwise, against its end stop at {first}.",
+                                    name=name, label=Msg.term(decl.label), first=Msg.term(_position(decl, 0))))
         rig.drain()
         self.op.turn(name, steps)
         if marked:
