@@ -57,12 +57,43 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
     from kaleun.settings import preferred_language
 
     language = preferred_language()  # the maker's language (kaleun config set language ...)
-    results = check(board, auto=args.auto, groups=groups, language=language)
+    lock = _table_for_check(board) if scripted_problems(board) else None  # real parts: none a game holds
+    if lock is False:
+        return EXIT_FAIL
+    try:
+        results = check(board, auto=args.auto, groups=groups, language=language)
+    finally:
+        if lock:
+            lock.release()
     print(report(board, results, language))
     if results.stopped == "interrupted":
         return EXIT_INTERRUPTED
     # a check cut short (its input ended) has not shown the whole build to work
     return EXIT_FAIL if results.stopped or any(r.status == "fail" for r in results) else EXIT_OK
+
+
+def _table_for_check(board: Any) -> Any:
+    """The table's lock (`kaleun.homelock`), held while the check opens the board's real parts; False when a
+    game plays at this table (the service's, or a window's): it holds the GPIO pins, the strip and the hub's
+    port, so the parts would fail the check for a reason that is not theirs (a pin busy, a strip lit by the
+    game meanwhile), and the maker is told to stop it first. None when the home cannot be locked at all (the
+    check runs without)."""
+    from kaleun.homelock import HomeLock, TableBusy
+    from kaleun.paths import state_dir
+
+    try:
+        return HomeLock(state_dir()).acquire()
+    except TableBusy as exc:
+        stop = Msg("stop it first (quit it; a table the service started: sudo systemctl stop kaleun, or systemctl "
+                   "--user stop kaleun for a user service), then check again")
+        print(_say(Msg("kaleun hw check: another Kaleun (process {pid}) is playing at this table and holds the parts "
+                       "this check opens (GPIO pins, the strip, the deck hub's port): {stop}", pid=str(exc.pid),
+                       stop=stop) if exc.pid is not None else
+                   Msg("kaleun hw check: another Kaleun is playing at this table and holds the parts this check "
+                       "opens (GPIO pins, the strip, the deck hub's port): {stop}", stop=stop)), file=sys.stderr)
+        return False
+    except OSError:
+        return None
 
 
 # -- kaleun service install -------------------------------------------------------------------

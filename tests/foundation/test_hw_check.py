@@ -1068,3 +1068,34 @@ def test_a_replaced_hub_the_table_remembers_another_of_is_accepted_with_hub_trus
     assert result.advice == (f"not its cable: the hub at {port} is not the one this table played with: plug that "
                              "one in there, or, if this one replaces it on purpose, accept it: kaleun hub trust "
                              f"--board {board}"), result.advice
+
+
+def test_a_check_of_real_parts_while_a_game_holds_the_table_says_to_stop_it_first(home, capsys, monkeypatch):
+    """The service plays at the table (the build guide installs it after the check); a lamp goes dark and the maker
+    runs `kaleun hw check` again. The game holds the GPIO pins and the strip: every dial failed "GPIO busy" with its
+    wires to look at, and the game's frames lit the lamps the check asked about. The check is refused, naming
+    the process and how to stop the service; with the game gone it runs."""
+    import os
+
+    from kaleun.homelock import HomeLock
+    from kaleun.paths import state_dir
+
+    opened: list[str] = []
+    monkeypatch.setattr(Rig, "open", lambda self, parts=(): opened.append("parts") or self)
+    game = HomeLock(state_dir()).acquire()  # a `kaleun play` at this table
+    try:
+        assert main(["hw", "check", "--board", str(BOARDS / "pi4-basic.toml"), "--only", "dials"]) == 1
+    finally:
+        game.release()
+    err = capsys.readouterr().err
+    assert (f"kaleun hw check: another Kaleun (process {os.getpid()}) is playing at this table and holds the parts "
+            "this check opens (GPIO pins, the strip, the deck hub's port): stop it first (quit it; a table the "
+            "service started: sudo systemctl stop kaleun") in err
+    assert opened == []  # nothing was opened
+    monkeypatch.undo()
+    # a board with nothing real (simulated, mock pins, a fake hub) is checked beside a game: it takes nothing of it
+    game = HomeLock(state_dir()).acquire()
+    try:
+        assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "dials"]) == 0
+    finally:
+        game.release()
