@@ -48,12 +48,15 @@ def firmware_dir() -> Path | None:
 def find_board(path: str | Path) -> Path:
     """A board file as given, or, when there is no such file, the shipped board of that name:
     `pico-hub`, `pico-hub.toml` and `boards/pico-hub.toml` all find the shipped
-    boards/pico-hub.toml from any folder."""
+    boards/pico-hub.toml from any folder. A name without `.toml` finds the maker's own file of that
+    name here first (`my-table` is ./my-table.toml), as the name with `.toml` does."""
     from kaleun.files import exists
 
     given = Path(path)
     if exists(given):
         return given
+    if given.name and given.suffix != ".toml" and exists(own := given.with_name(given.name + ".toml")):
+        return own
     folder = boards_dir()
     if folder is None or given.parent not in (Path("."), Path("boards")):
         return given
@@ -77,8 +80,8 @@ def board_reference(path: str | Path) -> str:
     if exists(given):
         return str(given.resolve())
     found = find_board(given)
-    if found != given:
-        return found.stem
+    if found != given:  # the shipped board of that name, or the maker's own file of the name with .toml
+        return found.stem if found.parent == boards_dir() else str(found.resolve())
     return str(given.resolve())
 
 

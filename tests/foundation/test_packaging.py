@@ -140,6 +140,20 @@ def test_a_shipped_board_is_found_by_its_name_from_any_folder(tmp_path, monkeypa
         assert load_board(name).path == ROOT / "boards" / "pico-hub.toml"
     (tmp_path / "pico-hub.toml").write_text('[board]\nname = "mine"\nformat = 0\n', encoding="utf-8")
     assert load_board("pico-hub.toml").name == "mine"  # a file of that name here comes first
+    # and so for the name without .toml: `--board my-table` was refused for ./my-table.toml, while `--board pico-hub`
+    # found a shipped board (and passed over the maker's own pico-hub.toml here)
+    assert load_board("pico-hub").name == "mine"
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "my-table.toml").write_text('[board]\nname = "my table"\nformat = 0\n', encoding="utf-8")
+    assert load_board("boards/my-table").name == "my table"
+    assert load_board("boards/my-table").path == Path("boards/my-table.toml")
+    from kaleun.shipped import board_reference
+
+    # kept for a start in another folder: the maker's own file by its whole path, a shipped board by its name
+    assert board_reference("boards/my-table") == str((tmp_path / "boards" / "my-table.toml").resolve())
+    assert board_reference("pico-hub") == str((tmp_path / "pico-hub.toml").resolve())
+    (tmp_path / "pico-hub.toml").unlink()
+    assert board_reference("pico-hub") == "pico-hub"
     with pytest.raises(BoardError, match="no-such-board: cannot read the board file"):
         load_board("no-such-board")
 
