@@ -94,3 +94,15 @@ def test_a_game_started_from_the_set_up_quits_saved_as_before(home, monkeypatch)
     win.runtime.close()
     assert open_save(home / "autosave.json").engine.seed != 77
     assert [open_save(p).engine.seed for p in home.glob("autosave-*.json")] == [77]
+
+
+def test_a_stop_signal_on_the_set_up_leaves_it_the_same_way(home, monkeypatch, capsys) -> None:
+    """`systemctl stop` (SIGTERM) while the window waits on the set-up: no game was started, so none is saved;
+    the game saved before is the one `kaleun resume` (or the next boot's `kaleun play --continue`) goes on with."""
+    save_game(new_game(77, "exercise_convoy"), home / "autosave.json")
+    win = window_on_the_set_up(monkeypatch)
+    win.runtime.request_stop()  # as the signal handler does
+    assert win.run() == 0
+    assert open_save(home / "autosave.json").engine.seed == 77
+    assert not list(home.glob("autosave-*.json"))
+    assert "the set-up was left (Quit): no game was started" in capsys.readouterr().err

@@ -777,6 +777,10 @@ class Window:
                     due = time.monotonic() - waited < rest - 0.005  # woken early: an input or a game wake
         finally:
             STOPPER.closing()
+            if self.farewell is None and self.runtime.stopping:  # a stop signal on the set-up: as its Quit
+                leaving = getattr(self.overlay, "leaving", None)
+                if callable(leaving):
+                    self.farewell = leaving()
             self.runtime.close()
             pygame.display.quit()
         if self.farewell is not None:  # the set-up left: no game was started
