@@ -4,10 +4,12 @@ shots it fired and the button is the gun's order sheet again."""
 
 from __future__ import annotations
 
+import pytest
+from kaleun.core.messages import Msg
 from kit import do, order
 from weapons.weaponskit import range_game
 
-from window.fingers import Table_
+from window.fingers import Table_, shown
 
 TARGET = {"class": "tramp", "bearing": 40, "range_m": 2500, "course": 40, "speed_kn": 0}
 
@@ -64,3 +66,31 @@ def test_the_attack_screen_counts_the_guns_rounds_as_they_are_fired() -> None:
     table.runtime.step()
     after = shown(table)
     assert "88 mm: 210 rounds" in after and "88 mm: 220 rounds" not in after
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_the_cease_fire_button_reads_whole_in_every_language(code: str) -> None:
+    """The attack, deck guns at 800x480: the cease fire button keeps the gun's name and the word to stop it whole.
+    In Russian "88 мм: прекратить огонь" needs three rows where the button has two, and read "88 мм:
+    прекратить…"."""
+    g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    ships: list[str] = []
+    for _ in range(40):
+        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
+        if ships:
+            break
+        g.advance_to(g.t + 30)
+    order(g, "gun_88", target=ships[0], rounds=60)
+    table = Table_(game=g, language=code)
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.window.cut.clear()
+    said = shown(table)
+    label = table.window.tr(Msg("{gun}: cease fire", gun=Msg("88 mm")))
+    assert label in said
+    assert label not in table.window.cut, table.window.cut[label]
+    assert not table.window.cut, table.window.cut

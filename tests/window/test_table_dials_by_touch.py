@@ -188,3 +188,91 @@ def test_a_dial_on_a_real_deck_hub_shows_its_reading_and_why_a_hand_turns_it(dec
     # the simulated ring beside it still turns from the sheet
     table.tap("dials.dial=periscope_bearing")
     assert table.target("dials.step.+10") is not None
+
+
+def _many_dials(count: int) -> str:
+    """`count` dials with positions, as a board with many of its own would declare them."""
+    return "".join(TRIM_DIAL.replace("[trim]", f"[trim{n}]").replace('do = "trim"', f'do = "trim{n}"')
+                   .replace('group = "trim"', f'group = "trim{n}"') for n in range(count))
+
+
+#: a dial with more positions than one row of the sheet holds
+SIXTEEN_POSITIONS = '''
+[gear]
+label = "trim selector"
+kind = "positions"
+positions = [''' + ", ".join(f'"stern_heavy_{n}"' for n in range(16)) + ''']
+home = ["saved"]
+command = { do = "gear" }
+field = "gear"
+group = "gear"
+'''
+
+
+def _apart(table: Table_) -> None:
+    """No button of the sheet lies over another (nor over the Close and Turn buttons at its foot)."""
+    table.render()
+    mine = [t for t in table.window.targets.items if t.id.startswith("dials.")]
+    for n, a in enumerate(mine):
+        for b in mine[n + 1:]:
+            assert not a.rect.colliderect(b.rect), f"{a.id} {a.rect} lies over {b.id} {b.rect}"
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+def test_a_board_with_many_dials_pages_them_and_each_turns_by_touch(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                     code: str) -> None:
+    """Twenty dials of a board: the sheet's dial buttons ran down over the reading, the positions and the Close and
+    Turn buttons. They page now, as an order sheet's choices do: the arrows turn the pages (after the last, the
+    first) and every dial can be chosen and turned by touch."""
+    for name, decl in dials_declared_with(tmp_path, _many_dials(20)).items():
+        if name not in dials.DIALS:
+            monkeypatch.setitem(dials.DIALS, name, decl)
+    table = Hands(language=code)
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    seen: list[str] = []
+    for _ in range(20):
+        _apart(table)
+        on_page = [t.id.removeprefix("dials.dial=") for t in table.window.targets.items
+                   if t.id.startswith("dials.dial=")]
+        assert on_page
+        if set(on_page) <= set(seen):  # round again to the first page
+            break
+        assert not set(on_page) & set(seen), "a dial on two pages"
+        seen += on_page
+        table.tap("dials.dial.more")
+    assert sorted(seen) == sorted(f"trim{n}" for n in range(20))
+    # back one page from the first: the last page, and its last dial turns
+    table.tap("dials.dial.back")
+    table.tap("dials.dial=trim19")
+    _apart(table)
+    table.tap("dials.value=stern_heavy")
+    table.tap("dials.turn")
+    table.settle()
+    assert {"do": "trim19", "trim": "stern_heavy", "via": "trim19"} in table.reached
+
+
+def test_a_dial_with_many_positions_pages_them(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dial of sixteen positions: its buttons ran over the sheet's Close and Turn buttons. They page, and the page
+    of the position the dial reads is the one the sheet opens on."""
+    for name, decl in dials_declared_with(tmp_path, SIXTEEN_POSITIONS).items():
+        if name not in dials.DIALS:
+            monkeypatch.setitem(dials.DIALS, name, decl)
+    table = Hands(language="de")
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    _apart(table)
+    assert table.window.targets.get("dials.value=stern_heavy_0") is not None
+    assert table.window.targets.get("dials.value=stern_heavy_15") is None
+    while table.window.targets.get("dials.value=stern_heavy_15") is None:
+        table.tap("dials.value.more")
+        _apart(table)
+    table.tap("dials.value=stern_heavy_15")
+    table.tap("dials.turn")
+    table.settle()
+    assert {"do": "gear", "gear": "stern_heavy_15", "via": "gear"} in table.reached
+    table.tap("tab.boat")
+    table.tap("tab.orders")
+    table.tap("action.table_dials")  # opened again: on the page of the position the dial now reads
+    table.render()
+    assert table.window.targets.get("dials.value=stern_heavy_15") is not None

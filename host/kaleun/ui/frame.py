@@ -228,9 +228,34 @@ def draw_feed_page(c: Canvas, line: FeedLine, rows: list[str], page: int, x: int
         c.text(row, (text_x, y + i * height), size, line_color(line), width=room)
 
 
+#: what marks a piece of a feed line that goes on in the next piece, or goes on from the one before
+GOES_ON = "…"
+
+
+def ticker_pieces(c: Canvas, line: FeedLine, width: int, size: int) -> list[str]:
+    """The feed line's words in pieces of one ticker row each in text of `size` (squeezed a little at most), with
+    an ellipsis at the end of each piece the next goes on from and at the start of each piece that goes on from
+    the one before."""
+    font = c.font(size)
+    room = width - c.text_width("00:00", size) - c.size(28) - 2 * font.size(f"{GOES_ON} ")[0]
+    rows = squeezed_rows(font, c.tr(line.words), lambda _: room)
+    last = len(rows) - 1
+    return [("" if k == 0 else f"{GOES_ON} ") + row + ("" if k == last else f" {GOES_ON}")
+            for k, row in enumerate(rows)]
+
+
+def draw_feed_piece(c: Canvas, line: FeedLine, piece: str, x: int, y: int, width: int, size: int) -> None:
+    """One piece of a feed line that is not the newest (`ticker_pieces`) on a ticker row, after its time and mark."""
+    height = c.font(size).get_linesize()
+    text_x = _time_and_mark(c, line, x, y, size, height, theme.TEXT_DIM)
+    color = line_color(line) if (line.problem or line.alarm) else theme.TEXT_DIM
+    c.text(piece, (text_x, y), size, color, width=x + width - text_x)
+
+
 def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     """The two newest feed lines above the tabs (the newest alone on both rows when it is too long for
-    one, and in pages of two rows that turn by themselves when it is too long for two; the table's own word,
+    one, and in pages of two rows that turn by themselves when it is too long for two; the line before it a row's
+    piece at a time when it is too long for its row; the table's own word,
     a new game's first steps, only while it is the newest); touching them opens the whole feed."""
     s = c.size
     rect = win.layout.ticker
@@ -260,13 +285,23 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
             page = win.ticker_page((newest.id, newest.clock, c.tr(newest.words)), pages)
             draw_feed_page(c, newest, rows, page, rect.x + s(6), y, width, theme.MIN_TEXT)
         lines = []
-    if pages == 1:
+    before: FeedLine | None = None
+    if len(lines) == 2 and not fits_on_a_row(c, lines[0], width, theme.MIN_TEXT):
+        before = lines.pop(0)
+    if pages == 1 and before is None:
         win.ticker_page(None, 1)
     for i, line in enumerate(reversed(lines)):
         # the line before the newest takes the smallest text when that is what holds it whole on its row (the
-        # salvo's run times in Russian); longer still, it ends in an ellipsis and the whole feed has it all
+        # salvo's run times in Russian)
         size = theme.TEXT_SIZE if i == 0 or fits_on_a_row(c, line, width, theme.TEXT_SIZE) else theme.MIN_TEXT
         y += draw_feed_line(c, line, rect.x + s(6), y, width, size, newest=i == 0)
+    if before is not None:
+        # longer still (a repair going ahead short of its crew, in Russian: where the crew is needed and who is
+        # there come last), its row shows it a piece at a time, turning by itself as a long newest line's pages
+        # do, each piece ending in an ellipsis where the line goes on and the next beginning with one
+        rows = ticker_pieces(c, before, width, theme.MIN_TEXT)
+        page = win.ticker_page((before.id, before.clock, c.tr(before.words), "before"), len(rows))
+        draw_feed_piece(c, before, rows[page], rect.x + s(6), y, width, theme.MIN_TEXT)
     more = Rect(rect.right - s(50), rect.y + s(1), s(48), rect.h - s(2))
     icons.feed(c.surface, more.inflate(-s(18), -s(18)), theme.TEXT_DIM)
     c.targets.add("feed", rect, lambda pos: win.open_feed())

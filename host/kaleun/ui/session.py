@@ -235,6 +235,41 @@ def retire(runtime: Runtime) -> None:
     runtime.close()
 
 
+def leave_setup(runtime: Runtime) -> Msg:
+    """The set-up left before its Start (its Quit button, Escape, the window closed): the game the window opened
+    on never ran, so nothing of it is kept. It is retired (closed, written no more), its first save goes, and the
+    game saved before it (kept aside under an earlier-game name when the window opened) is put back where
+    `kaleun resume` finds it, with its journal. Returns what the terminal is told."""
+    import os
+
+    from kaleun.files import regular_or_missing, sync_folder
+    from kaleun.journal import journal_path
+
+    autosave = runtime.autosave
+    retire(runtime)
+    left = Msg("kaleun: {note}", note=Msg("the set-up was left ({quit}): no game was started", quit=Msg("Quit")))
+    if autosave is None or autosave.saves == 0:
+        return left
+    path, kept = autosave.path, autosave.kept
+    journal = journal_path(path)
+    try:
+        if kept is not None and kept.is_file():
+            os.replace(kept, path)
+            if journal_path(kept).is_file():
+                os.replace(journal_path(kept), journal)
+            else:
+                journal.unlink(missing_ok=True)
+            sync_folder(path.parent)
+            return Msg("{left}; the game saved before is in its place again (kaleun resume continues it)", left=left)
+        for unplayed in (path, journal):
+            if regular_or_missing(unplayed) is None:
+                unplayed.unlink(missing_ok=True)
+        sync_folder(path.parent)
+    except OSError as exc:  # the game saved before stays kept aside, under the name the terminal was told
+        log.warning("leaving the set-up: the save of the game before cannot be put back: %s", exc)
+    return left
+
+
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
                  fullscreen: bool = False, language: str = "en", keep_previous: bool = False,
                  setup: bool = False) -> Session:
@@ -266,7 +301,8 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                     raise
                 return current[0]
 
-            return Window(runtime, fullscreen=True if fullscreen else None, setup=lambda w: Setup(w, restart))
+            return Window(runtime, fullscreen=True if fullscreen else None,
+                          setup=lambda w: Setup(w, restart, leave=lambda: leave_setup(current[0])))
         return Window(runtime, fullscreen=True if fullscreen else None)
     from kaleun.ui.console import Console
 

@@ -150,6 +150,8 @@ class Window:
         self.feed = Feed()
         self._told = Recalled()
         self.mission_end: Event | None = None
+        #: what the terminal is told when the window has closed on a set-up left before its Start
+        self.farewell: Msg | None = None
         self._bind(runtime)
         self.screens = {cls.id: cls(self) for cls in SCREENS}
         if setup is not None:
@@ -506,7 +508,12 @@ class Window:
         self.open(sheet)
 
     def quit(self) -> None:
-        """Leave the loop: the game is saved and the window closes."""
+        """Leave the loop: the game is saved and the window closes — but a set-up left before its Start keeps
+        nothing of the game it opened on (the game saved before is put back: `session.leave_setup`), and the
+        terminal is told so when the window has closed."""
+        leaving = getattr(self.overlay, "leaving", None)
+        if callable(leaving):
+            self.farewell = leaving()
         self.running = False
 
     def dismiss_alarms(self) -> None:
@@ -533,13 +540,13 @@ class Window:
         """React to one pygame event (mouse, keys, window)."""
         kind = event.type
         if kind == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif kind == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.overlay is not None and not self.overlay.full:
                     self.overlay.close()
                 else:
-                    self.running = False
+                    self.quit()
             elif event.key == pygame.K_SPACE:
                 self.set_mode("real_time" if self.game.module("compression").mode == "pause" else "pause")
         elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -770,8 +777,15 @@ class Window:
                     due = time.monotonic() - waited < rest - 0.005  # woken early: an input or a game wake
         finally:
             STOPPER.closing()
+            if self.farewell is None and self.runtime.stopping:  # a stop signal on the set-up: as its Quit
+                leaving = getattr(self.overlay, "leaving", None)
+                if callable(leaving):
+                    self.farewell = leaving()
             self.runtime.close()
             pygame.display.quit()
+        if self.farewell is not None:  # the set-up left: no game was started
+            print(self.lang.render(self.farewell), file=sys.stderr)
+            return 0
         problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
         if problem is not None:
             print(f"kaleun: {self.lang.render(problem)}", file=sys.stderr)

@@ -17,7 +17,7 @@ from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
 from kaleun.ui.weapon_faults import WeaponFaults, lost_target, sunk_target, target_gone, weapon_faults
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas
 
 #: a tube's state: its word, its colour, and whether its box is filled (colour is never alone)
 TUBE_LOOKS: dict[str, tuple[Msg, theme.Color, str]] = {
@@ -141,19 +141,23 @@ class AttackScreen(Screen):
                         else Msg("{facing} · torpedo running", facing=facing))
             if broken:  # a major failure of its tubes (§10.3.1): said in words, not by colour alone
                 head = Msg("{facing} · out of action", facing=facing)
-            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT,
-                   theme.WARNING if broken and not chosen else theme.ACCENT if run and not chosen else text_color,
-                   bold=True,
-                   width=row.right - mark.right - s(12))
             state: Msg | str = word
             if tube["state"] == "loading" and tube.get("ready_in_s") is not None:
                 state = Msg("loading, ready in {t}", t=_clock(float(tube["ready_in_s"])))
             elif tube["state"] == "flooding" and tube.get("ready_in_s") is not None:
                 state = Msg("flooding, {t}", t=_clock(float(tube["ready_in_s"])))
-            if tube.get("warm") is False:
-                state = Msg("{state} (cold)", state=state)
+            width = row.right - mark.right - s(12)
+            if tube.get("warm") is False and run is None:  # a G7e not warm yet (torpedoes.toml warm_h): said
+                cold = Msg("{state} (cold)", state=state)
+                if c.text_width(cold, theme.MIN_TEXT) * NARROWEST <= width:
+                    state = cold
+                elif not broken:  # no room after the state (Russian): on the line above, the torpedo by its type
+                    head = Msg("{facing} · {torpedo}, cold", facing=facing, torpedo=str(tube.get("torpedo") or name))
             if run is not None:  # while its torpedo runs (even with the tube being reloaded): the countdown
                 state = self._running(run)
+            c.text(head, (mark.right + s(8), row.y + s(2)), theme.MIN_TEXT,
+                   theme.WARNING if broken and not chosen else theme.ACCENT if run and not chosen else text_color,
+                   bold=True, width=width)
             c.text(state, (mark.right + s(8), row.bottom - s(2)), theme.MIN_TEXT,
                    theme.ACCENT if run and not chosen else text_color, "bottomleft",
                    width=row.right - mark.right - s(12))

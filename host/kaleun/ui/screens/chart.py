@@ -291,7 +291,10 @@ class ChartScreen(Screen):
                  enabled=span < SPANS[-1])
         c.button("map.sextant", Rect(area.right - s(130), area.bottom - s(52), s(124), s(47)), Msg("Sextant"),
                  simple(lambda: self.win.open_form("sextant")), size=theme.MIN_TEXT)
-        if self.game.has_module("mission"):  # the briefing, the objectives and HQ's signals, to read again
+        if self.win.mission_end is not None:  # the mission is over: its debrief, to read again after looking around
+            c.button("map.debrief", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Debrief"),
+                     simple(self.win.open_debrief), size=theme.MIN_TEXT)
+        elif self.game.has_module("mission"):  # the briefing, the objectives and HQ's signals, to read again
             c.button("map.mission", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Mission"),
                      simple(self.win.open_mission), size=theme.MIN_TEXT)
         if isinstance(leg, reckoning.Leg):

@@ -36,6 +36,8 @@ ITEM_WORDS: dict[str, Msg] = {"extinguisher": Msg("extinguisher"), "cables": Msg
                               "water_pump": Msg("water pump")}
 
 
+#: the widest a row's button grows (px at 800x480; our choice: a label wider takes two lines in it)
+WIDEST_BUTTON = 150
 #: (id, label, action) of a row's buttons
 Buttons = list[tuple[str, Msg, Callable[[], None]]]
 #: (id, icon, words, detail, colour, buttons)
@@ -45,6 +47,13 @@ Row = tuple[str, Any, Msg | str, Msg | str | None, theme.Color, Buttons]
 def _clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
+
+
+def button_width(c: Canvas, label: Msg) -> int:
+    """A row's button: as wide as its label on one line, at most WIDEST_BUTTON px (at 800x480) — a longer label
+    ("Медицинская помощь") takes two lines in it — so the row's words keep their room and the rows their height."""
+    s = c.size
+    return max(s(86), min(s(WIDEST_BUTTON), c.text_width(label, theme.MIN_TEXT, True) + s(20)))
 
 class DamageScreen(Screen):
     id = "damage"
@@ -245,7 +254,7 @@ class DamageScreen(Screen):
             _rid, _icon, words, detail, _color, buttons = row
             bx = width - s(4)
             for _bid, label, _action in buttons:
-                bx -= max(s(86), c.text_width(label, theme.MIN_TEXT, True) + s(20)) + s(4)
+                bx -= button_width(c, label) + s(4)
             text_w = max(1, bx - s(48))
             said = c.tr(words)
             # a row's title starts a sentence: "Diesels: failure" (a machine's name from the data is lower case)
@@ -285,7 +294,7 @@ class DamageScreen(Screen):
             icon(c.surface, Rect(row.x + s(12), row.y + s(10), s(26), s(26)), color)
             bx = row.right - s(4)
             for bid, label, action in reversed(buttons):
-                bw = max(s(86), c.text_width(label, theme.MIN_TEXT, True) + s(20))
+                bw = button_width(c, label)
                 bx -= bw
                 c.button(bid, Rect(bx, row.y, bw, row.h), label, simple(action), size=theme.MIN_TEXT)
                 bx -= s(4)

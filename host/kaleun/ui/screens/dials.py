@@ -8,7 +8,7 @@ hand on the dial would."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
@@ -17,10 +17,10 @@ from pygame import Rect
 from kaleun.boards.dials import DIALS, DialDecl, position_name
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, of_error
-from kaleun.ui import actions, theme
+from kaleun.ui import actions, icons, theme
 from kaleun.ui.layout import pack_in_order
 from kaleun.ui.screens.base import Overlay
-from kaleun.ui.touch import call, simple
+from kaleun.ui.touch import Action, call, simple
 from kaleun.ui.widgets import Canvas
 
 ROW_H = 47
@@ -66,6 +66,9 @@ class DialSheet(Overlay):
         self.chosen: dict[str, str | int] = {}
         self.readings: dict[str, str | int | None] = {}
         self.unset: set[str] = set()
+        #: the page shown of each list that does not fit whole ("dial": the dials, "value": the chosen dial's
+        #: positions); a list opens on the page of its lit button
+        self.pages: dict[str, int] = {}
 
     @property
     def title(self) -> Msg:  # type: ignore[override]
@@ -77,7 +80,7 @@ class DialSheet(Overlay):
         #: rings whose reading has not fed the game yet (a simulated ring nobody has turned): not set, as `status` says
         self.unset = {name for name in self.readings if table.unset(name)}
         return (self.dial, tuple(sorted(self.readings.items(), key=str)), tuple(sorted(self.chosen.items(), key=str)),
-                tuple(sorted(self.unset)))
+                tuple(sorted(self.unset)), tuple(sorted(self.pages.items())))
 
     def value(self, decl: DialDecl) -> str | int | None:
         """What the dial is to read: the crew's choice, else where it stands."""
@@ -88,6 +91,11 @@ class DialSheet(Overlay):
     # -- hands -----------------------------------------------------------------------------------
     def pick(self, name: str) -> None:
         self.dial = name
+        self.pages.pop("value", None)  # its positions open on the page of the one it is to read
+        self.win.touch()
+
+    def turn_page(self, key: str, by: int, pages: int) -> None:
+        self.pages[key] = (self.pages.get(key, 0) + by) % pages
         self.win.touch()
 
     def choose(self, name: str, value: str | int) -> None:
@@ -139,14 +147,16 @@ class DialSheet(Overlay):
             c.paragraph(Msg("Every dial of the table has its own control on screen."), inner, theme.TEXT_SIZE,
                         theme.TEXT_DIM)
             return
-        y = self._dials(c, dials, inner)
+        buttons = Rect(inner.right - s(300), inner.bottom - s(ROW_H), s(300), s(ROW_H))
+        # the dials take the rows left above the reading's line and one row of positions (or a ring's steps)
+        lines = max(1, (buttons.y - s(6) - inner.y - s(24) - s(ROW_H)) // (s(ROW_H) + s(4)))
+        y = self._dials(c, dials, inner, lines)
         decl = DIALS[str(self.dial)]
         reading = self.readings.get(decl.name)
         c.text(Msg("{dial} is not set yet", dial=Msg.term(decl.label)) if decl.name in self.unset else
                Msg("{dial} reads {value}", dial=Msg.term(decl.label), value=reading_name(decl, reading)),
                (inner.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=inner.w)
         y += s(24)
-        buttons = Rect(inner.right - s(300), inner.bottom - s(ROW_H), s(300), s(ROW_H))
         row = Rect(inner.x, y, inner.w, buttons.y - y - s(6))
         why = self.why_not(decl)
         by_hand = self.win.table.by_hand(decl.name)
@@ -161,20 +171,57 @@ class DialSheet(Overlay):
         c.button("dials.turn", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), Msg("Turn the dial"),
                  simple(self.turn), active=why is None, enabled=why is None, why_not=why)
 
-    def _dials(self, c: Canvas, dials: list[DialDecl], inner: Rect) -> int:
-        """The dials to choose from, a button each (as many rows as they need); returns the y under them."""
+    def _dials(self, c: Canvas, dials: list[DialDecl], inner: Rect, lines: int) -> int:
+        """The dials to choose from, a button each (on as many rows as `lines`, page by page when they need more);
+        returns the y under them."""
         s = c.size
         labels = [Msg.term(d.label) for d in dials]
-        widths = [min(inner.w, max(s(120), c.text_width(label, theme.MIN_TEXT, True) + s(24))) for label in labels]
-        y = inner.y
-        for line in pack_in_order(widths, inner.w, s(4)):
-            x = inner.x
+        widths = [c.text_width(label, theme.MIN_TEXT, True) + s(24) for label in labels]
+        chosen = next((i for i, d in enumerate(dials) if d.name == self.dial), None)
+        return self._paged(c, "dial", widths, Rect(inner.x, inner.y, inner.w, s(ROW_H)), lines, chosen,
+                           lambda i, box: c.button(f"dials.dial={dials[i].name}", box, self._capital(c, labels[i]),
+                                                   call(self.pick, dials[i].name), active=i == chosen,
+                                                   size=theme.MIN_TEXT)) + s(4)
+
+    def _paged(self, c: Canvas, key: str, widths: list[int], row: Rect, lines: int, lit: int | None,
+               button: Callable[[int, Rect], object]) -> int:
+        """Buttons of `widths` in order on up to `lines` rows of `row`'s height from `row`'s top; when they need
+        more rows, page by page with the page's number and arrows to the previous and next pages at the right of
+        the first row (as an order sheet's choices), opening on the page of the `lit` one. Returns the y under
+        the rows drawn."""
+        s = c.size
+        gap = s(4)
+        least = s(120) if key == "dial" else s(80)
+        widths = [min(row.w, max(least, w)) for w in widths]
+        rows = pack_in_order(widths, row.w, gap)
+        arrows = 0
+        if len(rows) > lines:  # room at the right of the rows for the arrows, the page's number between them
+            arrows = s(48) * 3 + s(4)
+            widths = [min(w, row.w - arrows) for w in widths]
+            rows = pack_in_order(widths, row.w - arrows, gap)
+        pages = -(-len(rows) // lines)
+        if key not in self.pages:
+            self.pages[key] = next((p for p in range(pages) if lit is not None
+                                    and any(lit in line for line in rows[p * lines:(p + 1) * lines])), 0)
+        page = min(self.pages[key], pages - 1)
+        y = row.y
+        for line in rows[page * lines:(page + 1) * lines]:
+            x = row.x
             for i in line:
-                c.button(f"dials.dial={dials[i].name}", Rect(x, y, widths[i], s(ROW_H)), self._capital(c, labels[i]),
-                         call(self.pick, dials[i].name), active=dials[i].name == self.dial, size=theme.MIN_TEXT)
-                x += widths[i] + s(4)
-            y += s(ROW_H) + s(4)
-        return y + s(4)
+                button(i, Rect(x, y, widths[i], row.h))
+                x += widths[i] + gap
+            y += row.h + gap
+        if pages > 1:
+            back = Rect(row.right - arrows + s(4), row.y, s(48), row.h)
+            more = Rect(row.right - s(48), row.y, s(48), row.h)
+            c.button(f"dials.{key}.back", back, None, self._turning(key, -1, pages), icon=icons.arrow_left)
+            c.button(f"dials.{key}.more", more, None, self._turning(key, +1, pages), icon=icons.arrow_right)
+            c.text(f"{page + 1}/{pages}", ((back.right + more.x) // 2, row.centery), theme.MIN_TEXT, theme.TEXT_DIM,
+                   "center")
+        return y
+
+    def _turning(self, key: str, by: int, pages: int) -> Action:
+        return simple(lambda: self.turn_page(key, by, pages))
 
     @staticmethod
     def _capital(c: Canvas, text: Msg) -> str:
@@ -182,21 +229,21 @@ class DialSheet(Overlay):
         return words[:1].upper() + words[1:]
 
     def _positions(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
-        """A button for each position, in their order on the dial; the one to turn to is lit."""
+        """A button for each position, in their order on the dial, on the rows `row` holds (page by page when they
+        need more); the one to turn to is lit."""
         s = c.size
         names = [position_name(p) for p in decl.positions]
-        widths = [min(row.w, max(s(80), c.text_width(self._capital(c, n), theme.MIN_TEXT, True) + s(20)))
-                  for n in names]
+        widths = [c.text_width(self._capital(c, n), theme.MIN_TEXT, True) + s(20) for n in names]
         chosen = self.value(decl)
-        y = row.y
-        for line in pack_in_order(widths, row.w, s(4)):
-            x = row.x
-            for i in line:
-                position = decl.positions[i]
-                c.button(f"dials.value={position}", Rect(x, y, widths[i], s(ROW_H)), self._capital(c, names[i]),
-                         call(self.choose, decl.name, position), active=position == chosen, size=theme.MIN_TEXT)
-                x += widths[i] + s(4)
-            y += s(ROW_H) + s(4)
+        lit = decl.positions.index(chosen) if chosen in decl.positions else None
+        lines = max(1, (row.h + s(4)) // (s(ROW_H) + s(4)))
+
+        def button(i: int, box: Rect) -> None:
+            position = decl.positions[i]
+            c.button(f"dials.value={position}", box, self._capital(c, names[i]), call(self.choose, decl.name, position),
+                     active=i == lit, size=theme.MIN_TEXT)
+
+        self._paged(c, "value", widths, Rect(row.x, row.y, row.w, s(ROW_H)), lines, lit, button)
 
     def _ring(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
         """A ring's degrees to turn to: a step back or on of 1 and 10 degrees either side of the reading."""

@@ -17,7 +17,7 @@ from kaleun.ui import contact_list, icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas, wrap
 
 #: the plot's scales: nm from the boat to the top edge
 SCALES = (1, 2, 4, 8, 16)
@@ -345,9 +345,7 @@ class PlotScreen(Screen):
     def _target(self, c: Canvas, rect: Rect, contact: dict[str, Any]) -> None:
         s = c.size
         cid = contact["contact"]
-        top = c.panel(rect, Msg("TARGET DATA"))
         x, w = rect.x + s(8), rect.w - s(16)
-        y = top
         name = contact.get("class_name")
         if name:
             head: Msg | str = Msg("{id}: {name}", id=cid, name=Msg.term(str(name)))
@@ -355,8 +353,17 @@ class PlotScreen(Screen):
             head = Msg("{id}: an aircraft", id=cid)
         else:
             head = Msg("{id}: not identified", id=cid)
-        c.text(head, (x, y), theme.TEXT_SIZE, theme.TEXT, bold=True, width=w)
-        y += s(24)
+        if c.text_width(head, theme.TEXT_SIZE, True) * NARROWEST <= w:
+            y = c.panel(rect, Msg("TARGET DATA"))
+            c.text(head, (x, y), theme.TEXT_SIZE, theme.TEXT, bold=True, width=w)
+            y += s(24)
+        else:  # a class named at length ("c1: Шлюп типа «Блэк Свон»"): two lines in the panel title's room
+            y = c.panel(rect)
+            rows = wrap(c.font(theme.MIN_TEXT, True), c.tr(head), int(w / NARROWEST))
+            for row in [rows[0], " ".join(rows[1:])] if len(rows) > 2 else rows:
+                c.text(row, (x, y), theme.MIN_TEXT, theme.TEXT, bold=True, width=w)
+                y += s(21)
+            y += s(4)
         lines: list[Msg] = []
         if contact.get("grt"):
             lines.append(Msg("{type}, {grt:,} GRT", type=TYPE_WORDS.get(str(contact.get("type")), Msg("ship")),

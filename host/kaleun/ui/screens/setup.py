@@ -74,9 +74,12 @@ class Setup(Overlay):
     title = Msg("New game")
     full = True
 
-    def __init__(self, win: Any, restart: Restart | None = None) -> None:
+    def __init__(self, win: Any, restart: Restart | None = None,
+                 leave: Callable[[], Msg | None] | None = None) -> None:
         super().__init__(win)
         self.restart = restart
+        #: the session's hands for leaving before Start (the game opened on is not kept: `session.leave_setup`)
+        self.leave = leave
         #: the group's own missions listed beside the shipped ones (read at the program's start)
         self.own = program_own()
         self.mission = str(self.game.module("mission").mission) if self.game.has_module("mission") else "training"
@@ -238,8 +241,9 @@ class Setup(Overlay):
                            "and keeps that one to go on with later.", mission=unfinished[0])
         if not whole:
             return said
-        return Msg("{said} That game is kept as {path}: to go on with it instead, go back, quit, and type kaleun "
-                   "resume --save {path}", said=said, path=str(self.kept))
+        return Msg("{said} If this game starts, that one is kept as {path} (kaleun resume --save {path} goes on with "
+                   "it); to go on with it now instead, touch Quit here: kaleun resume then continues it.", said=said,
+                   path=str(self.kept))
 
     def career_line(self) -> Msg | None:
         """What the career record says about the mode chosen: the patrol or the campaign going on, or the
@@ -333,6 +337,11 @@ class Setup(Overlay):
         if self.rules is not None:
             win.submit({"do": "crew_options", "rules": self.rules})
 
+    def leaving(self) -> Msg | None:
+        """The window closes on the set-up (Quit, Escape): no game was started; what the terminal is told."""
+        leave, self.leave = self.leave, None
+        return leave() if leave is not None else None
+
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
@@ -342,6 +351,9 @@ class Setup(Overlay):
         surface.fill(theme.PANEL, title)
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
+        # the window is left from here without a game started (a touch screen has no Escape key)
+        c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
+                 simple(self.win.quit))
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
         if self.step == 2:
             self._draw_held(c, body)
