@@ -98,7 +98,15 @@ def _table_for_check(board: Any) -> Any:
 
 # -- kaleun service install -------------------------------------------------------------------
 def cmd_service_install(args: argparse.Namespace) -> int:
-    from kaleun.service import ServiceError, board_warnings, desktop_autologin, install, plan, starting_board
+    from kaleun.service import (
+        ServiceError,
+        access_warnings,
+        board_warnings,
+        desktop_autologin,
+        install,
+        plan,
+        starting_board,
+    )
 
     if args.board is not None and _board(args.board) is None:
         return EXIT_BAD_INPUT
@@ -129,7 +137,7 @@ def cmd_service_install(args: argparse.Namespace) -> int:
                            "with the desktop", drivers=", ".join(unbuilt[1]))), file=sys.stderr)
     if (login := desktop_autologin(p)) is not None:
         print(_say(Msg("note: {line}", line=login)), file=sys.stderr)
-    for problem in board_warnings(p, args.board):
+    for problem in [*access_warnings(p, args.board), *board_warnings(p, args.board)]:
         print(_say(Msg("warning: {warning}", warning=problem)), file=sys.stderr)
     warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if warn:
