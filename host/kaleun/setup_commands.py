@@ -240,7 +240,7 @@ def cmd_config_show(args: argparse.Namespace) -> int:
     settings = _settings()
     if settings is None:
         return EXIT_BAD_INPUT
-    defaults = {"board": "boards/sim.toml", "language": "en"}
+    defaults = {"board": "boards/sim.toml", "language": "en", "volume": "audio.volume"}
     print(_say(Msg("settings in {path}:", path=str(settings.path))))
     for key, (what, _check) in KEYS.items():
         value = settings.get(key)
@@ -278,7 +278,7 @@ def add_commands(sub: Any) -> None:
     inst.add_argument("--dry-run", action="store_true", help="print the unit and the commands; change nothing")
     inst.set_defaults(func=cmd_service_install)
 
-    config = sub.add_parser("config", help="preferred settings: the board and language a table starts with")
+    config = sub.add_parser("config", help="preferred settings: the board, language and volume a table starts with")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     setting = config_sub.add_parser("set", help="set a preferred setting")
     setting.add_argument("key", choices=list(KEYS), help="the setting")
