@@ -16,11 +16,13 @@ with SIGTERM, on which Kaleun saves the game.
 
 from __future__ import annotations
 
+import contextlib
 import grp
 import os
 import pwd
 import re
 import shlex
+import stat
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -218,6 +220,94 @@ def board_warnings(p: Plan, board: str | None) -> list[Msg]:
                     "the table as root (sudo kaleun service install --as root; its saves are then root's)",
                     user=p.user)]
     return []
+
+
+def _groups_of(account: pwd.struct_passwd) -> set[int]:
+    gids = {account.pw_gid}
+    with contextlib.suppress(OSError):
+        gids |= {g.gr_gid for g in grp.getgrall() if account.pw_name in g.gr_mem}
+    return gids
+
+
+def _allowed(st: os.stat_result, uid: int, gids: set[int], need: int) -> bool:
+    """Whether the mode bits of `st` grant `need` (os.R_OK, os.X_OK, or both) to that user;
+    access control lists, which Raspberry Pi OS does not set on homes, are not read."""
+    if uid == 0:
+        return not need & os.X_OK or stat.S_ISDIR(st.st_mode) or bool(st.st_mode & 0o111)
+    shift = 6 if st.st_uid == uid else 3 if st.st_gid in gids else 0
+    bits = (st.st_mode >> shift) & 0o7
+    return bits & need == need
+
+
+def unreachable(path: Path, uid: int, gids: set[int], need: int = os.R_OK) -> Path | None:
+    """The first folder on the way to `path` that the user cannot pass through (no x), or `path`
+    itself when the user cannot `need` it; None when the user reaches it. What cannot be seen
+    from here (a missing file) is left to the service's own start to say."""
+    path = Path(os.path.abspath(path))
+    for folder in reversed(path.parents):
+        try:
+            st = folder.stat()
+        except OSError:
+            return None
+        if not _allowed(st, uid, gids, os.X_OK):
+            return folder
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return None if _allowed(st, uid, gids, need) else path
+
+
+def access_warnings(p: Plan, board: str | None, python: str = sys.executable) -> list[Msg]:
+    """The files the service's table needs that the user it runs as (--as USER) cannot read: the
+    Python of the venv, Kaleun itself and the board it starts with. A venv or a board kept in
+    another user's home (mode 700 on Raspberry Pi OS) fails the service at every boot, said only
+    in the journal; the install says which folder bars the way instead."""
+    from kaleun.settings import Settings, SettingsError
+    from kaleun.shipped import find_board
+
+    try:
+        account = pwd.getpwnam(p.user)
+    except KeyError:
+        return []
+    uid, gids = account.pw_uid, _groups_of(account)
+    chosen = board
+    if not chosen:
+        try:
+            chosen = Settings.load(p.settings).get("board")
+        except SettingsError:
+            chosen = None
+    import kaleun
+
+    needs: list[tuple[Path, int]] = [(Path(os.path.abspath(python)), os.X_OK),
+                                     (Path(os.path.realpath(python)), os.X_OK),
+                                     (Path(kaleun.__file__), os.R_OK)]
+    if chosen:
+        needs.append((find_board(Path(chosen).expanduser()), os.R_OK))
+    said: list[Msg] = []
+    for path, need in needs:
+        barred = unreachable(path, uid, gids, need)
+        if barred is None:
+            continue
+        if barred == Path(os.path.abspath(path)):
+            line = Msg("{user} cannot read {path} (mode {mode}), which the service needs: the table would fail at "
+                       "every boot. Give {user} access (chmod o+r), or install the service --as its owner",
+                       user=p.user, path=str(path), mode=_mode(barred))
+        else:
+            line = Msg("{user} cannot reach {path}: the folder {folder} (mode {mode}) bars the way, so the table "
+                       "would fail at every boot. Give {user} access (chmod o+x {folder}), keep Kaleun and the board "
+                       "where {user} can read them, or install the service --as the folder's owner",
+                       user=p.user, path=str(path), folder=str(barred), mode=_mode(barred))
+        if line not in said:
+            said.append(line)
+    return said
+
+
+def _mode(path: Path) -> str:
+    try:
+        return oct(path.stat().st_mode & 0o777)[2:]
+    except OSError:
+        return "?"
 
 
 def desktop_autologin(p: Plan, conf: Path = LIGHTDM) -> Msg | None:

@@ -1,4 +1,4 @@
-"""Preferred settings in the config folder: the board and the language a table starts with.
+"""Preferred settings in the config folder: the board, the language and the volume a table starts with.
 
 `kaleun config set board boards/my-table.toml` and `kaleun config set language de` write
 `settings.json` in the config folder (`kaleun.paths.config_dir()`); `kaleun play`, `kaleun
@@ -63,6 +63,24 @@ def check_language(value: str) -> str:
     return code
 
 
+def parse_volume(text: str) -> float:
+    """A volume as the console and `kaleun config set volume` take it: 0 to 1, or 0% to 100%."""
+    text = text.strip()
+    try:
+        level = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        level = float("nan")
+    if not 0.0 <= level <= 1.0:  # also NaN
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise SettingsError(Msg("the volume is a number from 0 to 1 or a percentage such as 60%, not '{value}'",
+                                value=shown))
+    return level
+
+
+def check_volume(value: str) -> str:
+    return f"{round(parse_volume(value), 2):g}"
+
+
 def _languages() -> str:
     from kaleun.i18n import LANGUAGES
 
@@ -73,6 +91,9 @@ def _languages() -> str:
 KEYS: dict[str, tuple[Msg, Callable[[str], str]]] = {
     "board": (Msg("the board file a table starts with when no --board is given"), check_board),
     "language": (Msg("the language of the window and the console ({codes})", codes=_languages()), check_language),
+    # the players' own choice (the console's `volume`, the window's settings), kept over the board file's
+    "volume": (Msg("the speaker's volume a table starts at, over the board file's audio.volume (0 to 1, or 60%)"),
+               check_volume),
 }
 
 
@@ -206,6 +227,39 @@ def preferred_table_language() -> str:
             _WARNED.add(said)
             log.warning("settings ignored: %s; the table starts in English", said)
         return "en"
+
+
+def preferred_volume(board_volume: float) -> float:
+    """The volume a table's speaker starts at: the one the players last chose (kept by `remember_volume`,
+    or `kaleun config set volume`), else the board file's `audio.volume`. A value written wrong by hand
+    is warned of once and the board's applies."""
+    value = preferred("volume")
+    if value is None:
+        return board_volume
+    try:
+        return parse_volume(value)
+    except SettingsError as exc:
+        said = f"{config_dir() / FILE}: {exc}"
+        if said not in _WARNED:
+            _WARNED.add(said)
+            log.warning("settings ignored: %s; the board file's volume applies", said)
+        return board_volume
+
+
+def remember_volume(level: float) -> Msg | None:
+    """Keep the volume the players chose for the next start (a table the service starts at every boot
+    came back at the board file's volume); None when kept, else why not (a damaged settings file, a full
+    disk): the speaker plays at it now all the same."""
+    try:
+        with held():  # a `kaleun config set` meanwhile keeps its setting
+            settings = Settings.load()
+            settings.set("volume", str(level))
+            settings.save()
+    except (SettingsError, OSError) as exc:
+        log.warning("the volume is not kept for the next start: %s", exc)
+        why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)
+        return Msg("The volume is not kept for the next start: {problem}", problem=why)
+    return None
 
 
 def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -> Any:

@@ -98,7 +98,15 @@ def _table_for_check(board: Any) -> Any:
 
 # -- kaleun service install -------------------------------------------------------------------
 def cmd_service_install(args: argparse.Namespace) -> int:
-    from kaleun.service import ServiceError, board_warnings, desktop_autologin, install, plan, starting_board
+    from kaleun.service import (
+        ServiceError,
+        access_warnings,
+        board_warnings,
+        desktop_autologin,
+        install,
+        plan,
+        starting_board,
+    )
 
     if args.board is not None and _board(args.board) is None:
         return EXIT_BAD_INPUT
@@ -129,7 +137,7 @@ def cmd_service_install(args: argparse.Namespace) -> int:
                            "with the desktop", drivers=", ".join(unbuilt[1]))), file=sys.stderr)
     if (login := desktop_autologin(p)) is not None:
         print(_say(Msg("note: {line}", line=login)), file=sys.stderr)
-    for problem in board_warnings(p, args.board):
+    for problem in [*access_warnings(p, args.board), *board_warnings(p, args.board)]:
         print(_say(Msg("warning: {warning}", warning=problem)), file=sys.stderr)
     warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if warn:
@@ -232,7 +240,7 @@ def cmd_config_show(args: argparse.Namespace) -> int:
     settings = _settings()
     if settings is None:
         return EXIT_BAD_INPUT
-    defaults = {"board": "boards/sim.toml", "language": "en"}
+    defaults = {"board": "boards/sim.toml", "language": "en", "volume": "the board file's audio.volume"}
     print(_say(Msg("settings in {path}:", path=str(settings.path))))
     for key, (what, _check) in KEYS.items():
         value = settings.get(key)
@@ -270,7 +278,7 @@ def add_commands(sub: Any) -> None:
     inst.add_argument("--dry-run", action="store_true", help="print the unit and the commands; change nothing")
     inst.set_defaults(func=cmd_service_install)
 
-    config = sub.add_parser("config", help="preferred settings: the board and language a table starts with")
+    config = sub.add_parser("config", help="preferred settings: the board, language and volume a table starts with")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     setting = config_sub.add_parser("set", help="set a preferred setting")
     setting.add_argument("key", choices=list(KEYS), help="the setting")

@@ -204,6 +204,39 @@ def test_each_supply_the_board_would_overload_is_named(tmp_path, capsys):
     assert "estimated draw: none (no real hardware" in out and "would carry" not in err
 
 
+def test_a_real_strip_on_a_board_with_mocked_gpio_or_a_fake_hub_has_its_draw_estimated(tmp_path, capsys):
+    """A board whose dials are on gpiozero's mock pins (or whose hub is the fake one) gets no wiring
+    page, but a NeoPixel strip on it is real and draws from its supply all the same: `board check`
+    said "estimated draw: none (no real hardware ...)" for 100 pixels at full white."""
+    from kaleun.cli import main
+
+    fake_hub = '[figures]\nsensor = "hub"\n[hub]\nurl = "fake"\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n'
+    for other in ('[gpio]\npin_factory = "mock"\n', fake_hub):
+        path = tmp_path / "mocked.toml"
+        path.write_text(HEAD + 'pi = "pi4"\n' + other + '[lamps]\ndriver = "neopixel_spi"\npixels = 100\n'
+                        'brightness = 1.0\n', encoding="utf-8")
+        assert main(["board", "check", str(path)]) == 0
+        out, err = capsys.readouterr()
+        assert "estimated draw: Strip 5V rail up to 6000 of 2000 mA" in out, out
+        line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if text.startswith("pixels"))
+        assert (f"warning: {path}:{line}: the Strip 5V rail would carry up to 6000 mA, more than the strip's 2 A "
+                "supply gives (2000 mA): lower lamps.brightness or the pixels, or feed the strip from a bigger "
+                "supply") in err.splitlines()
+    assert main(["board", "check", str(BOARDS / "mock-gpio.toml")]) == 0  # its lamps are simulated
+    assert "estimated draw: none (no real hardware" in capsys.readouterr().out
+
+
+def test_a_board_without_a_name_is_refused_at_the_line_of_its_name(tmp_path):
+    """`board list`, the bring-up report and the table's log name the board by its name; name = ""
+    (or blanks) left them a hole and was accepted."""
+    for blank in ('""', '"   "'):
+        path = tmp_path / "nameless.toml"
+        path.write_text(f"[board]\nname = {blank}\nformat = 0\n", encoding="utf-8")
+        with pytest.raises(BoardError) as caught:
+            load_board(path)
+        assert str(caught.value) == f'{path}:2: board.name is empty: give the table a name (name = "My table")'
+
+
 def test_cli_board_check_and_run_report_bad_boards(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(HEAD + "[lamps]\nbrightness = 7\n")
@@ -341,6 +374,17 @@ def test_kaleun_board_list_names_every_shipped_board_and_its_folder(capsys):
                       f"{BOARDS / 'pi4-basic.toml'} my-table.toml):")
     listed = {line.split()[0]: line.split(None, 1)[1] for line in out[1:]}
     assert listed == {path.stem: load_board(path).name for path in BOARDS.glob("*.toml")}
+
+
+def test_the_build_guides_keep_the_makers_board_where_board_list_says(capsys):
+    """`kaleun board list` says to copy a board to my-table.toml (the folder Kaleun starts from, where
+    `--board my-table` finds it); the build guide said boards/my-table.toml, inside the folder of the
+    boards Kaleun ships, where `--board my-table` does not find it and the maker's file passes for a
+    shipped board."""
+    root = BOARDS.parent
+    for guide in ("wiring/README.md", "boards/README.md", "host/README.md"):
+        assert "boards/my-table.toml" not in (root / guide).read_text(encoding="utf-8"), guide
+    assert "cp /home/pi/kaleun/boards/pi4-basic.toml my-table.toml" in (root / "boards/README.md").read_text()
 
 
 def test_the_deck_hubs_overloaded_supplies_are_named_at_their_lines(tmp_path, capsys):

@@ -4,6 +4,7 @@ what the torpedo tubes hold. The looks are our choice (uboot/data/lamp_scenes.to
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -201,3 +202,35 @@ def test_the_states_are_read_again_without_events():
     assert table.pattern("section.2") == "steady"
     table.at(1.3)
     assert table.pattern("section.2") == "flicker"
+
+
+def test_12_pings_at_fast_forward_flash_the_alarm_twice_a_second_over_battle_stations():
+    """§12: at fast forward (30 game seconds a wall second) the escorts' pings that find the boat come a
+    dozen a second; each added its 0.25 s green flash to the last, so the alarm lamp stayed steady green
+    for seconds on end and hid battle stations. A flash now needs the battle stations' red between it
+    and the next (`gap`): at most two flashes a second, as the speaker sounds at most two pings."""
+    clock = FakeClock(0.0)
+    game = new_game(0, "exercise_escort")
+    board = load_board(BOARDS / "pico-hub.toml")
+    lamps = SimLamps(board.lamps.segments)
+    director = LampDirector(lamps, game=game, clock=clock)
+    for event in [*game.take_events(), *game.apply({"do": "order", "order": "new_depth", "depth_m": 60}),
+                  *game.apply({"do": "order", "order": "new_speed", "speed": "half_ahead"})]:
+        director.handle(event)
+    shown: list[tuple[float, Lamp | None]] = []  # the alarm lamp's look each time it changes
+    pings = 0
+    for tick in range(1, 3001):  # a minute of wall time, the runtime's 20 ms ticks
+        clock.now = tick * 0.02
+        for event in game.advance_to(clock.now * 30):
+            pings += event.name == "ping" and event.data.get("echo") is True
+            director.handle(event)
+        director.tick(clock.now)
+        look = director.looks().get("alarm")
+        if not shown or shown[-1][1] != look:
+            shown.append((clock.now, look))
+    green, red = Lamp((0, 200, 40), "steady"), Lamp((255, 0, 0), "blink")
+    flashes = [(t, end) for (t, look), (end, _) in itertools.pairwise(shown) if look == green]
+    assert pings > 200 and len(flashes) > 40  # the hunt found the boat again and again, and the lamp said so
+    assert all(end - t <= 0.25 + 0.02 + 1e-9 for t, end in flashes)  # a flash (to the tick), never a green lamp
+    assert {look for _, look in shown} == {green, red}  # battle stations between the flashes
+    assert len(flashes) <= 2 * 60 + 1

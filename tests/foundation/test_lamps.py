@@ -111,6 +111,9 @@ def test_the_highest_priority_wins_and_equal_priorities_go_to_the_newer():
     ({"colors": {"red": [255, 0, 0]}, "scene": [{"event": "x", "segments": ["alarm"], "color": "red",
                                                  "seconds": 1, "colour": "red"}]},
      "unknown key 'colour'"),
+    ({"colors": {"red": [255, 0, 0]}, "scene": [{"event": "x", "segments": ["alarm"], "color": "red",
+                                                 "seconds": 1, "gap": -1}]},
+     "scene 1 (x): 'gap' must be a number of seconds between two looks, got -1"),
 ])
 def test_scene_data_errors_are_named(raw, message):
     with pytest.raises(SceneError, match=message.replace("[", r"\[").replace("(", r"\(").replace(")", r"\)")):

@@ -725,3 +725,48 @@ def test_a_preferred_language_this_kaleun_does_not_speak_is_ignored_with_a_warni
                              input="quit\n", capture_output=True, text=True, env=kaleun_env(tmp_path), cwd=tmp_path,
                              timeout=120)
     assert refused.returncode == 2 and "'fr' is not a language Kaleun speaks" in refused.stderr, refused.stderr
+
+
+def test_a_service_run_as_a_user_who_cannot_read_the_board_or_kaleun_is_warned(home, capsys):
+    """`service install --as USER` wrote a unit whose table USER cannot start: a board (or a venv)
+    kept in another user's home of mode 700 failed the service at every boot, said only in the
+    journal. The install names the folder that bars the way, or the file USER cannot read."""
+    import tempfile
+
+    try:
+        other = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no account 'nobody' on this machine")
+    if other.pw_uid == os.getuid():
+        pytest.skip("the tests run as nobody")
+    # a folder every user reaches (pytest's own temporary folder is its owner's alone)
+    open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
+    try:
+        open_folder.chmod(0o755)
+        private = open_folder / "private"
+        private.mkdir()
+        board = private / "my-table.toml"
+        shutil.copy(BOARDS / "sim.toml", board)
+        private.chmod(0o700)
+        install = ["service", "install", "--dry-run", "--board", str(board), "--as"]
+        assert main([*install, "nobody"]) == 0
+        assert (f"warning: nobody cannot reach {board}: the folder {private} (mode 700) bars the way, so the table "
+                "would fail at every boot") in capsys.readouterr().err
+        # a board nobody may pass to but not read is named itself
+        private.chmod(0o711)
+        board.chmod(0o600)
+        assert main([*install, "nobody"]) == 0
+        assert (f"warning: nobody cannot read {board} (mode 600), which the service needs: the table would fail at "
+                "every boot") in capsys.readouterr().err
+        # readable by all: not a word about it; and the owner is never warned
+        board.chmod(0o644)
+        assert main([*install, "nobody"]) == 0
+        assert f"{board}:" not in capsys.readouterr().err
+        private.chmod(0o700)
+        board.chmod(0o600)
+        assert main([*install, MAKER]) == 0
+        err = capsys.readouterr().err
+        assert "cannot reach" not in err and "cannot read" not in err
+    finally:
+        open_folder.chmod(0o700)
+        shutil.rmtree(open_folder)

@@ -201,6 +201,45 @@ def test_the_table_starts_at_the_board_files_volume(home, tmp_path):
     assert out.getvalue().splitlines() == ["volume 35%"]
 
 
+def test_the_volume_the_players_chose_is_the_volume_of_the_next_start(home, tmp_path, capsys):
+    """The physical table, sound cues: a group turned the speaker down with the console's `volume`; the
+    table the service starts at every boot came back at the board file's 80% the next evening. The
+    volume chosen is kept (`kaleun config`) and the next start plays at it, over the board's; `kaleun
+    config unset volume` gives the board's back, and a value written wrong by hand is passed over."""
+    from kaleun.boards.loader import default_board
+    from kaleun.cli import main
+    from kaleun.settings import Settings
+    from kaleun.ui.console import Console
+    from kaleun.ui.session import make_runtime
+
+    def started_at() -> float:
+        runtime = make_runtime(new_game(0), default_board())
+        try:
+            return float(runtime.sounder.volume)
+        finally:
+            runtime.close()
+
+    assert started_at() == 0.8  # the board file's
+    runtime = make_runtime(new_game(0), default_board())
+    out = io.StringIO()
+    try:
+        Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False).handle("volume 35%")
+        assert runtime.sounder.volume == 0.35  # at once
+    finally:
+        runtime.close()
+    assert out.getvalue().splitlines() == ["volume 35%"]
+    assert Settings.load().get("volume") == "0.35"
+    assert started_at() == 0.35  # the next start
+    assert main(["config", "set", "volume", "60%"]) == 0 and started_at() == 0.6
+    assert main(["config", "set", "volume", "loud"]) == 2
+    assert "the volume is a number from 0 to 1 or a percentage such as 60%, not 'loud'" in capsys.readouterr().err
+    assert main(["config", "unset", "volume"]) == 0 and started_at() == 0.8
+    settings = Settings.load()
+    settings.values["volume"] = "7"  # by hand
+    settings.save()
+    assert started_at() == 0.8
+
+
 def test_a_table_without_a_speaker_says_so_instead_of_showing_a_volume(home, tmp_path):
     """A board with `audio.driver = "none"` (fake-hub.toml, mock-gpio.toml, a build without a
     speaker): the console's `volume` showed "volume 80%" and took "volume 50%" for a speaker that

@@ -226,6 +226,10 @@ def test_settings_language_volume_and_difficulty(home) -> None:
     volume = table.runtime.sounder.volume
     table.tap("volume.down")
     assert table.runtime.sounder.volume == pytest.approx(max(0.0, volume - 0.1))
+    from kaleun.settings import Settings
+
+    # kept for the next start, as the language is
+    assert float(Settings.load().get("volume") or "nan") == pytest.approx(table.runtime.sounder.volume)
     table.tap("difficulty.captain.hard")
     assert table.game.module("crew").status()["difficulty"]["captain"] == "hard"
     table.tap("settings.close")

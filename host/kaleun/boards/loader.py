@@ -254,6 +254,9 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     if "board" not in data:
         ld.problem((), Msg("the file needs a [board] section with name and format"))
     name = head.get("name", "str", required="board" in data)
+    if name is not None and not name.strip():  # `board list`, the bring-up report and the log name the table by it
+        head.problem("name", Msg("board.name is empty: give the table a name (name = \"My table\")"))
+        name = None
     fmt = head.get("format", "int", required="board" in data)
     if fmt is not None and fmt != FORMAT:
         head.problem("format", Msg("board format {format} is not supported (this Kaleun reads format {reads})",

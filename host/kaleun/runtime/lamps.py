@@ -65,6 +65,9 @@ class Scene:
     seconds: float = 0.0
     until: str | None = None
     when: Mapping[str, Any] = field(default_factory=dict)
+    #: wall seconds the segments show something else between two of this event's looks: events
+    #: that come faster (pings under time compression) are left out, so each look stays a flash
+    gap: float = 0.0
     #: (game seconds left, pattern) from the most time left to the least
     hurry: tuple[tuple[float, str], ...] = ()
 
@@ -102,7 +105,7 @@ def _scene(item: Any, where: str, colors: Mapping[str, tuple[int, int, int]], la
     if not isinstance(item, dict):
         raise _problem(where, "must be a table")
     known = {"segments", "color", "pattern", "priority"} | (
-        {"state", "hurry"} if lasting else {"event", "seconds", "until", "when"})
+        {"state", "hurry"} if lasting else {"event", "seconds", "until", "when", "gap"})
     for key in item:
         if key not in known:
             raise _problem(where, f"unknown key '{key}' (known: {', '.join(sorted(known))})")
@@ -146,11 +149,14 @@ def _scene(item: Any, where: str, colors: Mapping[str, tuple[int, int, int]], la
     when = item.get("when", {})
     if not isinstance(when, dict):
         raise _problem(where, "'when' must be a table of event fields, e.g. { echo = true }")
+    gap = item.get("gap", 0)
+    if isinstance(gap, bool) or not isinstance(gap, int | float) or not 0 <= gap < math.inf:
+        raise _problem(where, f"'gap' must be a number of seconds between two looks, got {gap!r}")
     until = item.get("until")
     if seconds == 0 and not isinstance(until, str):
         raise _problem(where, "a scene with seconds = 0 needs 'until', the event that ends it")
     return Scene(tuple(segments), colors[color], pattern, priority, event=name, seconds=float(seconds),
-                 until=until, when=dict(when))
+                 until=until, when=dict(when), gap=float(gap))
 
 
 def load_scenes(raw: Mapping[str, Any] | None = None) -> list[Scene]:
@@ -291,6 +297,8 @@ class LampDirector:
         self._read_at = -math.inf
         self._last: dict[str, Lamp] | None = None
         self._looks: dict[str, Lamp] = {}
+        #: (scene, segments) -> when (wall clock) its latest look ends, for the scenes with a `gap`
+        self._ends: dict[tuple[int, tuple[str, ...]], float] = {}
 
     # -- segments ---------------------------------------------------------------------------
     def _match(self, pattern: str) -> tuple[str, ...]:
@@ -318,6 +326,11 @@ class LampDirector:
             if any(event.data.get(k) != v for k, v in scene.when.items()):
                 continue
             segments = self._expand(scene.segments, event.data)
+            if segments and scene.gap > 0:
+                key = (id(scene), segments)
+                if now < self._ends.get(key, -math.inf) + scene.gap:
+                    continue  # the look before is still showing, or its gap has not passed
+                self._ends[key] = now + scene.seconds
             if segments:
                 end = math.inf if scene.seconds <= 0 else now + scene.seconds
                 self.effects.append(Effect(segments, Lamp(scene.color, scene.pattern), scene.priority, end,

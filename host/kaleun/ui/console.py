@@ -394,15 +394,15 @@ class Console(Prompting):
         if args:
             if len(args) != 1:
                 raise CommandError(Msg("usage: {volume} LEVEL (0 to 1, or 0% to 100%)", volume=self._word("volume")))
-            text = args[0].strip()
+            from kaleun.settings import SettingsError, parse_volume, remember_volume
+
             try:
-                level = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-            except ValueError:
-                level = float("nan")
-            if not 0.0 <= level <= 1.0:  # also NaN
-                raise CommandError(Msg("the volume is a number from 0 to 1 or a percentage such as 60%, not '{value}'",
-                                       value=text))
+                level = parse_volume(args[0])
+            except SettingsError as exc:
+                raise CommandError(of_error(exc)) from exc
             sounder.set_volume(level)
+            if (problem := remember_volume(sounder.volume)) is not None:  # kept for the next start
+                self.say(self.lang.render(problem))
         self.say(self.lang.render(Msg("volume {percent}%", percent=round(sounder.volume * 100))))
 
     def _save(self, args: list[str]) -> None:

@@ -117,8 +117,9 @@ def make_sounder(board: Board) -> Sounder:
     if board.audio.driver == "none":
         return SilentSounder()
     from kaleun.ports.sound import PygameSounder
+    from kaleun.settings import preferred_volume
 
-    sounder = PygameSounder(volume=board.audio.volume)
+    sounder = PygameSounder(volume=preferred_volume(board.audio.volume))
     sounder.warm()
     return sounder
 

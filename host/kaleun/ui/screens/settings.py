@@ -94,6 +94,10 @@ class Settings(Overlay):
         sounder = getattr(self.win.runtime, "sounder", None)
         if sounder is not None:
             sounder.set_volume(max(0.0, min(1.0, round(float(sounder.volume) + by, 2))))
+            from kaleun.settings import remember_volume
+
+            if (problem := remember_volume(sounder.volume)) is not None:  # kept for the next start
+                self.win.say(problem)
             self.win.touch()
 
     def draw(self, c: Canvas, area: Rect) -> None:
