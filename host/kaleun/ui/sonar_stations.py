@@ -137,14 +137,14 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
 
 def ice(screen: TeamScreen, status: dict[str, Any]) -> Msg | None:
     """Delta (scenarios.toml surface_outside): on Surface, what surfacing here costs outside a water hole,
-    and that it sinks a boat with that much damage left; None on a water hole or in another scenario."""
-    scenario = screen.referee.scenario
-    here = parse_cell(status["cell"]) if status["cell"] else None
-    if not scenario.surface_outside or here is None or here in screen.referee.sea.feature(scenario.surface_outside):
+    and that it sinks a boat with that much damage left; None on a water hole or in another scenario (the
+    referee's `surface_damage` and `surface_sinks`, which the console's `status` says too)."""
+    cost = status.get("surface_damage")
+    if not cost:
         return None
-    if status["damage"] + scenario.surface_damage >= int(screen.referee.rules["hull"]):
+    if status.get("surface_sinks"):
         return Msg("no water hole: the boat sinks!")
-    return Msg("no water hole: {n} damage", n=scenario.surface_damage)
+    return Msg("no water hole: {n} damage", n=cost)
 
 
 def system_note(screen: TeamScreen, status: dict[str, Any], system: str, held: bool) -> Msg | str | None:
