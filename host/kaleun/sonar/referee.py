@@ -333,6 +333,8 @@ class Referee(Module):
         if state.pending_cross is not None:
             waiting.append(Msg("the Engineer crosses a symbol of the {direction} section",
                                direction=Msg.term(DIRECTION_NAMES[state.pending_cross])))
+        if state.silent_run:  # no course was announced: the Captain showed the silent run's direction to his crew
+            return Msg("the silent run is not confirmed yet: {waiting}", waiting=and_list(waiting))
         return Msg("the last course is not confirmed yet: {waiting}", waiting=and_list(waiting))
 
     def _after_step(self, team: str) -> None:
@@ -436,6 +438,10 @@ class Referee(Module):
             self._symbol_known(state, symbol)
         if problem == "section":
             ids = state.board.layout.by_direction[direction]
+            if state.silent_run:
+                raise Refused(Msg("the silent run went {direction}: cross a symbol of that section ({first} to "
+                                  "{last})", direction=Msg.term(DIRECTION_NAMES[direction]), first=ids[0],
+                                  last=ids[-1]))
             raise Refused(Msg("the course was {direction}: cross a symbol of that section ({first} to {last})",
                               direction=Msg.term(DIRECTION_NAMES[direction]), first=ids[0], last=ids[-1]))
         if problem == "crossed":

@@ -117,7 +117,8 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         hit = Hit("command", command)
         held = screen.holds(status, hit)
         cost = ice(screen, status) if command == "surface" and not held else None
-        why = (waits or Msg("course not confirmed yet")) if held else cost
+        unconfirmed = Msg("silent run not confirmed yet") if status["silent_run"] else Msg("course not confirmed yet")
+        why = (waits or unconfirmed) if held else cost
         screen.button(surface, button, label, hit, active=command == "go", held=held, note=why, warn=cost is not None)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
