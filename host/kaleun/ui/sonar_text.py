@@ -153,6 +153,9 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
     if status["broken"]:
         names = join([Msg.term(SYSTEM_NAMES[s]) for s in status["broken"]])
         lines.append(Msg("Broken down: {systems}.", systems=names))
+    if status["phase"] == "play" and status["activated_since_move"] and not status["silent_run"]:
+        # the window's system buttons say "a move first"
+        lines.append(Msg("The systems wait for a move: never two activations without a move in between."))
     surfacing = surfacing_line(status)
     if surfacing is not None:
         lines.append(surfacing)
