@@ -112,3 +112,14 @@ def test_7_delta_the_cost_is_said_in_the_tables_language(code, status, warning):
     assert referee(runtime.game).teams["yellow"].surfaced is False
     _said(runtime, yellow, out, word)
     assert referee(runtime.game).teams["yellow"].surfaced is True
+
+
+def test_7_delta_a_cost_changed_since_it_was_said_is_said_again():
+    """§7 Delta: told "1 damage", the crew is hit before it types surface again (the enemy's torpedo: now the ice
+    would be its fourth damage); the second surface does not sink the boat unwarned: it says the new cost first."""
+    runtime, yellow, out = _delta()
+    assert "costs 1 damage. Type surface again" in _said(runtime, yellow, out, "surface")
+    referee(runtime.game).teams["yellow"].damage = 3                     # the blast's damage, between the two lines
+    assert "costs 1 damage and sinks the boat. Type surface again" in _said(runtime, yellow, out, "surface")
+    assert not referee(runtime.game).teams["yellow"].surfaced
+    assert "Yellow's boat sinks: Blue wins!" in _said(runtime, yellow, out, "surface")

@@ -91,8 +91,9 @@ class TeamConsole(Prompting):
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
-        #: Delta: the last line was a surface off the water holes, told what it costs; the next surface surfaces
-        self._surfacing_told = False
+        #: Delta: the last line was a surface off the water holes, told what it costs (this warning); the next surface
+        #: surfaces while the cost is still the same (a blast in between may have made it the boat's last damage)
+        self._surfacing_told: Msg | None = None
         runtime.listeners.append(self._on_event)
 
     @property
@@ -205,7 +206,7 @@ class TeamConsole(Prompting):
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
         self.begin_line()
-        told, self._surfacing_told = self._surfacing_told, False
+        told, self._surfacing_told = self._surfacing_told, None
         try:
             text = typed.line_text(line)
             if not text:
@@ -243,7 +244,7 @@ class TeamConsole(Prompting):
                 plain.append(word)
         return plain, fields
 
-    def _words(self, verb: str, rest: list[str], surfacing_told: bool = False) -> None:
+    def _words(self, verb: str, rest: list[str], surfacing_told: Msg | None = None) -> None:
         lang = self.lang
         command = find(verb, lang.code)
         leaving = quit_words(lang.code)
@@ -305,9 +306,9 @@ class TeamConsole(Prompting):
             self._answer_hint()
         elif name == "answer":
             self.send({"do": "sonar_answer", **fields}, said)
-        elif name == "surface" and not surfacing_told and (cost := self._surfacing_cost(status)) is not None:
+        elif name == "surface" and (cost := self._surfacing_cost(status)) is not None and cost != surfacing_told:
             self._need(plain, command)
-            self._surfacing_told = True  # Delta: said first, as the window's Surface says it; typed again, it surfaces
+            self._surfacing_told = cost  # Delta: said first, as the window's Surface says it; typed again, it surfaces
             self._problem(cost)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
