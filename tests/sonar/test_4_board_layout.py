@@ -146,7 +146,8 @@ def test_4_a_silent_run_crosses_in_the_section_of_its_direction(tmp_path, direct
     _, events = run_lines(lines, tmp_path, scenario="charlie")
     said = {"N": "north", "E": "east", "S": "south", "W": "west"}[direction]
     first, last = board.by_direction[direction][0], board.by_direction[direction][-1]
-    assert refusals(events, "yellow") == [f"the course was {said}: cross a symbol of that section ({first} to {last})"]
+    assert refusals(events, "yellow") == [
+        f"the silent run went {said}: cross a symbol of that section ({first} to {last})"]
     assert named(events, "silence", team="yellow")
     assert named(events, "crossed", team="yellow")[-1]["symbol"] == first
 

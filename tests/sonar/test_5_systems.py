@@ -390,7 +390,7 @@ def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(
              {"team": "yellow", "do": "mark", "system": "torpedo"}]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
     assert refusals(events, "yellow") == ["silence west 1: C4 is on your own route since the last surfacing",
-                                          "the course was east: cross a symbol of that section (E1 to E6)"]
+                                          "the silent run went east: cross a symbol of that section (E1 to E6)"]
     silence = named(events, "silence")[0]
     assert set(silence) - {"t", "clock", "event", "feed"} == {"team"}
     moved = named(events, "moved")[-1]
@@ -551,7 +551,7 @@ def test_5_a_silent_runs_stop_holds_both_teams_until_its_mark_and_cross(tmp_path
     game, events = run_lines(lines, tmp_path, scenario="charlie")
     assert refusals(events, "blue") == ["Stop! Yellow is activating a system: wait"] * 2
     assert refusals(events, "yellow") == [
-        "the last course is not confirmed yet: the First Mate marks a gauge and the Engineer crosses a symbol of the "
+        "the silent run is not confirmed yet: the First Mate marks a gauge and the Engineer crosses a symbol of the "
         "east section"] * 2
     assert [e["team"] for e in named(events, "course")][-1] == "blue"
     assert ref(game).turns.frozen_by is None and ref(game).team_status("blue")["cell"] == "O14"

@@ -20,6 +20,8 @@ BOARD_SECTIONS = (
     Msg("the course was {direction}: cross a symbol of that section ({first} to {last})", direction=Msg("north"),
         first="N1", last="N6"),
     Msg("the {direction} section is full", direction=Msg("north")),
+    Msg("the silent run went {direction}: cross a symbol of that section ({first} to {last})", direction=Msg("north"),
+        first="N1", last="N6"),
 )
 #: the word each language keeps for the map's sectors and for the hull sections
 OTHER_THINGS = {"de": ("Sektor", "Abschnitt"), "ru": ("сектор", "корпус")}

@@ -333,6 +333,8 @@ class Referee(Module):
         if state.pending_cross is not None:
             waiting.append(Msg("the Engineer crosses a symbol of the {direction} section",
                                direction=Msg.term(DIRECTION_NAMES[state.pending_cross])))
+        if state.silent_run:  # no course was announced: the Captain showed the silent run's direction to his crew
+            return Msg("the silent run is not confirmed yet: {waiting}", waiting=and_list(waiting))
         return Msg("the last course is not confirmed yet: {waiting}", waiting=and_list(waiting))
 
     def _after_step(self, team: str) -> None:
@@ -436,6 +438,10 @@ class Referee(Module):
             self._symbol_known(state, symbol)
         if problem == "section":
             ids = state.board.layout.by_direction[direction]
+            if state.silent_run:
+                raise Refused(Msg("the silent run went {direction}: cross a symbol of that section ({first} to "
+                                  "{last})", direction=Msg.term(DIRECTION_NAMES[direction]), first=ids[0],
+                                  last=ids[-1]))
             raise Refused(Msg("the course was {direction}: cross a symbol of that section ({first} to {last})",
                               direction=Msg.term(DIRECTION_NAMES[direction]), first=ids[0], last=ids[-1]))
         if problem == "crossed":
@@ -918,7 +924,21 @@ class Referee(Module):
             "winner": self.winner,
             "blasts": [dict(b, hits=dict(b["hits"])) for b in self.blasts],
             **(self.system.status() if self.system is not None else {}),
+            **(self._surfacing_cost(state) if self.scenario.surface_outside else {}),
         }
+
+    def _surfacing_cost(self, state: Team) -> dict[str, Any]:
+        """Delta ([B] "Delta Karte"): the damage a surfacing at the boat's cell costs now (0 on a water hole; None
+        before the start cell), and whether that damage sinks the boat: the window's Surface and the console's
+        `status` say it beforehand (the boat's mark covers the water hole's on the map)."""
+        here = state.position
+        if here is None:
+            return {"surface_damage": None, "surface_sinks": False}
+        scen = self.scenario
+        assert scen.surface_outside is not None
+        cost = 0 if here in self.sea.feature(scen.surface_outside) else scen.surface_damage
+        return {"surface_damage": cost,
+                "surface_sinks": cost > 0 and state.damage + cost >= int(self.rules["hull"])}
 
     # -- saving -----------------------------------------------------------------------------
     def check_state(self, state: Any, path: str) -> None:

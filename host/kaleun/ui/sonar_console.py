@@ -91,6 +91,9 @@ class TeamConsole(Prompting):
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
+        #: Delta: the last line was a surface off the water holes, told what it costs (this warning); the next surface
+        #: surfaces while the cost is still the same (a blast in between may have made it the boat's last damage)
+        self._surfacing_told: Msg | None = None
         runtime.listeners.append(self._on_event)
 
     @property
@@ -203,6 +206,7 @@ class TeamConsole(Prompting):
     def handle(self, line: str) -> None:
         """Run one typed line (on the runtime's thread)."""
         self.begin_line()
+        told, self._surfacing_told = self._surfacing_told, None
         try:
             text = typed.line_text(line)
             if not text:
@@ -211,7 +215,7 @@ class TeamConsole(Prompting):
                 self._json(typed.json_command(text))
                 return
             words = typed.words(text)
-            self._words(words[0].lower(), words[1:])
+            self._words(words[0].lower(), words[1:], told)
         except CommandError as exc:
             self._problem(of_error(exc))
         finally:
@@ -240,7 +244,7 @@ class TeamConsole(Prompting):
                 plain.append(word)
         return plain, fields
 
-    def _words(self, verb: str, rest: list[str]) -> None:
+    def _words(self, verb: str, rest: list[str], surfacing_told: Msg | None = None) -> None:
         lang = self.lang
         command = find(verb, lang.code)
         leaving = quit_words(lang.code)
@@ -302,6 +306,10 @@ class TeamConsole(Prompting):
             self._answer_hint()
         elif name == "answer":
             self.send({"do": "sonar_answer", **fields}, said)
+        elif name == "surface" and (cost := self._surfacing_cost(status)) is not None and cost != surfacing_told:
+            self._need(plain, command)
+            self._surfacing_told = cost  # Delta: said first, as the window's Surface says it; typed again, it surfaces
+            self._problem(cost)
         elif name in ("surface", "dive", "stop", "go", "plot"):
             self._need(plain, command)
             self.send({"do": name, **fields}, said)
@@ -317,6 +325,21 @@ class TeamConsole(Prompting):
                                           else Msg("This table keeps no save: nothing was written.")))
         else:  # quit, exit
             self._quit()
+
+    def _surfacing_cost(self, status: dict[str, Any]) -> Msg | None:
+        """Delta ([B] "Delta Karte"): a surfacing the referee would take now off the water holes costs damage (the
+        boat's mark covers a water hole's on the map): what it costs, to be said before the boat surfaces; None when
+        it costs nothing or the referee refuses the surfacing anyway (with its own reason)."""
+        cost = status.get("surface_damage")
+        if not cost or status["phase"] != "play" or status["surfaced"] or status["waiting_for"] or status["stop"] \
+                or status["sonar_waits_for"] or status["turn"] not in (None, self.team):
+            return None
+        again = command_word("surface")
+        if status.get("surface_sinks"):
+            return Msg("No water hole at {cell}: surfacing here costs {n} damage and sinks the boat. Type {surface} "
+                       "again to surface all the same.", cell=status["cell"], n=cost, surface=again)
+        return Msg("No water hole at {cell}: surfacing here costs {n} damage. Type {surface} again to surface all "
+                   "the same.", cell=status["cell"], n=cost, surface=again)
 
     def _saved(self) -> Msg | None:
         """Save now; what went wrong (said here unless the autosave has just told it)."""

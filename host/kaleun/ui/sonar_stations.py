@@ -117,7 +117,8 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         hit = Hit("command", command)
         held = screen.holds(status, hit)
         cost = ice(screen, status) if command == "surface" and not held else None
-        why = (waits or Msg("course not confirmed yet")) if held else cost
+        unconfirmed = Msg("silent run not confirmed yet") if status["silent_run"] else Msg("course not confirmed yet")
+        why = (waits or unconfirmed) if held else cost
         screen.button(surface, button, label, hit, active=command == "go", held=held, note=why, warn=cost is not None)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
@@ -137,14 +138,14 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
 
 def ice(screen: TeamScreen, status: dict[str, Any]) -> Msg | None:
     """Delta (scenarios.toml surface_outside): on Surface, what surfacing here costs outside a water hole,
-    and that it sinks a boat with that much damage left; None on a water hole or in another scenario."""
-    scenario = screen.referee.scenario
-    here = parse_cell(status["cell"]) if status["cell"] else None
-    if not scenario.surface_outside or here is None or here in screen.referee.sea.feature(scenario.surface_outside):
+    and that it sinks a boat with that much damage left; None on a water hole or in another scenario (the
+    referee's `surface_damage` and `surface_sinks`, which the console's `status` says too)."""
+    cost = status.get("surface_damage")
+    if not cost:
         return None
-    if status["damage"] + scenario.surface_damage >= int(screen.referee.rules["hull"]):
+    if status.get("surface_sinks"):
         return Msg("no water hole: the boat sinks!")
-    return Msg("no water hole: {n} damage", n=scenario.surface_damage)
+    return Msg("no water hole: {n} damage", n=cost)
 
 
 def system_note(screen: TeamScreen, status: dict[str, Any], system: str, held: bool) -> Msg | str | None:

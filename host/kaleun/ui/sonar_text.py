@@ -153,6 +153,12 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
     if status["broken"]:
         names = join([Msg.term(SYSTEM_NAMES[s]) for s in status["broken"]])
         lines.append(Msg("Broken down: {systems}.", systems=names))
+    if status["phase"] == "play" and status["activated_since_move"] and not status["silent_run"]:
+        # the window's system buttons say "a move first"
+        lines.append(Msg("The systems wait for a move: never two activations without a move in between."))
+    surfacing = surfacing_line(status)
+    if surfacing is not None:
+        lines.append(surfacing)
     if status["phase"] == "setup":  # the help promises what the game waits for: in setup, a start cell
         lines.append(Msg("Waiting: the other Captain marks the start cell.") if status["cell"]
                      else Msg("Waiting: your Captain marks the start cell ({start} CELL).",
@@ -177,6 +183,19 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
     if status["sonar_waits_for"]:
         lines.append(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"])))
     return "\n".join(lang.render(line) for line in lines)
+
+
+def surfacing_line(status: dict[str, Any]) -> Msg | None:
+    """Delta ([B] "Delta Karte"): what surfacing where the boat is would cost, for a boat under way and submerged
+    (the map's boat mark covers a water hole's); None in a scenario without the rule."""
+    cost = status.get("surface_damage")
+    if cost is None or status["phase"] != "play" or status["surfaced"]:
+        return None
+    if not cost:
+        return Msg("On a water hole: surfacing here costs no damage.")
+    if status.get("surface_sinks"):
+        return Msg("No water hole here: surfacing costs {n} damage and sinks the boat.", n=cost)
+    return Msg("No water hole here: surfacing costs {n} damage.", n=cost)
 
 
 def track_word(event: Event, team: str) -> Msg | str | None:
