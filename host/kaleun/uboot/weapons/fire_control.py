@@ -454,6 +454,9 @@ class FireControl(WeaponsPart):
         return str(contact) if self.w.seen_sunk(contact) else None
 
     def tdc_status(self) -> dict[str, Any]:
+        """The TDC as the `report` shows it: what it was set with and its solution now for bow and stern. Once the
+        crew saw the ship it was set on go down, `sunk` is true and no solution is given (the `weapons` view and
+        the attack screen say "c3 has sunk: the TDC has no target"; a salvo is refused)."""
         if self.tdc is None:
             return {"programmed": False}
         target = Target.from_json(self.tdc["target"])
@@ -461,6 +464,9 @@ class FireControl(WeaponsPart):
                                "course": round(target.course), "speed_kn": round(target.speed, 1),
                                "depth_m": self.tdc["depth_m"], "pistol": self.tdc["pistol"],
                                "spread_deg": self.tdc["spread_deg"], "gyro_limit": GYRO_LIMIT}
+        if self.target_sunk() is not None:  # the crew saw her go down: no solution aims at her, as the views say
+            out["sunk"] = True
+            return out
         for facing in ("bow", "stern"):
             sol = self.solution(facing)
             assert sol is not None
