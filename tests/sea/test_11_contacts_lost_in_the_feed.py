@@ -141,3 +141,15 @@ def test_11_a_convoy_leaving_sight_drops_a_fast_forward_to_real_time_once():
         if g.module("compression").mode != "transit":
             do(g, {"do": "ui", "action": "time_compression", "mode": "transit"})
     assert len(lost) == 3 and lost[2]["t"] - lost[1]["t"] <= 300  # the case where a loss joins a line was played
+
+
+def test_11_a_contact_lost_again_after_a_glimpse_says_nothing_new():
+    """At night the lookouts lose a ship, glimpse her again and lose her again: the open line names her once and
+    the second loss is no news (the console prints nothing, no alarm, the line stays where it is)."""
+    first = {"t": 10, "clock": "1942-06-20T12:00:10", "event": "contact_lost", "contact": "c3",
+             "reason": "out of sight", "sensor": "lookouts", "feed": "Lookouts: lost sight of c3."}
+    log = FeedLog()
+    assert log.add(_event(first)).news == "Lookouts: lost sight of c3."
+    again = log.add(_event({**first, "t": 100, "clock": "1942-06-20T12:01:40"}))
+    assert again is not None and again.news is None and not again.raises
+    assert [line.text for line in log.lines] == ["Lookouts: lost sight of c3."]

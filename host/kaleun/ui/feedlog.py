@@ -269,7 +269,11 @@ class LostContacts(Rule):
     def join(self, event: Event, group: Group, log: FeedLog) -> Step | None:
         said = lost_said(event)
         assert said is not None
-        group.state["contacts"] = list(dict.fromkeys([*group.state["contacts"], str(event.data.get("contact"))]))
+        contact = str(event.data.get("contact"))
+        if contact in group.state["contacts"]:  # lost again after a glimpse: the line says it already
+            line = log.line(group.line)
+            return None if line is None else Step(line.message, None, quiet=True)
+        group.state["contacts"] = [*group.state["contacts"], contact]
         msg = lost_feed(said, group.state["contacts"])
         return Step(msg, msg)
 
