@@ -453,7 +453,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
         for room in ("bow", "stern"):
             sol = tdc.get(room)
             if sol:
-                ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
+                # no torpedo in a tube that way (all fired, or none loaded): nothing to fire on this solution
+                ok = (N_("no torpedo") if game.module("weapons").torpedo_for(room) is None
+                      else N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
                       if not sol["within_limit"] else N_("beyond the torpedo's range")
                       if _beyond_reach(game, room, sol) else N_("too close to arm")
                       if too_close(sol) is not None else N_("ok"))
