@@ -342,7 +342,10 @@ class FireControl(WeaponsPart):
         parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}.",
                      on=Msg(" on {contact}", contact=p.get("contact")) if p.get("contact") else "",
                      range=round(sol.range_m), speed=round(target.speed, 1), aob=angle_said(sol.aob))]
-        if not sol.reachable:
+        if self.reach_m("bow") is None and self.reach_m("stern") is not None:
+            # only the stern tube holds a torpedo: the bow's gyro angle (and "turn the boat") would mislead
+            parts.append(Msg(" No torpedo in the bow tubes."))
+        elif not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
         else:
             parts.append(Msg(" Gyro angle {gyro}, run {seconds} s.", gyro=angle_said(sol.gyro, gyro_said(sol.gyro)),
@@ -360,8 +363,11 @@ class FireControl(WeaponsPart):
         type with another range (a T5 aft, G7a forward)."""
         reach = self.reach_m("stern")
         sol = self.solution("stern")
-        if reach is None or sol is None or not sol.reachable:
+        if reach is None or sol is None:
             return []
+        if not sol.reachable:  # said only when the stern is the one shot there is
+            return [Msg(" From the stern tube: the torpedo cannot catch the target.")] if self.reach_m("bow") is None \
+                else []
         if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
             return []
         return [Msg(" From the stern tube: gyro angle {gyro}, run {seconds} s.",
