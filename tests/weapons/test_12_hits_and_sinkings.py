@@ -462,7 +462,7 @@ def test_12_a_ship_a_torpedo_stopped_is_never_said_to_slow_down_when_the_gun_hit
     one(order(g, "tdc", bearing=truth.bearing, range_m=truth.range_nm * 1852, course=course, speed_kn=speed),
         "tdc_programmed")
     events = order(g, "fire_torpedoes", tubes=[1]) + advance(g, g.t + 400)
-    assert [e["feed"] for e in named(events, "ship_damaged")][0] == "Hit: c1 is stopped and listing."
+    assert named(events, "ship_damaged")[0]["feed"] == "Hit: c1 is stopped and listing."
     order(g, "mobilize")
     for figure in ("captain-hexagon", "officer-square", "navigator-hexagon"):
         do(g, {"do": "place", "figure": figure, "section": 7})
