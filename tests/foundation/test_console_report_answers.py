@@ -1,7 +1,7 @@
 """The text console answers every command typed (host/README.md, "The text console": a hand that changes nothing
-the game tells is answered all the same). `report`, the referee's status of every module, has no feed line: the
-console printed nothing at all, and a crew typing it could not tell whether it was taken. It says where the report
-went: the session's event log."""
+the game tells is answered all the same). The referee's `report` (every module's status) and `weather` have no feed
+line: the console printed nothing at all, and a crew typing them could not tell whether they were taken. It says
+where the report went (the session's event log), and the weather now, as `status` words it."""
 
 from __future__ import annotations
 
@@ -39,3 +39,12 @@ def test_report_without_an_event_log_says_so_in_the_tables_language():
     assert console_typed("de", "report").strip() == \
         "Bericht über den Zustand aller Module gegeben (diese Sitzung führt kein Ereignisprotokoll)."
     assert console_typed("ru", "report").strip().startswith("Отчёт о состоянии всех модулей")
+
+
+def test_weather_set_by_the_referee_is_answered_with_the_weather_now():
+    """Before a gun action the referee sets a storm to see the gun crews sent below (sea state 7 > 5)."""
+    assert console_typed("en", "weather storm").strip() == \
+        "Weather set: storm, visibility 2 nm, cloud 8/8, sea state 7."
+    assert console_typed("de", "wetter sturm").strip() == \
+        "Wetter gesetzt: Sturm, Sicht 2 sm, Bewölkung 8/8, Seegang 7."
+    assert console_typed("ru", "weather storm").strip().startswith("Погода задана: ")

@@ -201,6 +201,11 @@ class Console(Prompting):
             self._card_hint()
         if event.name == "report" and fresh:  # a referee's status report: no feed, so say where it went
             self.say(self.lang.render(self._report_written()))
+        if event.name == "weather" and event.data.get("reason") == "referee" and fresh:  # no feed: say what it is
+            d = event.data
+            self.say(self.lang.render(Msg("  Weather set: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state "
+                                          "{sea}.", kind=Msg.term(str(d.get("kind"))), vis=float(d["visibility_nm"]),
+                                          cloud=d.get("cloud_oktas"), sea=d.get("sea_state"))))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang, self.game))
         elif event.name == "attack_disc":
