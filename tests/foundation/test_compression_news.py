@@ -58,6 +58,11 @@ def _ship_report(event) -> bool:
     return event.name == "contact_report" and d.get("ships", 0) >= 1 and not d.get("aircraft")
 
 
+def _merged(event) -> bool:
+    """A ship report, or a contact lost: each may join an open line of its kind (no news then)."""
+    return _ship_report(event) or event.name == "contact_lost"
+
+
 def test_a_convoy_coming_into_view_drops_fast_forward_once_per_report_not_once_per_ship(tmp_path):
     _game, keeper = _played(tmp_path)
     reports = [(dropped, raised) for event, mode, dropped, raised in _heard(keeper)
@@ -73,8 +78,10 @@ def test_other_news_still_drops_fast_forward(tmp_path):
     heard = [(event, dropped, raised) for event, mode, dropped, raised in _heard(keeper) if mode == "fast_forward"]
     assert any(dropped for event, dropped, _raised in heard if event.name == "contact_report"
                and event.data.get("aircraft"))
-    assert all(dropped for event, dropped, _raised in heard if not _ship_report(event))
+    assert all(dropped for event, dropped, _raised in heard if not _merged(event))
     assert all(raised for _event, dropped, raised in heard if dropped)
+    # a contact lost drops it when it starts a line of losses, not when it joins one (as the feed's alarm)
+    assert all(dropped == raised for event, dropped, raised in heard if event.name == "contact_lost")
 
 
 def test_the_open_report_is_kept_in_the_save_and_a_resumed_game_goes_on_alike(tmp_path):

@@ -108,3 +108,17 @@ def test_12_the_target_data_of_a_ship_seen_to_sink_say_she_has_sunk():
     assert target(data, language("en"), g)[0] == "Target data c1 (ship), sunk: her last data:"
     assert target(data, language("de"), g)[0] == "Zieldaten c1 (Schiff), gesunken: ihre letzten Daten:"
     assert target(data, language("en"))[0] == "Target data c1 (ship), lost:"  # without the game: the event's word
+
+
+def test_12_the_report_says_the_tdcs_target_has_sunk_and_gives_no_solution():
+    """The `report` command (every module's status) still gave the TDC's solution on the ship the crew saw go
+    down, gyro angle and run, while the `weapons` view and the attack screen said she has sunk and a salvo on it
+    was refused. The report agrees with them: set on c1, she has sunk, no solution for bow or stern."""
+    g = _sunk_under_the_tdc()
+    tdc = one(do(g, {"do": "report"}), "report")["weapons"]["tdc"]
+    assert tdc["contact"] == "c1" and tdc["sunk"] is True
+    assert "bow" not in tdc and "stern" not in tdc
+    order(g, "periscope")
+    one(order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5), "tdc_programmed")
+    again = one(do(g, {"do": "report"}), "report")["weapons"]["tdc"]  # set anew: a solution again
+    assert "sunk" not in again and again["bow"]["reachable"] is True

@@ -444,3 +444,30 @@ def test_12_a_hurt_ship_is_said_as_what_it_does(where, said):
     assert (told[0]["state"], told[0]["ship"], told[0]["feed"]) == ("damaged", None, said)
     after = sea.vmotion(v)[1]
     assert (after == speed) if where == "escort" else (after < speed)
+
+
+def test_12_a_ship_a_torpedo_stopped_is_never_said_to_slow_down_when_the_gun_hits_her():
+    """A lone tanker stopped and listing from one torpedo ("Hit: c1 is stopped and listing."), then shelled by the
+    88 mm gun for the coup de grâce: the first shell hit said "Hit: c1 is damaged and slows down.", of a ship lying
+    stopped. Her hits say only what changes: the fire, that she settles."""
+    from weaponskit import do, post_lookout
+
+    g = range_game(seed=0, surfaced=True, flooded=[1],
+                   vessels=[{"class": "tanker", "bearing": 60, "range_m": 2000, "course": 0, "speed_kn": 9}])
+    post_lookout(g)
+    advance(g, 60)
+    sea = g.module("sea")
+    vessel = sea.picture.get("c1")["entity"]
+    truth, (course, speed) = sea.truth(vessel, g.t), sea.vmotion(sea.vessels[vessel])
+    one(order(g, "tdc", bearing=truth.bearing, range_m=truth.range_nm * 1852, course=course, speed_kn=speed),
+        "tdc_programmed")
+    events = order(g, "fire_torpedoes", tubes=[1]) + advance(g, g.t + 400)
+    assert named(events, "ship_damaged")[0]["feed"] == "Hit: c1 is stopped and listing."
+    order(g, "mobilize")
+    for figure in ("captain-hexagon", "officer-square", "navigator-hexagon"):
+        do(g, {"do": "place", "figure": figure, "section": 7})
+    events = order(g, "gun_88", target="c1", rounds=60) + advance(g, g.t + 900)
+    assert named(events, "gun_round"), "the gun fired"
+    said = [e["feed"] for e in named(events, "ship_damaged")]
+    assert said and not [line for line in said if "slows down" in line or "falls back" in line], said
+    assert all(e["state"] in ("crippled", "sinking") for e in named(events, "ship_damaged"))

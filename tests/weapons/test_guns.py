@@ -11,6 +11,14 @@ from kaleun.uboot.weapons.guns import GUN
 from weaponskit import advance, do, named, one, order, range_game, refused, weapons
 
 
+def _tally(ceased: dict) -> str:
+    """What a cease fire for a reason adds to its line: the engagement's shots and hits (none when it fired none)."""
+    if not ceased["shots"]:
+        return ""
+    shots, hits = ceased["shots"], ceased["hits"]
+    return f", {shots} shot{'' if shots == 1 else 's'}, {hits} hit{'' if hits == 1 else 's'}"
+
+
 def _surfaced_with(vessels=(), aircraft=None, seed: int = 0, **changes):
     g = range_game(seed, vessels=vessels, surfaced=True, flooded=[], aircraft=aircraft or [], **changes)
     order(g, "mobilize")
@@ -229,7 +237,7 @@ def test_10_3_a_gun_put_out_of_action_ceases_fire_at_once():
     assert named(events, "gun_round") == []
     ceased = one(events, "gun_ceased")
     assert ceased["reason"] == "the gun is out of action"
-    assert ceased["feed"] == "88 mm gun: cease fire (the gun is out of action)."
+    assert ceased["feed"] == f"88 mm gun: cease fire (the gun is out of action){_tally(ceased)}."
     assert weapons(g).ammo["gun_88"] == rounds
 
 
@@ -253,7 +261,8 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
         over = named(events, "aircraft_shot_down") + named(events, "aircraft_driven_off")
         if bursts == [20, 20, 10] and not over:  # the last ten rounds did not end the attack
             ceased = one(events, "gun_ceased")
-            assert ceased["feed"] == "20 mm gun: cease fire (no ammunition left)." and ceased["shots"] == 3
+            assert ceased["feed"] == f"20 mm gun: cease fire (no ammunition left){_tally(ceased)}."
+            assert ceased["shots"] == 3
             ran_dry.append(seed)
     assert ran_dry  # some of the Sunderlands pressed on until the magazines were empty
     g = _surfaced_with([TARGET], seed=3, ammo={"gun_88": 3})
@@ -263,7 +272,9 @@ def test_the_guns_never_fire_rounds_they_no_longer_have():
     assert opened["feed"] == f"88 mm gun: open fire on {opened['target']} with its last 3 rounds."
     events = advance(g, g.t + 120)
     assert [r["rounds"] for r in named(events, "gun_round")] == [1, 1, 1] and weapons(g).ammo["gun_88"] == 0
-    assert one(events, "gun_ceased")["feed"] == "88 mm gun: cease fire (no ammunition left)."
+    ceased = one(events, "gun_ceased")
+    assert ceased["feed"] == f"88 mm gun: cease fire (no ammunition left){_tally(ceased)}."
+    assert ceased["shots"] == 3
     assert refused(order(g, "gun_88", target=_first_contact(g))) == "no ammunition left for the 88 mm gun"
 
 
@@ -288,7 +299,8 @@ def test_a_gun_ceases_fire_when_the_sea_gets_up_beyond_what_its_crew_can_work(gu
     ceased = one(events, "gun_ceased")
     assert ceased["reason"] == "the sea has got up to state 7, too heavy for the gun crews"
     name = "88 mm gun" if gun == "gun_88" else "20 mm gun"
-    assert ceased["feed"] == f"{name}: cease fire (the sea has got up to state 7, too heavy for the gun crews)."
+    assert ceased["feed"] == (f"{name}: cease fire (the sea has got up to state 7, too heavy for the gun crews)"
+                              f"{_tally(ceased)}.")
     assert weapons(g).ammo[gun] == rounds and weapons(g).firing[gun] is None
 
 
@@ -325,7 +337,7 @@ def test_a_gun_that_loses_its_target_in_fog_says_so_not_out_of_range():
     events = do(g, {"do": "weather", "kind": "fog", "hold": True})
     events += advance(g, g.t + 60)
     ceased = one(events, "gun_ceased")
-    assert ceased["feed"] == "88 mm gun: cease fire (the target is out of sight)."
+    assert ceased["feed"] == f"88 mm gun: cease fire (the target is out of sight){_tally(ceased)}."
 
 
 def test_the_flak_is_told_when_the_aircraft_flies_off_not_that_it_is_out_of_range():
@@ -640,7 +652,7 @@ def test_8_4_the_88mm_gun_ceases_fire_when_its_shell_dooms_the_ship_and_keeps_th
     assert doomed, "60 rounds at 2,500 m did not doom the tramp"
     ceased = one(events, "gun_ceased")
     assert ceased["t"] == doomed[0]["t"] and ceased["reason"] == "the target is going down"
-    assert ceased["feed"] == "88 mm gun: cease fire (the target is going down)."
+    assert ceased["feed"] == f"88 mm gun: cease fire (the target is going down){_tally(ceased)}."
     assert ceased["shots"] < 60 and ceased["shots"] == len(named(events, "gun_round"))
     assert weapons(g).ammo["gun_88"] == 220 - ceased["shots"]
     assert cid in {c["id"] for c in g.module("sea").picture.active()}, "the tramp is gone already"
@@ -765,3 +777,45 @@ def test_12_gunfire_names_the_escort_as_the_crew_knows_it():
     contact = sea.picture.of(fire["escort"])
     assert contact is not None and fire["contact"] == contact["id"] and not contact["identified"]
     assert fire["feed"] == f"Gunfire! Contact {contact['id']} opens fire."  # not "the Flower-class corvette"
+
+
+def test_8_4_a_cease_fire_for_a_reason_keeps_the_engagements_shots_and_hits_on_the_feed():
+    """The gun's feed line counts its rounds quietly ("88 mm gun firing at c1: 14 rounds, 6 hits.") and the cease
+    fire replaces it. A cease fire the gun crew gave for a reason ("the target is going down", "no ammunition
+    left") said only the reason, so the count was gone from the feed, and the console, which prints no round,
+    never told how many hits the gun made. It says both."""
+    from kaleun.core.events import Event
+    from kaleun.i18n import language
+    from kaleun.ui.feedlog import FeedLog
+
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    heard: list[Event] = list(g.apply({"do": "order", "order": "gun_88", "target": cid, "rounds": 60}))
+    heard += g.advance_to(g.t + 300)
+    (ceased,) = [e for e in heard if e.name == "gun_ceased"]
+    shots, hits = ceased.data["shots"], ceased.data["hits"]
+    assert shots > 1 and hits > 1 and ceased.data["reason"] == "the target is going down"
+    for code, line in (("en", f"88 mm gun: cease fire (the target is going down), {shots} shots, {hits} hits."),
+                       ("de", f"8,8-cm-Geschütz: Feuer einstellen (das Ziel sinkt), {shots} Schuss, {hits} Treffer.")):
+        log = FeedLog(code)
+        printed = [change.news for e in heard if (change := log.add(e)) is not None and change.news]
+        assert line in printed and line in [feed.text for feed in log.lines]
+    russian = language("ru").render(ceased.feed)
+    assert russian.startswith("88-мм орудие: прекратить огонь (") and f"), {shots} выстрел" in russian
+
+
+def test_8_4_the_consoles_weapons_view_tells_the_guns_hits_as_the_attack_screen_does():
+    """The console keeps parity with the window: the attack screen's tally gives "Gun hits: 8 of 20 shots" once a
+    gun has fired; the console's `weapons` view gave the rounds left and the torpedoes' tally, never a gun hit."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import weapons as weapons_view
+
+    g = _surfaced_with([TARGET], seed=3)
+    assert not any(line.startswith("Gun hits") for line in weapons_view(g, language("en")))
+    order(g, "gun_88", target=_first_contact(g), rounds=60)
+    advance(g, g.t + 300)
+    guns = weapons(g).status()["guns"]
+    shots, hits = guns["gun_88"]["shots"], guns["gun_88"]["hits"]
+    assert shots > 1 and hits > 1
+    assert f"Gun hits: {hits} of {shots} shots" in weapons_view(g, language("en"))
+    assert f"Geschütztreffer: {hits} von {shots}" in weapons_view(g, language("de"))

@@ -199,6 +199,13 @@ class Console(Prompting):
             self._crew_hint(str(event.data.get("order", "")))
         if change is not None and event.name in ("morale_card", "event_card", "captain_card"):
             self._card_hint()
+        if event.name == "report" and fresh:  # a referee's status report: no feed, so say where it went
+            self.say(self.lang.render(self._report_written()))
+        if event.name == "weather" and event.data.get("reason") == "referee" and fresh:  # no feed: say what it is
+            d = event.data
+            self.say(self.lang.render(Msg("  Weather set: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state "
+                                          "{sea}.", kind=Msg.term(str(d.get("kind"))), vis=float(d["visibility_nm"]),
+                                          cloud=d.get("cloud_oktas"), sea=d.get("sea_state"))))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang, self.game))
         elif event.name == "attack_disc":
@@ -212,6 +219,15 @@ class Console(Prompting):
             for path in getattr(output, "paths", []):
                 if str(path).endswith(".png"):
                     self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
+
+    def _report_written(self) -> Msg:
+        """Where the `report` event (every module's status) went: the session's event log, when it keeps one."""
+        from kaleun.runtime.outputs import EventLog
+
+        logs = [o for o in getattr(self.runtime, "outputs", []) if isinstance(o, EventLog) and not o.failed]
+        if logs:
+            return Msg("  Report of every module's status written to the event log {file}.", file=str(logs[0].path))
+        return Msg("  Report of every module's status given (this session keeps no event log).")
 
     def _figure(self, data: dict[str, Any]) -> str:
         """An event's figure as the table types it (`navigator-square`, German `navigator-quadrat`)."""

@@ -453,7 +453,9 @@ def weapons(game: Any, lang: Language) -> list[str]:
         for room in ("bow", "stern"):
             sol = tdc.get(room)
             if sol:
-                ok = (N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
+                # no torpedo in a tube that way (all fired, or none loaded): nothing to fire on this solution
+                ok = (N_("no torpedo") if game.module("weapons").torpedo_for(room) is None
+                      else N_("out of reach") if not sol["reachable"] else N_("beyond the gyro limit")
                       if not sol["within_limit"] else N_("beyond the torpedo's range")
                       if _beyond_reach(game, room, sol) else N_("too close to arm")
                       if too_close(sol) is not None else N_("ok"))
@@ -480,6 +482,10 @@ def weapons(game: Any, lang: Language) -> list[str]:
                             "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt:,} GRT).", n=w["fired"],
                             hits=Msg.plural("{n} hit", "{n} hits", n=w["hits"]),
                             sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=int(grt))))
+    shots = sum(int(g.get("shots", 0)) for g in w["guns"].values())
+    if shots:  # the guns' hits of the patrol once they have fired, as the window's attack screen shows them
+        hits = sum(int(g.get("hits", 0)) for g in w["guns"].values())
+        out.append(r(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits)))
     return out
 
 

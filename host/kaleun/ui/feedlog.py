@@ -21,6 +21,8 @@ Grouping (`RULES`, each rule a small class; the first that takes an event wins):
 - contact reports of one sensor within 5 minutes of the last one merge into one line that says how
   many ships are reported, where, and how many of them are new ("Lookouts report 12 ships bearing 018
   to 051, range 7 to 13 nm; 3 new."); reports with aircraft stay lines of their own;
+- contacts lost the same way within 5 minutes of the last one merge into one line ("Lookouts: lost sight of
+  c3, c7 and c9."; "No longer reported, off the plot: c12.");
 - repeats of an alarm (depth-charge patterns, ASDIC contacts, an enemy opening fire) within a few
   minutes update one line with their number;
 - the own guns' rounds update the line of the order to open fire ("88 mm gun firing at c3: 6 rounds,
@@ -46,7 +48,15 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, join
-from kaleun.uboot.sea.reports import MERGE_LONGEST_S, MERGE_WITHIN_S, bearing_arc, merged_sensor, range_span
+from kaleun.uboot.sea.reports import (
+    MERGE_LONGEST_S,
+    MERGE_WITHIN_S,
+    bearing_arc,
+    lost_feed,
+    lost_said,
+    merged_sensor,
+    range_span,
+)
 
 #: how many lines the feed keeps
 FEED_LENGTH = 60
@@ -238,6 +248,36 @@ class ContactReports(Rule):
         return Step(msg, msg)
 
 
+class LostContacts(Rule):
+    """Contacts lost the same way merge into one line ("Lookouts: lost sight of c3, c7 and c9."): a convoy
+    leaving sight ship by ship is one line, not one per ship, and raises no alarm again. The way each is said
+    and how long a line stays open are declared in `kaleun.uboot.sea.reports` (`lost_said`, `lost_feed`), which
+    the time compression reads too."""
+
+    within_s = MERGE_WITHIN_S
+    longest_s = MERGE_LONGEST_S
+    raises_again = False
+
+    def key(self, event: Event, log: FeedLog) -> Hashable | None:
+        said = lost_said(event)
+        return None if said is None or event.feed is None else ("lost", said)
+
+    def start(self, event: Event, group: Group, log: FeedLog) -> Msg | str:
+        group.state["contacts"] = [str(event.data.get("contact"))]
+        return super().start(event, group, log)
+
+    def join(self, event: Event, group: Group, log: FeedLog) -> Step | None:
+        said = lost_said(event)
+        assert said is not None
+        contact = str(event.data.get("contact"))
+        if contact in group.state["contacts"]:  # lost again after a glimpse: the line says it already
+            line = log.line(group.line)
+            return None if line is None else Step(line.message, None, quiet=True)
+        group.state["contacts"] = [*group.state["contacts"], contact]
+        msg = lost_feed(said, group.state["contacts"])
+        return Step(msg, msg)
+
+
 class Repeats(Rule):
     """The same alarm again soon: one line with the number of times ("Depth charges close aboard! Attacker:
     no contact. (3 patterns)")."""
@@ -352,6 +392,7 @@ RULES: tuple[Rule, ...] = (
     FollowUp("lookouts", after=("observation",), says=False),
     FollowUp("lookouts", after=("task_stopped",)),
     ContactReports(),
+    LostContacts(),
     Repeats("depth_charges", lambda n, text: Msg.plural("{text} ({n} pattern)", "{text} ({n} patterns)", n=n,
                                                         text=text), within_s=600),
     Repeats("ping", lambda n, text: Msg.plural("{text} ({n} time)", "{text} ({n} times)", n=n, text=text),

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.events import Event
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import Msg, and_list, join
 
 #: The contact alarm's rule for a convoy coming into view ship by ship, declared once: the ship reports of
 #: these sensors merge into one open report while each comes within `MERGE_WITHIN_S` game seconds of the
@@ -32,20 +32,58 @@ def merged_sensor(event: Event) -> str | None:
     return str(sensor)
 
 
+#: Contacts dropping out of the crew's picture (`contact_lost`), as the crew knows it: the lookouts' sweep
+#: found a ship or aircraft they followed beyond their sight ("sight"), or nobody has reported it for a while
+#: and it leaves the plot ("plot": a periscope or hydrophone contact gone stale, or one the crew cannot follow
+#: any more). A ship that sank, made port, or an aircraft shot down has a line of its own (`ship_sunk`,
+#: `made_port`, `aircraft_shot_down`): its loss says nothing more. Losses said the same way merge into one
+#: line while each comes within `MERGE_WITHIN_S` of the last and `MERGE_LONGEST_S` of the first, as the
+#: sensors' reports do: a convoy leaving sight ship by ship is one line. Our choice: the app's was not published.
+LOST_SAID: dict[str, str] = {"out of sight": "sight", "no longer reported": "plot", "out of range": "plot"}
+#: at most this many contacts are named in one line of losses; the others are counted
+LOST_NAMED = 8
+
+
+def lost_said(event: Event) -> str | None:
+    """How the feed says a `contact_lost` event ("sight", "plot"); None: no line (another event says it)."""
+    if event.name != "contact_lost":
+        return None
+    return LOST_SAID.get(str(event.data.get("reason")))
+
+
+def lost_feed(said: str, contacts: list[str]) -> Msg:
+    """The feed's line for contacts lost one way ("sight", "plot"): "Lookouts: lost sight of c3 and c7."."""
+    named: Msg | str = and_list(contacts)
+    if len(contacts) > LOST_NAMED:
+        rest = len(contacts) - LOST_NAMED
+        named = Msg.plural("{listed} and {n} more", "{listed} and {n} more", n=rest, listed=join(contacts[:LOST_NAMED]))
+    if said == "sight":
+        return Msg("Lookouts: lost sight of {contacts}.", contacts=named)
+    return Msg("No longer reported, off the plot: {contacts}.", contacts=named)
+
+
+def merge_key(event: Event) -> str | None:
+    """The open line an event may join without being news (`OpenReports`): a merged sensor's ship report
+    (its sensor), or a contact lost as others before it (`lost sight`, `lost plot`); None: it stands alone."""
+    said = lost_said(event)
+    return f"lost {said}" if said is not None else merged_sensor(event)
+
+
 class OpenReports:
-    """Each merged sensor's open report: the game seconds of its first and its last ship report. `adds`
-    hears every event and says whether it only adds ships to an open report (no news)."""
+    """Each merged sensor's open report, and each way of losing contacts (`merge_key`): the game seconds of
+    its first and its last event. `adds` hears every event and says whether it only adds ships to an open
+    report, or a lost contact to an open line of losses (no news)."""
 
     def __init__(self) -> None:
         self.open: dict[str, list[float]] = {}
 
     def adds(self, event: Event) -> bool:
-        sensor = merged_sensor(event)
+        sensor = merge_key(event)
         if sensor is None:
             return False
         span = self.open.get(sensor)
-        if span is not None and event.data.get("contacts") and event.t - span[1] <= MERGE_WITHIN_S \
-                and event.t - span[0] <= MERGE_LONGEST_S:
+        if span is not None and (event.data.get("contacts") or event.name == "contact_lost") \
+                and event.t - span[1] <= MERGE_WITHIN_S and event.t - span[0] <= MERGE_LONGEST_S:
             span[1] = event.t
             return True
         self.open[sensor] = [event.t, event.t]

@@ -101,7 +101,8 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
         ai["burning"] = True
     if now_state == "crippled" and before != "crippled":
         _tell(sea, v, now_state, Msg("Hit: {ship} is stopped and listing.", ship=who(sea, v)))
-    elif share >= STRAGGLE_SHARE and not ai.get("straggling"):
+    elif share >= STRAGGLE_SHARE and not ai.get("straggling") and now_state != "crippled":
+        # (a ship the first blow stopped lies listing: a later one never says she falls back or slows down)
         ai["straggling"] = True
         if v.is_escort:  # a warship fights on at its own speeds
             said = Msg("Hit: {ship} is damaged.", ship=who(sea, v))

@@ -58,7 +58,7 @@ from kaleun.uboot.sea.collisions import MAX_SLEEP_S, SHIP_CLOSING_KN
 from kaleun.uboot.sea.contacts import Picture, Truth
 from kaleun.uboot.sea.machinery import component_state
 from kaleun.uboot.sea.minefield import Minefield
-from kaleun.uboot.sea.reports import describe, identification_feed, too_far
+from kaleun.uboot.sea.reports import LOST_SAID, describe, identification_feed, lost_feed, too_far
 from kaleun.uboot.sea.saved import check_sea_state
 from kaleun.uboot.sea.sensors import (
     HYDROPHONE,
@@ -420,9 +420,14 @@ class Sea(Module):
         return contact, fresh
 
     def _lost(self, entity: str, why: str) -> None:
+        """A contact leaves the crew's picture. The feed says it as the crew knows it (`reports.lost_feed`: the
+        lookouts lost sight of it, or it is no longer reported), never why it is gone; none for a ship that
+        sank, made port, or an aircraft shot down (their own lines say it)."""
         contact = self.picture.lose(entity)
         if contact is not None:
-            self.emit("contact_lost", contact=contact["id"], reason=why)
+            said = LOST_SAID.get(why)
+            self.emit("contact_lost", feed=None if said is None else lost_feed(said, [contact["id"]]),
+                      contact=contact["id"], reason=why, sensor=contact["sensor"])
             self._enemy_about()
 
     def _enemy_about(self) -> None:
@@ -706,10 +711,10 @@ class Sea(Module):
         self.cancel(f"ai:{vid}")
         self._lost(vid, why)
 
-    def remove_aircraft(self, aid: str) -> None:
+    def remove_aircraft(self, aid: str, why: str = "out of range") -> None:
         if self.aircraft.pop(aid, None) is not None:
             self.cancel(f"air:{aid}")
-            self._lost(aid, "out of sight")
+            self._lost(aid, why)
 
     # -- what others tell the sea ---------------------------------------------------------------------
     def on_event(self, event: Event) -> None:

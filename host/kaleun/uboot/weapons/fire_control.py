@@ -342,7 +342,10 @@ class FireControl(WeaponsPart):
         parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}.",
                      on=Msg(" on {contact}", contact=p.get("contact")) if p.get("contact") else "",
                      range=round(sol.range_m), speed=round(target.speed, 1), aob=angle_said(sol.aob))]
-        if not sol.reachable:
+        if self.reach_m("bow") is None and self.reach_m("stern") is not None:
+            # only the stern tube holds a torpedo: the bow's gyro angle (and "turn the boat") would mislead
+            parts.append(Msg(" No torpedo in the bow tubes."))
+        elif not sol.reachable:
             parts.append(Msg(" The torpedo cannot catch the target."))
         else:
             parts.append(Msg(" Gyro angle {gyro}, run {seconds} s.", gyro=angle_said(sol.gyro, gyro_said(sol.gyro)),
@@ -360,8 +363,11 @@ class FireControl(WeaponsPart):
         type with another range (a T5 aft, G7a forward)."""
         reach = self.reach_m("stern")
         sol = self.solution("stern")
-        if reach is None or sol is None or not sol.reachable:
+        if reach is None or sol is None:
             return []
+        if not sol.reachable:  # said only when the stern is the one shot there is
+            return [Msg(" From the stern tube: the torpedo cannot catch the target.")] if self.reach_m("bow") is None \
+                else []
         if bow.reachable and self.reach_m("bow") is not None and abs(bow.gyro) <= abs(sol.gyro):
             return []
         return [Msg(" From the stern tube: gyro angle {gyro}, run {seconds} s.",
@@ -454,6 +460,9 @@ class FireControl(WeaponsPart):
         return str(contact) if self.w.seen_sunk(contact) else None
 
     def tdc_status(self) -> dict[str, Any]:
+        """The TDC as the `report` shows it: what it was set with and its solution now for bow and stern. Once the
+        crew saw the ship it was set on go down, `sunk` is true and no solution is given (the `weapons` view and
+        the attack screen say "c3 has sunk: the TDC has no target"; a salvo is refused)."""
         if self.tdc is None:
             return {"programmed": False}
         target = Target.from_json(self.tdc["target"])
@@ -461,6 +470,9 @@ class FireControl(WeaponsPart):
                                "course": round(target.course), "speed_kn": round(target.speed, 1),
                                "depth_m": self.tdc["depth_m"], "pistol": self.tdc["pistol"],
                                "spread_deg": self.tdc["spread_deg"], "gyro_limit": GYRO_LIMIT}
+        if self.target_sunk() is not None:  # the crew saw her go down: no solution aims at her, as the views say
+            out["sunk"] = True
+            return out
         for facing in ("bow", "stern"):
             sol = self.solution(facing)
             assert sol is not None

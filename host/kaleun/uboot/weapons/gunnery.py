@@ -206,6 +206,10 @@ class Gunnery(WeaponsPart):
         if why is None:
             feed = Msg.plural("{gun}: cease fire, {n} shot, {hits}.", "{gun}: cease fire, {n} shots, {hits}.",
                               n=firing["shots"], gun=name, hits=Msg.plural("{n} hit", "{n} hits", n=firing["hits"]))
+        elif firing["shots"]:  # why it stopped, and what it did: the rounds' count on the feed line is replaced
+            feed = Msg.plural("{gun}: cease fire ({why}), {n} shot, {hits}.", "{gun}: cease fire ({why}), {n} shots, "
+                              "{hits}.", n=firing["shots"], gun=name, why=why,
+                              hits=Msg.plural("{n} hit", "{n} hits", n=firing["hits"]))
         else:
             feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
         self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],

@@ -260,7 +260,7 @@ def _flak_hit(weapons: Any, plane: Any, now: float) -> bool:
     if plane.ai["flak_hits"] >= needed:
         sea.emit("aircraft_shot_down", feed=Msg("The {aircraft} is hit and crashes into the sea!", aircraft=name),
                  aircraft=contact["id"] if contact else None, type=plane.tid)
-        sea.remove_aircraft(plane.id)
+        sea.remove_aircraft(plane.id, "shot down")
         return True
     if weapons.rng.random() < float(spec["drive_off_p"]):
         air_ai.driven_off(sea, plane, now)
