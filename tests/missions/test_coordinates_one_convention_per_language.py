@@ -1,0 +1,47 @@
+"""A place in a mission's words (rulebook §4.1: the briefing and the objectives a crew reads aloud) is written one
+way per language, in every briefing, objective and HQ signal of every shipped mission: English and German
+"51°45'N 10°24'W" (German east is O), Russian "51°45' с. ш. 10°24' з. д.". A Russian objective once read
+"западнее 10°42'W" where its own briefing said "10°24' з. д.", and the Strait's "5° West" stood beside
+"14°30'W" in English and German."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from kaleun.catalogue import data_terms
+from kaleun.i18n import language
+
+#: a latitude or longitude: degrees, maybe minutes, then whatever names the hemisphere
+COORDINATE = re.compile(r"\d+°(?:\d+(?:[.,]\d+)?')?(?P<hemisphere>\s*(?:[а-яё]\.\s*[а-яё]\.|[A-Za-z]+))")
+
+#: the one way each language names the hemisphere, right after the degrees or minutes
+HEMISPHERES = {
+    "en": {"N", "S", "E", "W"},
+    "de": {"N", "S", "O", "W"},
+    "ru": {" с. ш.", " ю. ш.", " в. д.", " з. д."},
+}
+
+
+def player_texts() -> list[str]:
+    """Every text of the data files a player reads (briefings, objectives, HQ's signals, names ...)."""
+    return [text for texts in data_terms().values() for text in texts]
+
+
+def test_the_shipped_missions_name_places_with_coordinates():
+    """The check below has something to check: the briefings of the Kerry landing, the Hartlepool field, the
+    dinghy, the Bay and the Strait name their places by latitude and longitude."""
+    found = [m for text in player_texts() for m in COORDINATE.finditer(text)]
+    assert len(found) >= 10
+
+
+@pytest.mark.parametrize("code", sorted(HEMISPHERES))
+def test_4_1_every_place_in_a_mission_text_is_written_the_languages_one_way(code):
+    lang = language(code)
+    wrong = []
+    for text in player_texts():
+        shown = lang.text(text)
+        for match in COORDINATE.finditer(shown):
+            if match.group("hemisphere") not in HEMISPHERES[code]:
+                wrong.append(shown[max(0, match.start() - 30):match.end() + 10])
+    assert not wrong, wrong
