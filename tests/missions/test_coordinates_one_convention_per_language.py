@@ -1,6 +1,7 @@
 """A place in a mission's words (rulebook §4.1: the briefing and the objectives a crew reads aloud) is written one
 way per language, in every briefing, objective and HQ signal of every shipped mission: English and German
-"51°45'N 10°24'W" (German east is O), Russian "51°45' с. ш. 10°24' з. д.". A Russian objective once read
+"51°45'N 10°24'W" (German east is O), Russian "51°45' с. ш. 10°24' з. д." (no-break spaces: the saved debrief's
+chart once broke an objective's line between "з." and "д."). A Russian objective once read
 "западнее 10°42'W" where its own briefing said "10°24' з. д.", and the Strait's "5° West" stood beside
 "14°30'W" in English and German."""
 
@@ -19,7 +20,8 @@ COORDINATE = re.compile(r"\d+°(?:\d+(?:[.,]\d+)?')?(?P<hemisphere>\s*(?:[а-я�
 HEMISPHERES = {
     "en": {"N", "S", "E", "W"},
     "de": {"N", "S", "O", "W"},
-    "ru": {" с. ш.", " ю. ш.", " в. д.", " з. д."},
+    # with no-break spaces, as the Russian thousands ("10 000 БРТ"): a line never breaks inside "з. д."
+    "ru": {"\u00a0с.\u00a0ш.", "\u00a0ю.\u00a0ш.", "\u00a0в.\u00a0д.", "\u00a0з.\u00a0д."},
 }
 
 
