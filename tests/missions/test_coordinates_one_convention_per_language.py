@@ -47,3 +47,30 @@ def test_4_1_every_place_in_a_mission_text_is_written_the_languages_one_way(code
             if match.group("hemisphere") not in HEMISPHERES[code]:
                 wrong.append(shown[max(0, match.start() - 30):match.end() + 10])
     assert not wrong, wrong
+
+
+def test_4_1_a_report_refused_for_its_place_names_the_area_as_the_objective_does():
+    """The game's own words for an objective's area follow the same one way per language (§8, a report sent from
+    outside the area is told why it does not count): agents_1941's "west of 10°42'W" was refused with "it was not
+    sent from 50.00°N-54.00°N and 16.00°W-10.70°W", in German and Russian too (a decimal point, N and W)."""
+    from kaleun.core.events import Event
+    from kaleun.uboot.missions.catalogue import catalogue
+    from missionkit import game, order, until_event
+
+    spec = catalogue().missions["agents_1941"]
+    signal = next(r for r in spec["radio"] if r.get("objective", {}).get("id") == "clear")
+    radio = [{"at_h": 0.1, "text": signal["text"], "objective": signal["objective"]}]
+    # forty miles south-east of the landing point: east of the line
+    g = game("agents_1941", changes={"position": [51.3, -9.6], "objective": [], "encounter": [], "radio": radio})
+    until_event(g, "radio_message", 3600, step=60)
+    order(g, "enigma")
+    sent: list[Event] = [e for e in g.apply({"do": "order", "order": "enigma", "report": "position"})
+                         if e.name == "radio_message"]
+    said = {code: language(code).render(sent[0].feed) for code in HEMISPHERES}
+    assert said["en"].endswith("it was not sent from 50°N to 54°N, 16°W to 10°42'W.")
+    assert said["de"].endswith("(50°N bis 54°N, 16°W bis 10°42'W).")
+    assert said["ru"].endswith("(от 50°\u00a0с.\u00a0ш. до 54°\u00a0с.\u00a0ш., от 16°\u00a0з.\u00a0д. до "
+                               "10°42'\u00a0з.\u00a0д.).")
+    for code, text in said.items():
+        found = [m.group("hemisphere") for m in COORDINATE.finditer(text)]
+        assert len(found) == 5 and set(found) <= HEMISPHERES[code], (code, text)
