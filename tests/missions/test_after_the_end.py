@@ -131,3 +131,23 @@ def test_4_1_the_engine_itself_lets_no_time_pass_after_the_end():
     assert [e.to_json() for e in g.advance(3600)] == [] and g.t == ended
     resumed = load_game(g.to_state())
     assert advance(resumed, resumed.t + 3 * 86400) == [] and resumed.t == ended
+
+
+def test_4_1_after_the_end_the_referees_weather_and_damage_are_told_refused_at_the_console():
+    """Once the mission is over nothing more happens (§4.1): the referee's `weather fog` typed at the console still
+    changed the weather, silently, and `damage crew` answered nothing at all, where every other correction says
+    "... refused: the mission is over.". Both now say so, in the table's language, and change nothing."""
+    from kaleun.core.messages import Msg
+    from kit import console_typed
+
+    g = new_game(0, "prize_rules_1939")
+    g.module("mission").end("lost", "rammed", Msg("Rammed."))
+    g.take_events()
+    before = g.module("weather").kind
+    heard: list = []
+    said = console_typed("de", "wetter nebel", "schaden crew", game=g, heard=heard)
+    assert "Wetter abgelehnt: die Mission ist beendet." in said, said
+    assert "Schaden ignoriert: die Mission ist beendet." in said, said
+    assert g.module("weather").kind == before and not [e for e in heard if e.name == "weather"]
+    said = console_typed("ru", "weather fog", game=g)
+    assert "Погода: отказано — миссия окончена." in said, said

@@ -825,7 +825,8 @@ class Crew(Module, Validator):
         name, d = event.name, event.data
         if self.over:  # the crew is gone or home: nothing happens to it any more
             if name == "damage":
-                self.emit("damage_ignored", kind=d.get("kind"), reason=Msg("the mission is over"))
+                self.emit("damage_ignored", feed=Msg("Damage ignored: the mission is over."), kind=d.get("kind"),
+                          reason=Msg("the mission is over"))
             return
         if name == "figure_placed":
             figure, section = d.get("figure"), d.get("section")
