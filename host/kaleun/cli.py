@@ -107,8 +107,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     front = GAMES[game.game].front
     args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
     writer = EventWriter(fh, viewer=front.viewer(args))
+    run: ScriptRun | None = None
     try:
-        ScriptRun(game, board, writer, table=make_table(game, board)).run(script, until=args.until)
+        run = ScriptRun(game, board, writer, table=make_table(game, board))
+        run.run(script, until=args.until)
     except TableError as exc:
         status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
     except (ScriptError, CommandError) as exc:
@@ -144,6 +146,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
     from kaleun.i18n import language
 
+    if run is not None and run.asked_after_end is not None:  # lines or --until after the end: the clock stood
+        log.info("%s", language(said).render(Msg(
+            "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
+            "later (up to {asked} s) ran at that moment.", end=f"{game.t:.0f}",
+            asked=f"{run.asked_after_end:.0f}")))
     log.info("%s", language(said).render(Msg.plural(
         "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
         n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))

@@ -628,6 +628,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             if campaign is not None:
                 stdout.write(lang.render(career_messages(record or {})[1]) + "\n")
                 carried_told = campaign.get("state") == "running"
+                if carried_told and campaign.get("next") and pick != campaign["next"]:  # not the mission picked
+                    stdout.write(lang.render(Msg("The campaign goes on with its next mission, {next}, not {chosen}.",
+                                                 next=str(campaign["next"]), chosen=pick)) + "\n")
             if campaign is None or campaign.get("state") != "running":
                 first = campaign_order()[0]
                 stdout.write(lang.render(Msg("A new campaign begins with its first mission, {first}.", first=first)

@@ -73,3 +73,18 @@ def test_10_3_6_after_the_boat_sank_later_breaches_do_nothing():
     events = do(g, {"do": "damage", "kind": "hull_breach", "section": 3})
     assert not named(events, "hull_breach") and one(events, "damage_ignored")
     assert one(do(g, {"do": "order", "order": "mobilize"}), "order_rejected")["reason"] == "the mission is over"
+
+
+def test_7_4_all_hands_lost_in_a_scored_mission_says_the_mission_is_over_once():
+    """§7.4 all hands lost ends a scored mission with its grade: the end read "All hands lost: fire in section 5
+    (...). The mission is over. Mission over (lost): grade F, score 0." - over twice in one sentence. A practice
+    mission, with no grade to add, still says "The mission is over."."""
+    from kaleun.uboot.game import new_game
+
+    scored = new_game(0, "prize_rules_1939")
+    scored.apply({"do": "crew_options", "rules": "enforce", "wear": False})
+    end = one(_all_hands_lost(scored), "mission_end")["feed"]
+    assert end.startswith("All hands lost: ") and end.count("over") == 1, end
+    assert end.endswith(". Mission over (lost): grade F, score 0."), end
+    practice = one(_all_hands_lost(game()), "mission_end")["feed"]
+    assert practice.endswith(". The mission is over."), practice

@@ -315,7 +315,7 @@ def win_gibraltar_1941(c: Captain) -> None:
         if not through.met and c.position()[1] < lon - 0.03:  # the inflow carries the boat past a waypoint
             c.go(lat, lon, speed="slow_ahead", within=2.0, step=3600, slack=15.0,
                  until_east_of=lon)
-    c.patrol(40 * H, tick=lambda: through.met)  # east of 5° West the mission ends: its orders are carried out
+    c.patrol(40 * H, tick=lambda: through.met)  # east of 5°W the mission ends: its orders are carried out
     c.end()
 
 

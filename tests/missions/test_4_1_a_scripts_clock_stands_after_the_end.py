@@ -31,6 +31,9 @@ def test_4_1_after_the_end_no_bell_watch_or_weather_and_every_line_is_refused_at
                         str(out), "--until", "250000", "--save", str(save), home=home)
     assert result.returncode == 0, result.stderr
     assert f"(game time {END_T} s)" in result.stderr
+    # the terminal says so too, not only the events file: the run stopped short of --until for a reason
+    assert (f"The game was over at game time {END_T} s: its clock stood there, and what the script or --until "
+            "timed later (up to 250000 s) ran at that moment.") in result.stderr
     events = read_events(out)
     end = next(i for i, e in enumerate(events) if e["event"] == "mission_end")
     assert (events[end]["t"], events[end]["result"]) == (END_T, "won")
@@ -52,6 +55,7 @@ def test_4_1_after_the_end_no_bell_watch_or_weather_and_every_line_is_refused_at
     result = run_kaleun("run", "--mission", "agents_1941", "--seed", "0", "--script",
                         str(SCRIPTS / "worked_example.jsonl"), "--events", str(plain), home=home)
     assert result.returncode == 0, result.stderr
+    assert "clock stood" not in result.stderr  # its `end` line asks for nothing after the end
     shown = plain.read_text(encoding="utf-8").splitlines()
     assert out.read_text(encoding="utf-8").splitlines()[:len(shown)] == shown
     assert len(shown) == end + 2  # the end and the clock standing at pause
@@ -70,3 +74,5 @@ def test_4_1_a_save_of_an_ended_mission_run_on_stays_at_its_end(home):
                         home=home)
     assert result.returncode == 0, result.stderr
     assert [(e["t"], e["event"]) for e in read_events(out)] == [(END_T, "report")]
+    assert f"over at game time {END_T} s: its clock stood there" in result.stderr
+    assert "(up to 300000 s)" in result.stderr

@@ -114,3 +114,40 @@ def test_4_1_after_the_boat_is_lost_the_crew_view_shows_every_sailor_dead_as_the
     rows = [line for line in shown if line.startswith("  captain-") or line.startswith("  engineer-")
             or line.startswith("  officer-") or line.startswith("  navigator-")]
     assert len(rows) == 16 and all(" dead " in row for row in rows)
+
+
+def test_4_1_the_engine_itself_lets_no_time_pass_after_the_end():
+    """Whoever drives the engine (a test, a tool, a front end of its own) meets the clock standing once the
+    mission is over (§4.1): `advance_to` three days on after the exercise's boat is rammed gives no bell, no watch
+    change, no weather and no daylight, and the time stays at the end's moment; a save of the ended game resumed
+    does the same. The engine's `advance_to` once ran the whole watch bill on after the end."""
+    from kaleun.uboot.game import load_game
+
+    g = game("exercise_convoy_battle", changes=BY_DAY)
+    one(advance(g, 6 * 3600), "mission_end")
+    ended = g.t
+    assert ended < 6 * 3600  # the clock stood at the end's moment, though asked for six hours
+    assert advance(g, g.t + 3 * 86400) == [] and g.t == ended
+    assert [e.to_json() for e in g.advance(3600)] == [] and g.t == ended
+    resumed = load_game(g.to_state())
+    assert advance(resumed, resumed.t + 3 * 86400) == [] and resumed.t == ended
+
+
+def test_4_1_after_the_end_the_referees_weather_and_damage_are_told_refused_at_the_console():
+    """Once the mission is over nothing more happens (§4.1): the referee's `weather fog` typed at the console still
+    changed the weather, silently, and `damage crew` answered nothing at all, where every other correction says
+    "... refused: the mission is over.". Both now say so, in the table's language, and change nothing."""
+    from kaleun.core.messages import Msg
+    from kit import console_typed
+
+    g = new_game(0, "prize_rules_1939")
+    g.module("mission").end("lost", "rammed", Msg("Rammed."))
+    g.take_events()
+    before = g.module("weather").kind
+    heard: list = []
+    said = console_typed("de", "wetter nebel", "schaden crew", game=g, heard=heard)
+    assert "Wetter abgelehnt: die Mission ist beendet." in said, said
+    assert "Schaden ignoriert: die Mission ist beendet." in said, said
+    assert g.module("weather").kind == before and not [e for e in heard if e.name == "weather"]
+    said = console_typed("ru", "weather fog", game=g)
+    assert "Погода: отказано — миссия окончена." in said, said

@@ -30,7 +30,7 @@ def test_the_mission_command_shows_the_briefing_and_the_objectives(home):
     assert "Briefing: November 1941. The boat is ordered into the Mediterranean." in text
     # what the briefing's paper gave besides the words: the base, the start, the time allowed
     assert "Base: Lorient. Start: 20 November 1941, 09:00 in square CG94. Time limit: 48 hours." in text
-    assert "  Primary (open): Pass the Strait: be east of 5° West." in text  # no "0 of 1": there or not
+    assert "  Primary (open): Pass the Strait: be east of 5°W." in text  # no "0 of 1": there or not
     assert "Patrol time left: 48 hours." in text
     console.runtime.close()
 

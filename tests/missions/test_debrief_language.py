@@ -212,3 +212,15 @@ def test_4_1_the_career_keeps_its_sailors_lost_within_the_sentence():
               "missions": []}
     said = language("ru").render(career_messages(record)[0])
     assert said.endswith("0 судов потоплено, потеряно 2 моряка."), said
+
+
+def test_4_1_a_boat_lost_with_all_hands_reads_once_lost_in_german():
+    """§7.4 all hands lost: the German debrief's result read "Ergebnis: verloren (mit Mann und Maus verloren)", lost
+    twice over; the cause is now the loss itself, "Untergang mit Mann und Maus"."""
+    g = game("prize_rules_1939")
+    g.apply({"do": "adjust_morale", "by": -11, "why": "morale cards"})  # an exhausted crew
+    g.apply({"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    assert g.module("mission").reason == "all_hands_lost"
+    said = [language("de").render(line) for line in lines(debrief(g))]
+    result = next(line for line in said if line.startswith("Ergebnis: "))
+    assert result.startswith("Ergebnis: verloren (Untergang mit Mann und Maus)."), result

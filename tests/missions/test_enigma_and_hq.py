@@ -218,3 +218,20 @@ def test_4_1_a_wrong_number_of_joining_boats_in_the_rules_is_refused_with_its_li
     problems = [str(p) for p in err.value.problems]
     assert len(problems) == 1 and "radio.answer_boats" in problems[0]
     assert problems[0].startswith("mission_rules.toml:47: ")
+
+
+def test_8_4_hqs_signal_gives_a_convoys_course_in_three_figures():
+    """HQ's signal naming an encounter gives its course as every course the crew reads is written ("course 080",
+    "new course 090"): long_patrol_1941's HQ read "Convoy reported in AK52, course 80, 8.5 kn.". Here the slow
+    convoy of sc_convoy_1940 steers 80."""
+    from kaleun.i18n import language
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    encounter = dict(catalogue().missions["sc_convoy_1940"]["encounter"][0])
+    encounter["convoy"] = {**encounter["convoy"], "course": 80}
+    g = game("sc_convoy_1940", changes={"encounter": [encounter]})
+    until_event(g, "radio_message", 3 * H)
+    decoded = next(e for e in named(order(g, "enigma"), "radio_message") if e["state"] == "decoded")
+    assert ", course 080, speed " in decoded["text"], decoded["text"]
+    message = g.module("mission").messages[0]
+    assert ", Kurs 080, " in language("de").render(message.text_msg())

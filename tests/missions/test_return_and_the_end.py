@@ -60,7 +60,7 @@ def test_4_2_a_boat_east_of_the_strait_sails_home_to_lorient_without_running_agr
 
 
 def test_4_1_the_strait_mission_ends_won_once_the_boat_is_through_with_no_call_to_go_back():
-    """The boat ordered into the Mediterranean does not come back (ends_when_met): east of 5° West the mission is
+    """The boat ordered into the Mediterranean does not come back (ends_when_met): east of 5°W the mission is
     won and over. Before, the game told the crew "the boat may return to base" (Lorient, back through the Strait
     past the pickets) and a crew that did was rammed."""
     import io

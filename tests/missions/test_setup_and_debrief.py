@@ -387,3 +387,26 @@ def test_5_3_the_terminal_set_up_lists_what_each_difficulty_changes_before_askin
     assert listed in asked
     assert "hard: Captain: the command bar moves 3 fields back at each watch change, 3 Captain cards" in asked
     assert asked.index(listed) < asked.index("Difficulty of the Captain")
+
+
+def test_4_3_the_terminal_set_up_says_a_running_campaign_goes_on_with_its_own_next_mission(home):
+    """Rulebook §4.3: the campaign plays its missions in order. A group whose campaign is running picks another
+    mission, then the campaign: the set-up started the campaign's next mission without a word about the one picked
+    (the command line refuses the same choice: `--campaign --mission minefield_1939`), in the table's language."""
+    from kaleun.career import load_career, start_configured
+    from kaleun.mission_commands import interactive_setup
+
+    start_configured(GameSetup(mission="", mode="campaign"))  # a campaign begins: prize_rules_1939 is its next
+    for language, said in (("en", "The campaign goes on with its next mission, prize_rules_1939, not minefield_1939."),
+                           ("de", "Die Kampagne geht mit ihrer nächsten Mission weiter, prize_rules_1939, nicht "
+                                  "minefield_1939."),
+                           ("ru", "Кампания продолжается своей следующей миссией, prize_rules_1939, а не "
+                                  "minefield_1939.")):
+        out = io.StringIO()
+        mode = {"en": "campaign", "de": "Kampagne", "ru": "кампания"}[language]
+        setup = interactive_setup(io.StringIO(f"2\n{mode}\n\n\n\n\n"), out, record=load_career(), language=language)
+        assert setup.mode == "campaign", out.getvalue()
+        assert said in out.getvalue(), out.getvalue()
+    out = io.StringIO()  # the campaign's next mission picked: nothing to say
+    interactive_setup(io.StringIO("1\ncampaign\n\n\n\n\n"), out, record=load_career())
+    assert "goes on with its next mission" not in out.getvalue()

@@ -1,5 +1,5 @@
 """A briefing's promise is what the game checks (rulebook §4.1: the primary objective is the briefing's): a
-`reach` objective whose words name a line to cross ("west of 14°30'W", "east of 5° West") is met wherever the
+`reach` objective whose words name a line to cross ("west of 14°30'W", "east of 5°W") is met wherever the
 boat crosses that line in the water the mission is about, not only inside a narrower box than the words say."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ H = 3600.0
     # and one bound south crosses it off Spain's north-west corner, south of 43°N
     ("biscay_1943", "out", [42.6, -14.2], 270, "west of 14°30'W"),
     # through the Strait close under the Spanish coast (water to 36.52°N at 5°W), north of the box's 36.4°N
-    ("gibraltar_1941", "through", [36.47, -5.04], 90, "east of 5° West"),
+    ("gibraltar_1941", "through", [36.47, -5.04], 90, "east of 5°W"),
 ])
 def test_4_1_a_reach_objective_is_met_where_its_words_say(mission, objective, start, course, words):
     assert seabed().depth_at(*start) > 10
@@ -49,7 +49,7 @@ def test_4_1_hqs_clear_of_the_coast_names_the_line_its_report_must_come_from():
     order(g, "enigma")
     sent = named(order(g, "enigma", report="position"), "radio_message")[0]
     assert not g.module("mission").objectives["clear"].met
-    assert "It does not count" in sent["feed"] and "10.70°W" in sent["feed"]
+    assert "It does not count" in sent["feed"] and sent["feed"].endswith("16°W to 10°42'W.")
 
 
 def test_4_1_the_weather_boats_briefing_asks_for_the_reports_the_objective_counts():

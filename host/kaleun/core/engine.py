@@ -164,6 +164,9 @@ class Engine:
         self._wakes: list[tuple[float, int]] = []
         self._slot: dict[int, int] = {id(m): i for i, m in enumerate(self.modules)}
         self._check_wakes = Engine.check_wakes
+        #: is the game over? Then its clock stands (`advance_to`); set by the game that has an end (U-BOOT: the
+        #: mission is over), None for a game whose clock always runs
+        self.clock_stands: Callable[[], bool] | None = None
         for module in self.modules:
             if module.name in self._by_name:
                 raise ValueError(f"two modules named {module.name!r}")
@@ -326,9 +329,16 @@ class Engine:
 
         With `until`, stop right after the first wake for which `until()` is true and leave
         the time at that wake (the runtime uses it to honour a change of time compression).
+
+        Once the game is over (`clock_stands`) its clock stands: only what is due at the end's very moment
+        still runs, and the time stays there whatever `target` is (no bell, watch change or weather after
+        the end, whoever drives the engine).
         """
         if target < self.t:
             raise CommandError(Msg("time cannot run backwards ({target} < {now})", target=target, now=self.t))
+        stands = self.clock_stands
+        if stands is not None and stands():
+            target = self.t
         last: tuple[float, int] | None = None
         modules = self.modules
         stale = self._stale
@@ -345,6 +355,8 @@ class Engine:
                 self.t = float(when)
             stale.add(index)
             modules[index].wake(self.t)
+            if stands is not None and target > self.t and stands():
+                target = self.t  # the game ended at this wake: what else is due at this moment still runs
             if until is not None and until():
                 return self._drain()
         # a game second is a float whatever the caller gave (a script's `"t": 400`): a save then reads back and

@@ -159,6 +159,9 @@ class ScriptRun:
 
         front = GAMES[game.game].front if game.game in GAMES else None
         self.over = (lambda: front.over(game)) if front is not None else (lambda: False)
+        #: the latest game time a line or `--until` asked for once the clock stood (None: none did): the run says
+        #: that it stood (`kaleun run`)
+        self.asked_after_end: float | None = None
         #: adapters with threads of their own (the deck hub link) apply commands too
         self.lock = threading.RLock()
         self.table.start(self._apply)
@@ -171,13 +174,15 @@ class ScriptRun:
                 self.writer.write(self.game.advance_to(self.game.t))
             self.writer.write(self.game.apply(command))
 
-    def _advance(self, t: float) -> None:
+    def _advance(self, t: float, asked: bool = True) -> None:
         """Advance the game to `t`. Once it is over (`over`) its clock stands, as at the table (the time
         compression at pause): the game up to its end is the same as ever, and nothing comes after it but
         what a line does at the end's moment."""
         with self.lock:
             if not self.over():
                 self.writer.write(self.game.advance_to(t, until=self.over))
+            if asked and self.over() and t > self.game.t:
+                self.asked_after_end = max(t, self.asked_after_end or t)
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:
@@ -186,7 +191,7 @@ class ScriptRun:
                     raise ScriptError(_at(path, line.number, Msg(
                         "t = {t} is before the game's time {now} (the run was loaded from a later save)",
                         t=str(line.t), now=str(self.game.t))))
-                self._advance(line.t)
+                self._advance(line.t, asked=line.command["do"] != "end")  # an `end` line only stops the run
                 if line.command["do"] == "end":
                     if len(line.command) > 1:
                         extra = sorted(k for k in line.command if k != "do")

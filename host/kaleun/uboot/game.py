@@ -156,7 +156,10 @@ def new_game(seed: int = 0, mission: str = "training", changes: Mapping[str, Any
                                           mission=Msg.term(spec["name"]), square=spec["square"]),
                 mission=mission, square=spec["square"], seed=seed)
     if engine.has_module("mission"):
-        engine.module("mission").begin()  # set-up, carry-over, briefing (missions with objectives)
+        mission_module = engine.module("mission")
+        # the mission over (won, lost, the time limit, home): the game's clock stands (rulebook §4.1)
+        engine.clock_stands = lambda: bool(mission_module.over)
+        mission_module.begin()  # set-up, carry-over, briefing (missions with objectives)
     return engine
 
 

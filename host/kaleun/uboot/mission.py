@@ -639,7 +639,8 @@ class Mission(Module):
         for enc in self.encounters:
             if enc["id"] == ident:
                 lat, lon = self._encounter_at(enc, now)
-                return {"square": naval_grid().name_at(lat, lon) or "?", "course": round(enc["course"]) % 360,
+                # a course in three figures, as every course the crew reads ("course 080")
+                return {"square": naval_grid().name_at(lat, lon) or "?", "course": f"{round(enc['course']) % 360:03d}",
                         "speed": round(enc["speed"], 1)}
         return {"square": "?", "course": "?", "speed": "?"}
 

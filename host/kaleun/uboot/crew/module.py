@@ -368,7 +368,10 @@ class Crew(Module, Validator):
         """Every sailor of both watches dies with the boat; the mission is lost."""
         self.emit("all_hands_lost", feed=Msg("All hands lost: {what}.", what=what), why=what)
         self.go_down()
-        self.mission_lost("all_hands_lost", Msg("All hands lost: {what}. The mission is over.", what=what))
+        scored = self.engine.has_module("mission") and self.engine.module("mission").scored
+        # a scored mission's end goes on "Mission over (lost): grade F, ...": said once
+        self.mission_lost("all_hands_lost", Msg("All hands lost: {what}.", what=what) if scored else
+                          Msg("All hands lost: {what}. The mission is over.", what=what))
 
     def go_down(self) -> None:
         """The boat is lost with everyone aboard (rulebook §4.1): every sailor of both watches is dead, no
@@ -822,7 +825,8 @@ class Crew(Module, Validator):
         name, d = event.name, event.data
         if self.over:  # the crew is gone or home: nothing happens to it any more
             if name == "damage":
-                self.emit("damage_ignored", kind=d.get("kind"), reason=Msg("the mission is over"))
+                self.emit("damage_ignored", feed=Msg("Damage ignored: the mission is over."), kind=d.get("kind"),
+                          reason=Msg("the mission is over"))
             return
         if name == "figure_placed":
             figure, section = d.get("figure"), d.get("section")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kaleun.core.args import finite_number
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.grid import GridError, naval_grid
 
@@ -81,12 +81,13 @@ class Area:
             return Msg("squares {squares}", squares=", ".join(self.squares))
         if self.box is not None:
             s, n, w, e = self.box
-            return Msg("{south}-{north} and {west}-{east}", south=_lat(s), north=_lat(n), west=_lon(w), east=_lon(e))
+            return Msg("{south} to {north}, {west} to {east}", south=latitude(s), north=latitude(n),
+                       west=longitude(w), east=longitude(e))
         assert self.point is not None
         lat, lon = self.point
         square = naval_grid().name_at(lat, lon) or "?"
-        return Msg("within {radius} nm of {lat} {lon} (square {square})", radius=_num(self.radius_nm),
-                   lat=_lat(lat), lon=_lon(lon), square=square)
+        return Msg("within {radius:g} nm of {lat} {lon} (square {square})", radius=self.radius_nm,
+                   lat=latitude(lat), lon=longitude(lon), square=square)
 
     def to_json(self) -> dict[str, Any]:
         if self.squares:
@@ -97,8 +98,24 @@ class Area:
         return {"point": list(self.point), "radius_nm": self.radius_nm}
 
 
-def _num(x: float) -> str:
-    return f"{x:g}"
+#: a latitude or longitude as a mission's texts write it, one way per language: English and German "10°42'W" (German
+#: east "O"), Russian "10°42' з. д." (its "angle": degrees, and minutes unless whole degrees: "5°", "10°42'")
+HEMISPHERES = {"N": N_("{angle}N"), "S": N_("{angle}S"), "E": N_("{angle}E"), "W": N_("{angle}W")}
+
+
+def _angle(x: float) -> str:
+    degrees, minutes = divmod(round(abs(x) * 60), 60)
+    return f"{degrees}°" if minutes == 0 else f"{degrees}°{minutes:02d}'"
+
+
+def latitude(x: float) -> Msg:
+    """A latitude for the crew to read, in degrees and minutes ("54°42'N")."""
+    return Msg(HEMISPHERES["N" if x >= 0 else "S"], angle=_angle(x))
+
+
+def longitude(x: float) -> Msg:
+    """A longitude for the crew to read, in degrees and minutes ("10°42'W")."""
+    return Msg(HEMISPHERES["E" if x >= 0 else "W"], angle=_angle(x))
 
 
 def _lat(x: float) -> str:

@@ -22,13 +22,14 @@ number it handles (the crew engine activates the radio operator once per message
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, command_word
 
 REPORT_KINDS = ("convoy", "contact", "weather", "position")
 #: the reports as the Enigma order says what it sends ("send {report}": translated as its object)
@@ -81,30 +82,40 @@ def parse_enigma(args: Args) -> dict[str, Any]:
         decode = [raw] if isinstance(raw, str) else raw
         if (not isinstance(decode, list) or not decode or not all(isinstance(m, str) for m in decode)
                 or len(set(decode)) != len(decode)):
-            raise CommandError(Msg("{command}: decode must be a signal id like \"m2\" or a list of different ids, "
-                                   "got {value}", command=args.name, value=repr(raw)))
+            raise CommandError(Msg("{command}: {decode} must be a signal id like \"m2\" or a list of different ids, "
+                                   "got {value}", command=command_word(args.name), decode=command_word("decode"),
+                                   value=_shown(raw)))
     report = args.str("report", default=None, choices=REPORT_KINDS)
     contact = args.str("contact", default=None)
     if contact is not None and report not in ("convoy", "contact"):
-        raise CommandError(Msg("{command}: contact goes with a convoy or contact report", command=args.name))
+        raise CommandError(Msg("{command}: {contact} goes with a convoy or contact report",
+                               command=command_word(args.name), contact=command_word("contact")))
     given = args.int("messages", default=None, lo=1, hi=MAX_MESSAGES) if args.has("messages") else None
     sending = 1 if report is not None else 0
     if decode is not None:
         count = len(decode) + sending
         if given is not None and given != count:
-            raise CommandError(Msg("{command}: messages = {given}, but the order handles {count}", command=args.name,
-                                   given=given, count=count))
+            raise CommandError(Msg("{command}: {messages} = {given}, but the order handles {count}",
+                                   command=command_word(args.name), messages=command_word("messages"), given=given,
+                                   count=count))
     elif report is not None:
         count = given if given is not None else 1
         if count != 1:
-            raise CommandError(Msg("{command}: messages = {given}: a report alone is one message", command=args.name,
-                                   given=given))
+            raise CommandError(Msg("{command}: {messages} = {given}: a report alone is one message",
+                                   command=command_word(args.name), messages=command_word("messages"), given=given))
     else:
         count = given if given is not None else 1
     if count > MAX_MESSAGES:
         raise CommandError(Msg("{command}: an Enigma order handles 1 to {most} messages, this one {count}",
-                               command=args.name, most=MAX_MESSAGES, count=count))
+                               command=command_word(args.name), most=MAX_MESSAGES, count=count))
     return {"decode": decode, "report": report, "contact": contact, "messages": count}
+
+
+def _shown(raw: Any) -> str:
+    """A refused `decode` value as it was typed: ids joined as the console takes them ("m1,m1"), else as given."""
+    if isinstance(raw, list) and all(isinstance(m, str) for m in raw):
+        return ",".join(raw) if raw else "[]"
+    return json.dumps(raw, ensure_ascii=False) if not isinstance(raw, str) else raw
 
 
 def describe_enigma(params: Mapping[str, Any]) -> Msg:

@@ -205,6 +205,10 @@ class Weather(Module):
         kind = args.str("kind", choices=sorted(KINDS))
         hold = args.bool("hold", default=self.hold)
         args.finish()
+        if self.engine.has_module("mission") and self.engine.module("mission").over:  # the game is over (§4.1)
+            self.emit("action_refused", feed=Msg("Weather refused: the mission is over."), action="weather",
+                      reason=Msg("the mission is over"))
+            return
         self.hold = hold
         self._schedule_change(self.engine.t)
         self.set_kind(kind, "referee")
