@@ -326,7 +326,9 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
     def encoder(word: str) -> int:  # by its number, or by the dial it turns (as the fake hub lists them)
         if word in encoders:
             return list(encoders).index(word)
-        if encoders and not word.lstrip("+-").isdigit():
+        if not word.lstrip("+-").isdigit():  # a dial's name: `turn telegraph 4` on a hub without encoders
+            if not encoders:
+                raise ValueError(Msg("the fake hub has no encoders (its board has no [hub.encoders])"))
             raise ValueError(Msg("{word} is no encoder of the fake hub: {encoders}", word=repr(word),
                                  encoders=", ".join(f"{index} {dial}" for index, dial in enumerate(encoders))))
         return whole(word)
