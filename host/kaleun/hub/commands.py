@@ -169,10 +169,12 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
                              id=status.get("id") or "-")))
         sections = " ".join(map(str, status.get("sections") or [])) or "-"
         of = list(status.get("sections") or [])
-        # a faulty reader by its number (0 on) and, where the hub's map says it, the section it lies under
+        # a faulty reader by its number (0 on) and, where the hub's map says it, the section it lies under;
+        # "reader 3", never a bare "3" beside the counts of this line, which read as three faulty readers
         faults: Msg | str = ", ".join(
-            say(Msg("{reader} (section {section})", reader=r, section=of[r])) if isinstance(r, int) and 0 <= r < len(of)
-            else str(r) for r in status["faults"]) or none
+            say(Msg("reader {reader} under section {section}", reader=r, section=of[r]))
+            if isinstance(r, int) and 0 <= r < len(of) else say(Msg("reader {reader}", reader=r))
+            for r in status["faults"]) or none
         lines.append(say(Msg("readers: {readers} (sections {sections}); faulty readers: {faults}",
                              readers=status["readers"], sections=sections, faults=faults)))
         lines.append(say(Msg("tags on the readers: {tags}", tags=status["tags"])))
