@@ -323,3 +323,27 @@ def test_9_2_1_the_readmes_disc_example_is_the_real_run(tmp_path):
     ScriptRun(new_game(0, "training"), default_board(), EventWriter(out)).run(path)
     events = [line for line in out.getvalue().splitlines() if '"event": "attack_disc"' in line]
     assert events == shown.splitlines()
+
+
+def test_9_2_1_the_pointer_homed_before_the_green_ring_says_what_it_waits_for(caplog):
+    """§9.2.1: the top pointer reads its bearing on the green ring. Homed (the crew's calibration) before the
+    green ring, the table's line said "top pointer ... homed: it reads None"; it now says it reads once the
+    green ring is homed too, and gives the reading once it is."""
+    import logging
+
+    table = Table(load_board(BOARDS / "mock-gpio.toml"), disc_game())
+    table.start(lambda command: None)
+    try:
+        with caplog.at_level(logging.INFO, logger="kaleun.runtime.table"):
+            table.actuate({"do": "home", "dial": "disc_bearing"})
+            table.actuate({"do": "home", "dial": "disc_own_course"})
+            table.actuate({"do": "home", "dial": "disc_bearing"})
+        said = [r.getMessage() for r in caplog.records if "homed" in r.getMessage()]
+        assert said == [
+            "attack disc, top pointer (relative bearing on the green ring) homed: it reads once the attack disc, "
+            "green ring (own course on the white scale) is homed too",
+            "attack disc, green ring (own course on the white scale) homed: it reads 0",
+            "attack disc, top pointer (relative bearing on the green ring) homed: it reads 0"]
+        assert not any("None" in line for line in said)
+    finally:
+        table.close()

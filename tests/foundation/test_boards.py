@@ -93,6 +93,19 @@ def test_gpio_dial_needs_its_pins(tmp_path):
                         "FILE:4: [dials.telegraph] needs the key 'pin_b'"]
 
 
+def test_a_refused_home_is_named_once_not_again_against_its_home_pin(tmp_path):
+    """boards/README.md: a value refused is named once, what hangs on it is checked once it is right. A ring's
+    `home = "magic"` was refused and then its home pin called "only used with home = 'switch' or 'index'
+    (home = 'calibrate')", a home the file never gave; on the Pi's pins and on the hub's alike."""
+    gpio = _problems(tmp_path, HEAD + '[dials.disc_own_course]\ndriver = "gpio"\npin_a = 5\npin_b = 6\n'
+                     'home = "magic"\nhome_pin = 13\n')
+    assert gpio == ["FILE:8: dials.disc_own_course.home = 'magic' is not one of: switch, index, calibrate"]
+    hub = _problems(tmp_path, HEAD + '[figures]\nsensor = "hub"\n[hub]\nurl = "fake"\n[[hub.readers]]\nsection = 1\n'
+                    'cs = "GP17"\n[hub.encoders.disc_own_course]\na = "GP8"\nb = "GP9"\nhome_pin = "GP14"\n'
+                    '[dials.disc_own_course]\ndriver = "hub"\nhome = "magic"\n')
+    assert hub == ["FILE:17: dials.disc_own_course.home = 'magic' is not one of: switch, index, calibrate"]
+
+
 def test_segments_must_fit_the_strip_and_not_overlap(tmp_path):
     problems = _problems(tmp_path, HEAD + '[lamps]\npixels = 4\n[lamps.segments]\n'
                          '"section.1" = [0, 2]\n"section.2" = [1, 2]\n"alarm" = [3, 5]\n')

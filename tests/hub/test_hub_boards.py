@@ -100,6 +100,22 @@ b = "GP2"
     assert ":21: GP2 is used twice: hub.encoders.telegraph.a and hub.encoders.telegraph.b" in text
 
 
+def test_a_timeout_out_of_range_is_named_once_not_again_against_the_heartbeat(tmp_path):
+    """boards/README.md: "a value refused is named once: what hangs on it ... is checked once it is right".
+    `timeout_ms = 15` was refused for its range and again as less than twice the heartbeat."""
+    found = problems(tmp_path, """[hub]
+url = "/dev/ttyACM1"
+timeout_ms = 15
+
+[[hub.readers]]
+section = 1
+cs = "GP17"
+""")
+    timeout = [line for line in found if "timeout_ms" in line]
+    assert len(timeout) == 1, found
+    assert timeout[0].endswith(": hub.timeout_ms = 15 must be a whole number from 100 to 60000")
+
+
 def test_a_hub_board_needs_readers_and_hub_lamps_need_a_pin(tmp_path):
     found = problems(tmp_path, """[hub]
 url = "fake"

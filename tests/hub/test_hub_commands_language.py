@@ -106,7 +106,7 @@ def test_hub_status_in_russian_names_the_state_and_the_line_for_the_board():
     text = format_status(status, language("ru").render).splitlines()
     assert text[0] == "палубный концентратор на /dev/ttyACM1: несовпадение версий (firmware 0.9)"
     # a faulty reader named with the section it lies under (reader 3 of the hub's map is section 4's)
-    assert text[2] == "  считыватели: 8 (отсеки 1 2 3 4 5 6 7 8); неисправные считыватели: 3 (отсек 4)"
+    assert text[2] == "  считыватели: 8 (отсеки 1 2 3 4 5 6 7 8); неисправные считыватели: считыватель 3 под отсеком 4"
     assert text[4] == '  в плате не указан hub.id, поэтому стол запоминает первый встреченный концентратор и ' \
                       'отвергает любой другой: чтобы назвать этот в файле платы, впишите id = "E66138935F4B2C2A" ' \
                       'в её раздел [hub]'
@@ -116,7 +116,10 @@ def test_hub_status_in_russian_names_the_state_and_the_line_for_the_board():
     # English stays the default, word for word as before
     assert format_status(status).splitlines()[0] == "deck hub at /dev/ttyACM1: version mismatch (firmware 0.9)"
     english = format_status(status).splitlines()
-    assert english[2] == "  readers: 8 (sections 1 2 3 4 5 6 7 8); faulty readers: 3 (section 4)"
+    # "reader 3", not "3 (section 4)", which read as a count of three faulty readers beside "readers: 8"
+    assert english[2] == "  readers: 8 (sections 1 2 3 4 5 6 7 8); faulty readers: reader 3 under section 4"
+    assert format_status({**status, "faults": [3, 9]}).splitlines()[2].endswith(
+        "faulty readers: reader 3 under section 4, reader 9")  # a reader the hub's map does not place
 
 
 def test_hub_config_says_what_it_wrote_in_the_preferred_language_and_prints_the_same_json(tmp_path, kaleun_home,

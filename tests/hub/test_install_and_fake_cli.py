@@ -343,3 +343,16 @@ def test_a_fake_hub_replaces_only_an_earlier_fake_hubs_link_not_a_link_of_somebo
     earlier.symlink_to(tmp_path / "gone")  # an earlier fake hub's link after a kill -9: its terminal gone
     with FakeHub({"format": 1, "readers": []}, link=earlier) as fresh:
         assert earlier.resolve() == Path(str(fresh.port_path))
+
+
+def test_kaleun_hub_fake_without_hub_dials_says_it_has_no_encoders(tmp_path, kaleun_home):
+    """firmware/README.md, "The fake hub": `turn ENCODER COUNTS` names an encoder by number or by dial. The
+    default board (fake-hub.toml) puts no dial on the hub: `turn telegraph 2` was answered "'telegraph' is not
+    a whole number" and `home 0` "encoder 0 of the fake hub has no home switch"; each now says the hub has no
+    encoders, as `turn 0 4` did."""
+    script = tmp_path / "hand.txt"
+    script.write_text("turn telegraph 2\nhome disc_own_course\nhome 0\nturn 0 4\nquit\n", encoding="utf-8")
+    done = _kaleun("hub", "fake", "--script", str(script), "--no-stdin", home=kaleun_home)
+    assert done.returncode == 0, done.stderr
+    answers = [line for line in done.stdout.splitlines() if line.startswith(("ok", "error"))]
+    assert answers == ["error: the fake hub has no encoders (its board has no [hub.encoders])"] * 4

@@ -116,6 +116,11 @@ def test_help_command_adds_the_english_words(code, line, lines):
     ("ru", "сигнальщики число=9", "! сигнальщики: число — от 1 до 6, а не 9"),
     ("de", "prüfen", "! Aufruf: prüfen BEFEHL [Felder...], z. B. prüfen fahrt halbe"),
     ("ru", "проверить полёт", "! проверить: «полёт» — не приказ (приказы: смена_позиций, скорость, курс, глубина, "),
+    # the game's own refusal of a field it needs named the command and the field by their ids ("! damage: braucht
+    # das Feld „section“"), which host/README.md's "Typing in the table's language" says no refusal does
+    ("de", "schaden umgebung zustand=feuer", "! schaden: braucht das Feld „sektion“"),
+    ("ru", "повреждение среда авария=пожар", "! повреждение: нужно поле «отсек»"),
+    ("en", "damage environmental condition=fire", "! damage: needs the field 'section'"),
 ])
 def test_a_refusal_names_words_the_player_can_type(code, line, said):
     assert said in console_typed(code, line)

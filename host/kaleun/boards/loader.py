@@ -435,6 +435,8 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
     if driver == "sim" and decl.is_ring:
         homes = [m.HOME_KNOWN, *(h for h in homes if h == "calibrate")]  # no switch on a screen
     home = rd.get("home", "str", m.default_home(decl, driver), choices=tuple(homes))
+    # a home refused above is named once: its pin is checked against it once it is right
+    home_refused = "home" in rd.refused
     if home == "index" and driver == "hub":
         rd.problem("home", Msg("dials.{name}.home = 'index': the deck hub reads its pins between scans and would "
                                "miss a short index pulse; use 'switch' (a switch or hall sensor closed over the zero "
@@ -457,11 +459,11 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
         home_pull_up=rd.get("home_pull_up", "bool", True) if gpio else True,
         **kind_keys,
     )
-    if gpio and not wants_pin and "home_pin" in rd.table:
+    if gpio and not wants_pin and "home_pin" in rd.table and not home_refused:
         rd.problem("home_pin", Msg("dials.{name}.home_pin is only used with home = 'switch' or 'index' "
                                    "(home = {home})", name=name, home=repr(home))
                    if {"switch", "index"} & set(decl.home) else _no_home_sensor(f"dials.{name}.home_pin", decl))
-    if driver == "hub" and hub_entry is not None:
+    if driver == "hub" and hub_entry is not None and not home_refused:
         _check_hub_home(ld, spec, hub_entry)
     return spec
 

@@ -169,10 +169,12 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
                              id=status.get("id") or "-")))
         sections = " ".join(map(str, status.get("sections") or [])) or "-"
         of = list(status.get("sections") or [])
-        # a faulty reader by its number (0 on) and, where the hub's map says it, the section it lies under
+        # a faulty reader by its number (0 on) and, where the hub's map says it, the section it lies under;
+        # "reader 3", never a bare "3" beside the counts of this line, which read as three faulty readers
         faults: Msg | str = ", ".join(
-            say(Msg("{reader} (section {section})", reader=r, section=of[r])) if isinstance(r, int) and 0 <= r < len(of)
-            else str(r) for r in status["faults"]) or none
+            say(Msg("reader {reader} under section {section}", reader=r, section=of[r]))
+            if isinstance(r, int) and 0 <= r < len(of) else say(Msg("reader {reader}", reader=r))
+            for r in status["faults"]) or none
         lines.append(say(Msg("readers: {readers} (sections {sections}); faulty readers: {faults}",
                              readers=status["readers"], sections=sections, faults=faults)))
         lines.append(say(Msg("tags on the readers: {tags}", tags=status["tags"])))
@@ -326,7 +328,9 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
     def encoder(word: str) -> int:  # by its number, or by the dial it turns (as the fake hub lists them)
         if word in encoders:
             return list(encoders).index(word)
-        if encoders and not word.lstrip("+-").isdigit():
+        if not word.lstrip("+-").isdigit():  # a dial's name: `turn telegraph 4` on a hub without encoders
+            if not encoders:
+                raise ValueError(Msg("the fake hub has no encoders (its board has no [hub.encoders])"))
             raise ValueError(Msg("{word} is no encoder of the fake hub: {encoders}", word=repr(word),
                                  encoders=", ".join(f"{index} {dial}" for index, dial in enumerate(encoders))))
         return whole(word)

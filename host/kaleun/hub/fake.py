@@ -304,6 +304,8 @@ class FakeHub:
     def press_home(self, index: int) -> None:
         """The home switch of encoder `index` closes (its ring passes its zero mark)."""
         with self.lock:
+            if not self.encoders:
+                raise ValueError(Msg("the fake hub has no encoders (its board has no [hub.encoders])"))
             if index not in self.home_of:
                 raise ValueError(Msg("encoder {index} of the fake hub has no home switch", index=index))
             self.homes.press(self.home_of.index(index))

@@ -315,14 +315,18 @@ def check_hub_options(options: Mapping[str, Any], problem: Problem, lamps_driver
     elif hub_id is not None and len(hub_id) % 2:  # whole bytes, two digits each: a digit was lost in the copy
         problem(("id",), Msg("hub.id = {id} has {digits} digits: an id is whole bytes, two digits each (16 on a "
                              "Pico); copy it again from `kaleun hub status`", id=repr(hub_id), digits=str(len(hub_id))))
+    refused = set()
     for key, setting in SETTINGS.items():
         value = options.get(key)
         if value is not None and (not _whole(value) or not setting.lowest <= value <= setting.highest):
+            refused.add(key)
             problem((key,), Msg("hub.{key} = {value} must be a whole number from {lo} to {hi}", key=key,
                                 value=repr(value), lo=str(setting.lowest), hi=str(setting.highest)))
     heartbeat = options.get("heartbeat_ms", SETTINGS["heartbeat_ms"].default if SETTINGS else None)
     timeout = options.get("timeout_ms", SETTINGS["timeout_ms"].default if SETTINGS else None)
-    if _whole(heartbeat) and _whole(timeout) and timeout < 2 * heartbeat:
+    # a value refused above is named once: the pair is checked once both are right (boards/README.md)
+    if not refused & {"heartbeat_ms", "timeout_ms"} and _whole(heartbeat) and _whole(timeout) \
+            and timeout < 2 * heartbeat:
         problem(("timeout_ms",), Msg("hub.timeout_ms = {timeout} must be at least twice hub.heartbeat_ms "
                                      "({heartbeat}), or one late heartbeat takes the hub offline",
                                      timeout=str(timeout), heartbeat=str(heartbeat)))

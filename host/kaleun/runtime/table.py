@@ -344,7 +344,11 @@ class Table:
             self._save(dial)
             self._save_moving()
             self._told_unhomed.discard(dial)
-        log.info("%s homed: it reads %s", decl.label, self.reading(dial))
+        reading = self.reading(dial)
+        if reading is None and decl.reference is not None:  # read on a ring that is not homed yet
+            log.info("%s homed: it reads once the %s is homed too", decl.label, DIALS[decl.reference].label)
+        else:
+            log.info("%s homed: it reads %s", decl.label, reading)
 
     def _lost(self, dial: str) -> None:
         if dial not in DIALS:

@@ -360,6 +360,21 @@ class Action:
         """The command's word as the table types it (`kurs`, `курс`; its id at an English table)."""
         return typed_word(self.word, lang)
 
+    def in_its_words(self, problem: Msg) -> Msg:
+        """A refusal the game words with ids (`damage: needs the field 'section'`) naming this command and one
+        of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table)."""
+        values = dict(problem.values)
+        command, field = values.get("command"), values.get("field")
+        named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
+        if not isinstance(command, str) or command not in {self.name, self.order, self.command}:
+            return problem
+        values["command"] = self.word
+        if named is not None:
+            values["field"] = named.word
+        said = Msg(problem.template, **values)
+        said.context, said.plural_form = problem.context, problem.plural_form
+        return said
+
     def usage(self, short: bool = False, lang: Language | None = None) -> str:
         """`course COURSE`, `observe [count=N] [figures=A,B]` (German `kurs KURS`, `beobachter [anzahl=N] ...`: the
         command's and fields' words in the table's language); `short`: the positional fields only."""

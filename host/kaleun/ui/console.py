@@ -113,6 +113,8 @@ class Console(Prompting):
         self._told = Recalled()
         runtime.listeners.append(self._on_event)
         runtime.problems[:] = [self._problem]
+        #: the command being typed, while its line runs: its refusals name it in the table's words
+        self._acting: Action | None = None
         self.actions: tuple[Action, ...] = (*ACTIONS, *CONSOLE)
         self.views: dict[str, Callable[[list[str]], None]] = {
             "help": self._help,
@@ -265,7 +267,13 @@ class Console(Prompting):
         for line in mission_lines(self.game):
             self.say(self.lang.render(line))
 
+    def _in_typed_words(self, text: Msg | str) -> Msg | str:
+        """A refusal of the command being typed, naming it and its fields as this table types them (the game
+        words it with ids: `damage: needs the field 'section'` is `schaden: braucht das Feld „sektion“`)."""
+        return self._acting.in_its_words(text) if self._acting is not None and isinstance(text, Msg) else text
+
     def _problem(self, text: Msg | str) -> None:
+        text = self._in_typed_words(text)
         self.feed.problem(self.game.clock.at(self.game.t).strftime("%H:%M:%S"), text)
         self.say(f"! {self.lang.render(text)}")
 
@@ -474,7 +482,7 @@ class Console(Prompting):
             if text.startswith("?"):
                 text = "check " + text[1:]
             words = typed.words(text)
-            action = self._find(words[0])
+            action = self._acting = self._find(words[0])
             if action is None:
                 raise CommandError(Msg("unknown command '{word}': type {help}", word=words[0], help=self._word("help")))
             if action.name in self.views:
@@ -485,8 +493,9 @@ class Console(Prompting):
                     said = self.lang.render(note)
                     self.say(said[:1].upper() + said[1:])
         except CommandError as exc:
-            self.say(f"! {self.lang.render(of_error(exc))}")
+            self.say(f"! {self.lang.render(self._in_typed_words(of_error(exc)))}")
         finally:
+            self._acting = None
             self.end_line()
 
     def _json(self, command: dict[str, Any]) -> None:
