@@ -344,7 +344,12 @@ class Table:
             self._save(dial)
             self._save_moving()
             self._told_unhomed.discard(dial)
-        log.info("%s homed: it reads %s", decl.label, self.reading(dial))
+        reading = self.reading(dial)
+        if reading is None and decl.reference is not None:  # its own zero found, the ring it is read against not
+            log.info("%s homed; it is read against the %s, which is not homed yet: its reading is unknown and "
+                     "feeds nothing until that ring is homed", decl.label, DIALS[decl.reference].label)
+        else:
+            log.info("%s homed: it reads %s", decl.label, reading)
 
     def _lost(self, dial: str) -> None:
         if dial not in DIALS:
