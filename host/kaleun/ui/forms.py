@@ -556,7 +556,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               needed=lambda v: v.get("source") in (None, "contact")),
         Field("source", Msg("Target data from"), options=_tdc_sources, hide_empty=True),
         # the pistol before depth and spread: with the disc's source shown too, the sheet has room for four fields
-        # and the spread (none chosen: 0) is the one left off (the console's `tdc` takes every field)
+        # and the spread (as the TDC holds it) is the one left off (the console's `tdc` takes every field)
         # the settings stand as the TDC holds them (none chosen: unchanged; on a TDC never set 3 m, no spread, contact)
         Field("pistol", Msg("Pistol (none chosen: unchanged, at first contact)"), options=_pistols, hide_empty=True,
               default=_tdc_setting("pistol")),
