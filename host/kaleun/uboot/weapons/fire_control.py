@@ -326,6 +326,9 @@ class FireControl(WeaponsPart):
             if contact is not None and course is None:
                 return Msg("the TDC needs the target's {missing} ({contact} has no course estimate: the hydrophone "
                            "gives none)", missing=and_list(missing), contact=p["contact"])
+            if p["source"] == "disc" and contact is None:  # the disc gives no range or speed: say where they come from
+                return Msg("the TDC needs the target's {missing} (the attack disc gives only the bearing and the "
+                           "courses: choose a target for the rest)", missing=and_list(missing))
             return Msg("the TDC needs the target's {missing}", missing=and_list(missing))
         assert bearing is not None and range_m is not None and course is not None and speed is not None
         return target_from(blat, blon, t0, bearing, range_m, course, speed)
