@@ -159,6 +159,29 @@ def test_9_2_1_a_ring_turned_before_it_is_homed_says_so_once(caplog):
         table.close()
 
 
+def test_9_2_1_the_pointer_homed_before_the_green_ring_says_why_its_reading_is_unknown(caplog):
+    """§9.2.1 on a real table after a start or resume: the crew homes the top pointer first. It is read against the
+    green ring, not homed yet, so its reading is unknown; the log said "homed: it reads None". It says that the
+    pointer is homed and why its reading waits, and reads its bearing once the green ring is homed."""
+    import logging
+
+    table = Table(load_board(BOARDS / "mock-gpio.toml"), disc_game())
+    table.start(lambda command: None)
+    try:
+        with caplog.at_level(logging.INFO, logger="kaleun.runtime.table"):
+            table.actuate({"do": "home", "dial": "disc_bearing"})
+        said = [r.getMessage() for r in caplog.records]
+        assert said == [
+            "attack disc, top pointer (relative bearing on the green ring) homed; it is read against the attack "
+            "disc, green ring (own course on the white scale), which is not homed yet: its reading is unknown and "
+            "feeds nothing until that ring is homed"]
+        assert table.reading("disc_bearing") is None
+        table.actuate({"do": "home", "dial": "disc_own_course"})
+        assert table.reading("disc_bearing") == 0
+    finally:
+        table.close()
+
+
 def test_9_2_1_a_real_ring_feeds_the_game_once_it_has_rested_like_the_telegraph():
     now = [100.0]
     game = disc_game()
@@ -323,27 +346,3 @@ def test_9_2_1_the_readmes_disc_example_is_the_real_run(tmp_path):
     ScriptRun(new_game(0, "training"), default_board(), EventWriter(out)).run(path)
     events = [line for line in out.getvalue().splitlines() if '"event": "attack_disc"' in line]
     assert events == shown.splitlines()
-
-
-def test_9_2_1_the_pointer_homed_before_the_green_ring_says_what_it_waits_for(caplog):
-    """§9.2.1: the top pointer reads its bearing on the green ring. Homed (the crew's calibration) before the
-    green ring, the table's line said "top pointer ... homed: it reads None"; it now says it reads once the
-    green ring is homed too, and gives the reading once it is."""
-    import logging
-
-    table = Table(load_board(BOARDS / "mock-gpio.toml"), disc_game())
-    table.start(lambda command: None)
-    try:
-        with caplog.at_level(logging.INFO, logger="kaleun.runtime.table"):
-            table.actuate({"do": "home", "dial": "disc_bearing"})
-            table.actuate({"do": "home", "dial": "disc_own_course"})
-            table.actuate({"do": "home", "dial": "disc_bearing"})
-        said = [r.getMessage() for r in caplog.records if "homed" in r.getMessage()]
-        assert said == [
-            "attack disc, top pointer (relative bearing on the green ring) homed: it reads once the attack disc, "
-            "green ring (own course on the white scale) is homed too",
-            "attack disc, green ring (own course on the white scale) homed: it reads 0",
-            "attack disc, top pointer (relative bearing on the green ring) homed: it reads 0"]
-        assert not any("None" in line for line in said)
-    finally:
-        table.close()

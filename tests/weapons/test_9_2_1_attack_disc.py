@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from kaleun.core.errors import CommandError
-from weaponskit import do, one, order, range_game, refused
+from weaponskit import advance, do, one, order, range_game, refused
 
 
 def test_9_2_1_the_worked_example_on_the_disc():
@@ -277,3 +277,22 @@ def test_9_2_1_status_shows_the_disc_once_when_the_rings_set_by_hand_agree_with_
     assert rings(table, en, disc_held(g)) == ["disc: own course 290, enemy course 070, bearing 040"]
     assert game_disc(g, en)[0].startswith("attack disc: own course 200,")
     table.close()
+
+
+def test_9_2_1_the_disc_with_no_target_chosen_says_where_range_and_speed_come_from():
+    """§9.2.1: the disc gives the bearing and the courses, not range or speed. Set on the disc with no contact
+    chosen, the TDC was refused with "the TDC needs the target's range and speed", which on the window's TDC sheet
+    (no range or speed to give there) reads as a dead end; it says the disc gives only the bearing and the courses
+    and to choose a target for the rest. With a target chosen the same disc programs the TDC."""
+    g = range_game(course=290, vessels=[{"class": "tramp", "bearing": 330, "range_m": 1500, "course": 70,
+                                         "speed_kn": 7.5}])
+    order(g, "periscope")
+    do(g, {"do": "attack_disc", "own_course": 290, "bearing": 40, "enemy_course": 70, "via": "disc"})
+    assert refused(order(g, "tdc", source="disc")) == (
+        "the TDC needs the target's range and speed (the attack disc gives only the bearing and the courses: "
+        "choose a target for the rest)")
+    assert refused(order(g, "tdc", source="disc", range_nm=1)).startswith("the TDC needs the target's speed (")
+    one(order(g, "tdc", source="disc", range_nm=1, speed_kn=7.5), "tdc_programmed")
+    while g.module("sea").picture.get("c1") is None and g.t < 600:
+        advance(g, g.t + 10)
+    assert one(order(g, "tdc", source="disc", contact="c1"), "tdc_programmed")["source"] == "disc"

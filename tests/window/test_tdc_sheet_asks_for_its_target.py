@@ -42,9 +42,10 @@ def test_12_the_tdc_sheet_asks_for_the_target_before_anything_else(language: str
 
 def test_12_target_data_from_the_attack_disc_needs_no_target() -> None:
     """From the attack disc the TDC takes no contact: the sheet does not ask for one, and the assistant says what
-    the disc does not give (its range and speed)."""
+    the disc does not give (its range and speed) and where they come from (a target chosen on the sheet)."""
     table = tdc_sheet("en")
     table.tap("field.source=disc")
     said = shown(table)
     assert "Choose: Target" not in said, said
-    assert "the TDC needs the target's range and speed" in said, said
+    assert ("the TDC needs the target's range and speed (the attack disc gives only the bearing and the courses: "
+            "choose a target for the rest)") in said, said

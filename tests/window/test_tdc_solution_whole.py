@@ -69,3 +69,21 @@ def test_12_choosing_the_stern_tube_shows_the_stern_solution_whole() -> None:
     feed = {line.text for line in table.window.feed.lines} | {table.window.tr(line.words)
                                                              for line in table.window.feed.lines}
     assert not [k for k in table.window.cut if "СРП установлен" not in k and k not in feed]
+
+
+def test_12_the_tdc_sheet_opens_on_the_settings_the_tdc_holds() -> None:
+    """§12: a crew re-aiming the TDC at the next ship of a convoy keeps its depth setting and spread. The TDC sheet
+    opened with none chosen, and its order set 3 m and no spread again; it opens on the TDC's settings (a setting
+    the sheet does not offer is left unchosen, and the order keeps it), and its order sends them."""
+    table = Table_(mission="training", seed=0, language="en")
+    table.runtime.submit({**TDC, "depth_m": 5, "spread_deg": 6})
+    table.window.open_form("tdc")
+    sheet = table.window.overlay
+    assert (sheet.values["depth_m"], sheet.values["spread_deg"]) == (5, 6)
+    command = sheet.form.command_for(sheet.values)
+    assert (command["depth_m"], command["spread_deg"]) == (5, 6)
+    table.window.close_overlay()
+    table.runtime.submit({**TDC, "depth_m": 7, "spread_deg": 6})
+    table.window.open_form("tdc")
+    sheet = table.window.overlay
+    assert sheet.values.get("depth_m") is None and sheet.values["spread_deg"] == 6

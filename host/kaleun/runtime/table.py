@@ -345,8 +345,9 @@ class Table:
             self._save_moving()
             self._told_unhomed.discard(dial)
         reading = self.reading(dial)
-        if reading is None and decl.reference is not None:  # read on a ring that is not homed yet
-            log.info("%s homed: it reads once the %s is homed too", decl.label, DIALS[decl.reference].label)
+        if reading is None and decl.reference is not None:  # its own zero found, the ring it is read against not
+            log.info("%s homed; it is read against the %s, which is not homed yet: its reading is unknown and "
+                     "feeds nothing until that ring is homed", decl.label, DIALS[decl.reference].label)
         else:
             log.info("%s homed: it reads %s", decl.label, reading)
 

@@ -392,8 +392,12 @@ def cold_torpedoes(game: Any, facings: Sequence[str]) -> list[Msg]:
 
 def running(run: Mapping[str, Any]) -> Msg:
     """A torpedo in the water (`weapons.status()["running"]`) as the console prints it: the hit the TDC's
-    solution expects, or once that time has passed (or the run is beyond its range) the run it has left."""
+    solution expects, or once that time has passed (or the run is beyond its range, or its target was seen to
+    sink) the run it has left."""
     time = _mmss(run["hit_in_s"] if run.get("hit_in_s") is not None else run["run_left_s"])
+    if run.get("contact") and run.get("target_sunk"):  # the crew saw her go down: no hit is expected on her
+        return Msg("  running: tube {tube}, its target {target} has sunk, {time} of its run left", tube=run["tube"],
+                   target=run["contact"], time=time)
     if run.get("contact"):
         if run.get("hit_in_s") is not None:
             return Msg("  running: tube {tube} at {target}, hit expected in {time} by the TDC's solution",

@@ -289,6 +289,22 @@ def _pistols(game: Any, values: Values) -> list[Option]:
     return [Option(p, pistol_name(p)) for p in issued] if len(issued) > 1 else []
 
 
+def _tdc_setting(key: str) -> Callable[[Any, Values], Any]:
+    """The TDC's setting `key` (depth, pistol, spread) as it stands, shown chosen on its sheet when it is one of the
+    sheet's options: a crew turning the TDC to the next ship keeps them unless it chooses others (a setting the
+    sheet does not offer, or a TDC never programmed, is not chosen: the order leaves the TDC's own)."""
+    def kept(game: Any, values: Values) -> Any:
+        tdc = status(game, "weapons").get("tdc", {})
+        if not tdc.get("programmed"):
+            return None
+        value = tdc.get(key)
+        form = FORMS["tdc"]
+        field = next(f for f in form.fields if f.key == key)
+        assert field.options is not None
+        return next((o.value for o in field.options(game, values) if o.value == value), None)
+    return kept
+
+
 def _sailor_name(crew: Mapping[str, Any], figure: str) -> str:
     return str(crew.get("sailors", {}).get(figure, {}).get("name", figure))
 
@@ -540,10 +556,14 @@ FORMS: dict[str, Form] = {f.id: f for f in (
               needed=lambda v: v.get("source") in (None, "contact")),
         Field("source", Msg("Target data from"), options=_tdc_sources, hide_empty=True),
         # the pistol before depth and spread: with the disc's source shown too, the sheet has room for four fields
-        # and the spread (none chosen: 0) is the one left off (the console's `tdc` takes every field)
-        Field("pistol", Msg("Pistol (none chosen: contact)"), options=_pistols, hide_empty=True),
-        Field("depth_m", Msg("Depth setting (metres)"), options=_fixed(*((d, str(d)) for d in (2, 3, 4, 5, 6, 8)))),
-        Field("spread_deg", Msg("Spread (degrees)"), options=_fixed(*((d, str(d)) for d in (0, 2, 4, 6, 8, 10)))),
+        # and the spread (as the TDC holds it) is the one left off (the console's `tdc` takes every field)
+        # the settings stand as the TDC holds them (none chosen: unchanged; on a TDC never set 3 m, no spread, contact)
+        Field("pistol", Msg("Pistol (none chosen: unchanged, at first contact)"), options=_pistols, hide_empty=True,
+              default=_tdc_setting("pistol")),
+        Field("depth_m", Msg("Depth setting (metres)"), options=_fixed(*((d, str(d)) for d in (2, 3, 4, 5, 6, 8))),
+              default=_tdc_setting("depth_m")),
+        Field("spread_deg", Msg("Spread (degrees)"), options=_fixed(*((d, str(d)) for d in (0, 2, 4, 6, 8, 10))),
+              default=_tdc_setting("spread_deg")),
     )),
     Form("flood_tubes", Msg("Flood tubes"), order="flood_tubes", fields=(
         Field("tubes", Msg("Tubes (none chosen: the loaded bow tubes)"), options=_tubes(("loaded",))),)),

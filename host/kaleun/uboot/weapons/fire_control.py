@@ -107,9 +107,10 @@ class FireControl(WeaponsPart):
             "aob": args.float("aob", default=None, lo=-180, hi=180),
             "speed_kn": args.float("speed_kn", default=None, lo=0, hi=40),
             "torpedo_kn": args.float("torpedo_kn", default=None, lo=1, hi=60),
-            "depth_m": args.float("depth_m", default=float(BOAT["default_depth_m"]), lo=DEPTHS[0], hi=DEPTHS[1]),
+            # depth, pistol and spread not given keep the TDC's settings (see `_settings`)
+            "depth_m": args.float("depth_m", default=None, lo=DEPTHS[0], hi=DEPTHS[1]),
             "pistol": args.str("pistol", default=None, choices=PISTOLS),
-            "spread_deg": args.float("spread_deg", default=0.0, lo=0, hi=float(BOAT["spread_max_deg"])),
+            "spread_deg": args.float("spread_deg", default=None, lo=0, hi=float(BOAT["spread_max_deg"])),
         }
         if args.has("range_nm"):
             if p.get("range_m") is not None:
@@ -325,6 +326,9 @@ class FireControl(WeaponsPart):
             if contact is not None and course is None:
                 return Msg("the TDC needs the target's {missing} ({contact} has no course estimate: the hydrophone "
                            "gives none)", missing=and_list(missing), contact=p["contact"])
+            if p["source"] == "disc" and contact is None:  # the disc gives no range or speed: say where they come from
+                return Msg("the TDC needs the target's {missing} (the attack disc gives only the bearing and the "
+                           "courses: choose a target for the rest)", missing=and_list(missing))
             return Msg("the TDC needs the target's {missing}", missing=and_list(missing))
         assert bearing is not None and range_m is not None and course is not None and speed is not None
         return target_from(blat, blon, t0, bearing, range_m, course, speed)
@@ -332,11 +336,8 @@ class FireControl(WeaponsPart):
     def _program(self, p: dict[str, Any]) -> None:
         target = self._model(p)
         assert isinstance(target, Target)
-        period = self.w.period()
         self.tdc = {"target": target.to_json(), "source": p["source"], "contact": p.get("contact"),
-                    "torpedo_kn": p.get("torpedo_kn"), "depth_m": p["depth_m"],
-                    "pistol": p.get("pistol") or period.pistols[0], "spread_deg": p["spread_deg"],
-                    "programmed": self.engine.t}
+                    **self._settings(p), "programmed": self.engine.t}
         sol = self.solution("bow")
         assert sol is not None
         parts = [Msg("TDC set{on}: range {range:,} m, speed {speed} kn, angle on the bow {aob}.",
@@ -356,6 +357,20 @@ class FireControl(WeaponsPart):
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
         self.keep_periscope_up()
         self.warn_without_view("tdc")
+
+    def _settings(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        """The torpedo speed, depth setting, pistol and spread a `tdc` order sets: those it gives, and for those it
+        leaves out the settings the TDC already holds (a crew turning from one ship of a convoy to the next
+        re-aims without setting them again, as on the real TDC), or the defaults on a TDC never programmed
+        (depth 3 m, spread 0, the first pistol issued, the torpedo's first speed). A kept pistol no longer
+        issued gives way to the first one issued."""
+        old = self.tdc or {}
+        issued = self.w.period().pistols
+        pistol = p.get("pistol") or old.get("pistol")
+        return {"torpedo_kn": p.get("torpedo_kn", old.get("torpedo_kn")),
+                "depth_m": float(p.get("depth_m", old.get("depth_m", BOAT["default_depth_m"]))),
+                "pistol": pistol if pistol in issued else issued[0],
+                "spread_deg": float(p.get("spread_deg", old.get("spread_deg", 0.0)))}
 
     def _stern_report(self, bow: Solution) -> list[Msg]:
         """The stern tube's solution too, when it holds a torpedo and is the better shot (the bow

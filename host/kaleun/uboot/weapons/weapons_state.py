@@ -99,11 +99,14 @@ def status(w: Weapons) -> dict[str, Any]:
             "fired": w.torpedo_firing.fired, "hits": w.torpedo_firing.hits, "sunk": [dict(s) for s in w.sunk],
             "grt_sunk": sum(int(s["grt"]) for s in w.sunk),
             # the crew's reckoning from the TDC's solution, not the truth: hit_in_s counts down to the hit
-            # the solution expects (None once that time has passed, or when the run is beyond the range)
+            # the solution expects (None once that time has passed, when the run is beyond the range, or once the
+            # crew has seen its target go down: target_sunk, no hit is expected on a ship that is gone)
             "running": [{"torpedo": r["torpedo"], "tube": r["tube"], "contact": r["contact"],
                          "run_s": round(now - float(r["fired"])),
+                         "target_sunk": r["contact"] is not None and w.seen_sunk(r["contact"]),
                          "hit_in_s": (round(float(r["hit_at"]) - now)
-                                      if r["hit_at"] is not None and float(r["hit_at"]) > now else None),
+                                      if r["hit_at"] is not None and float(r["hit_at"]) > now
+                                      and not (r["contact"] is not None and w.seen_sunk(r["contact"])) else None),
                          "run_left_s": max(0, round(float(r["spent_at"]) - now))} for r in w.torpedo_firing.running]}
 
 

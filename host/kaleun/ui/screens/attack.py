@@ -182,6 +182,8 @@ class AttackScreen(Screen):
         """A tube's torpedo in the water: the crew's reckoning, not the truth: the time to the hit the TDC's
         solution expects, and once that has passed (or the run is beyond its range) the run it has left."""
         due = run.get("hit_in_s")
+        if run.get("target_sunk"):  # the crew saw her go down: no hit is expected on a ship that is gone
+            return Msg("target sunk, run left {t}", t=_clock(float(run.get("run_left_s", 0))))
         if due is not None:
             return Msg("hit expected in {t}", t=_clock(float(due)))
         return Msg("run left {t}", t=_clock(float(run.get("run_left_s", 0))))
