@@ -46,6 +46,7 @@ RADIO = RULES["radio"]
 QUIET_S = float(RULES["combat"]["quiet_min"]) * 60.0
 TICK_S = float(RULES["log"]["check_every_min"]) * 60.0
 TRACK_S = float(RULES["log"]["track_every_min"]) * 60.0
+TRACK_MOST = int(RULES["log"]["track_most"])
 RESTEER_S = float(RULES["passage"]["resteer_min"]) * 60.0
 ARRIVE_NM = float(RULES["passage"]["arrive_nm"])
 JOIN_NM = float(RULES["encounters"]["join_nm"])
@@ -365,7 +366,10 @@ class Mission(Module):
             dlat, dlon = self.engine.module("navigation").dr_position(now)
         else:
             dlat, dlon = lat, lon
-        self.log["track"].append([round(now, 1), round(lat, 4), round(lon, 4), round(dlat, 4), round(dlon, 4)])
+        track = self.log["track"]
+        track.append([round(now, 1), round(lat, 4), round(lon, 4), round(dlat, 4), round(dlon, 4)])
+        if len(track) > TRACK_MOST:  # a mission without end: every other point goes, the first and newest stay
+            track[:] = track[:-1:2] + track[-1:]
 
     # -- objectives -------------------------------------------------------------------------------
     def _give(self, obj: Objective) -> None:
