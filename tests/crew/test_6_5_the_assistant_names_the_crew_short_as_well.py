@@ -1,0 +1,92 @@
+"""§6.5 (the executing sailors stand in the order's section with its symbols) and §10.3 (a condition is repaired
+with its equipment chip in the section): when an order is refused for something of its own first ("the water pump
+lies in section 1"), the order assistant — the console's `check ORDER` and the window's order sheet, both reading
+the order desk's `preview` — names its crew short at their stations as well. A First Officer who puts right
+what the assistant named is not met by a second refusal it never mentioned. Checking changes nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from crewkit import do, game
+from kaleun.boards.loader import default_board
+from kaleun.runtime.loop import Runtime
+from kaleun.runtime.table import Table
+from kaleun.ui.console import Console
+from kaleun.ui.order_warnings import order_warnings
+
+SHORT = "1 sailor with the repair symbol needed in section 5; found nobody"
+PUMP = "repairing the leak needs the water pump in section 5; the chip lies in section 1"
+ENFORCED = "Warning: also {missing}: the order would be refused for that as well."
+ADVISED = "Warning: also {missing}: once the rest is in order, the order would go ahead without it."
+REPAIR = {"order": "repair", "condition": "leak", "section": 5}
+
+
+def _leak_in_the_diesel_room(rules: str):
+    """A leak in section 5, its water pump in section 1 and nobody with the repair symbol in section 5."""
+    g = game(rules=rules)
+    do(g, {"do": "damage", "kind": "environmental", "condition": "leak", "section": 5})
+    return g
+
+
+def _state(g) -> str:
+    return json.dumps(g.to_state(), sort_keys=True)
+
+
+def _check(g) -> tuple[dict, list[str]]:
+    before = _state(g)
+    answer = g.module("orders").preview(REPAIR)
+    warnings = [str(w) for w in order_warnings(g, answer)]
+    assert _state(g) == before  # checked, not given
+    return answer, warnings
+
+
+def test_6_5_enforced_a_repair_refused_for_its_equipment_also_names_the_missing_repair_crew():
+    g = _leak_in_the_diesel_room("enforce")
+    answer, warnings = _check(g)
+    assert not answer["accepted"] and str(answer["reason"]) == PUMP
+    assert warnings == [ENFORCED.format(missing=SHORT)]
+    # the First Officer brings the pump: the order is refused for exactly what the assistant named besides
+    do(g, {"do": "move_item", "item": "water_pump", "section": 5})
+    answer, warnings = _check(g)
+    assert str(answer["reason"]) == SHORT and warnings == []
+    events = do(g, {"do": "order", **REPAIR})
+    refused = [e for e in events if e["event"] == "order_rejected"]
+    assert [e["reason"] for e in refused] == [SHORT]
+
+
+def test_6_5_advised_a_repair_refused_for_its_equipment_says_it_would_then_go_ahead_short_of_its_crew():
+    g = _leak_in_the_diesel_room("advise")
+    answer, warnings = _check(g)
+    assert not answer["accepted"] and str(answer["reason"]) == PUMP
+    assert warnings == [ADVISED.format(missing=SHORT)]
+    do(g, {"do": "move_item", "item": "water_pump", "section": 5})
+    answer, warnings = _check(g)
+    assert answer["accepted"] and str(answer["missing"]) == SHORT
+    events = do(g, {"do": "order", **REPAIR})
+    assert [str(e["missing"]) for e in events if e["event"] == "crew_warning"] == [SHORT]
+
+
+def test_6_5_a_refusal_for_the_order_alone_adds_nothing_when_its_crew_is_there():
+    """Nothing more to name: the repair crew stands in section 5, only the pump is missing."""
+    g = _leak_in_the_diesel_room("enforce")
+    do(g, {"do": "order", "order": "mobilize"})
+    do(g, {"do": "place", "figure": "engineer-circle", "section": 5})
+    do(g, {"do": "end_mobilize"})
+    answer, warnings = _check(g)
+    assert str(answer["reason"]) == PUMP and answer["also"] == [] and warnings == []
+
+
+def test_6_5_the_console_check_prints_the_refusal_and_the_crew_short_together():
+    g = _leak_in_the_diesel_room("enforce")
+    out = io.StringIO()
+    runtime = Runtime(g, Table(default_board(), g), clock=lambda: 0.0)
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    before = _state(g)
+    console.handle("check repair condition=leak section=5")
+    text = out.getvalue()
+    assert f"would be refused: {PUMP}." in text
+    assert ENFORCED.format(missing=SHORT) in text
+    assert _state(g) == before
