@@ -1,8 +1,9 @@
 """§6.5 (the executing sailors stand in the order's section with its symbols) and §10.3 (a condition is repaired
-with its equipment chip in the section): when an order is refused for something of its own first ("the water pump
-lies in section 1"), the order assistant — the console's `check ORDER` and the window's order sheet, both reading
-the order desk's `preview` — names its crew short at their stations as well. A First Officer who puts right
-what the assistant named is not met by a second refusal it never mentioned. Checking changes nothing."""
+with its equipment chip in the section): when an order is refused for something else first — its own check ("the
+water pump lies in section 1"), a major failure, both bars exhausted — the order assistant (the console's
+`check ORDER` and the window's order sheet, both reading the order desk's `preview`) names its crew short at
+their stations as well. A First Officer who puts right what the assistant named is not met by a second refusal
+it never mentioned. Checking changes nothing."""
 
 from __future__ import annotations
 
@@ -90,3 +91,35 @@ def test_6_5_the_console_check_prints_the_refusal_and_the_crew_short_together():
     assert f"would be refused: {PUMP}." in text
     assert ENFORCED.format(missing=SHORT) in text
     assert _state(g) == before
+
+
+HALF_AHEAD = {"order": "new_speed", "speed": "half_ahead"}
+ENGINES_SHORT = "2 sailors with the engines symbol needed in section 5 while surfaced; found nobody"
+
+
+def test_6_5_an_order_a_major_failure_forbids_also_names_the_sailors_it_would_lack():
+    """§10.3 a major failure of the diesels forbids speed orders surfaced; the assistant says so and, under it,
+    that the engine room is empty as well (the refusal itself names the failure alone)."""
+    from kaleun.uboot.crew.technical import SEVERITIES
+
+    for rules, template in (("enforce", ENFORCED), ("advise", ADVISED)):
+        g = game(rules=rules)
+        do(g, {"do": "damage", "kind": "technical", "component": "diesels", "severity": SEVERITIES[-1]})
+        before = _state(g)
+        answer = g.module("orders").preview(HALF_AHEAD)
+        assert _state(g) == before
+        assert not answer["accepted"] and str(answer["reason"]).startswith("major failure of the diesels")
+        assert [str(w) for w in order_warnings(g, answer)] == [template.format(missing=ENGINES_SHORT)]
+        refused = [e for e in do(g, {"do": "order", **HALF_AHEAD}) if e["event"] == "order_rejected"]
+        assert [e["reason"] for e in refused] == [str(answer["reason"])] and "missing" not in refused[0]
+
+
+def test_7_both_bars_exhausted_the_assistant_also_names_the_sailors_short():
+    """§7: with both bars exhausted no order is carried out; the assistant names the empty engine room too."""
+    g = game(rules="enforce")
+    for _ in range(3):
+        do(g, {"do": "adjust_command", "by": -8})
+        do(g, {"do": "adjust_morale", "by": -8})
+    answer = g.module("orders").preview(HALF_AHEAD)
+    assert str(answer["reason"]).startswith("both the command bar and the morale bar are exhausted")
+    assert [str(w) for w in order_warnings(g, answer)] == [ENFORCED.format(missing=ENGINES_SHORT)]

@@ -174,7 +174,8 @@ class OrderDesk(Module):
         out: dict[str, Any] = {"order": order.order, "params": order.params, "accepted": reason is None,
                                "reason": reason, "also": also}
         for validator in self._validators:
-            out.update(validator.preview(order))
+            said = validator.preview(order)
+            out.update(said, also=[*out["also"], *said.get("also", [])])
         return out
 
     def _order(self, args: Args) -> None:
