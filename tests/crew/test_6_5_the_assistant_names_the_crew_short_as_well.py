@@ -123,3 +123,22 @@ def test_7_both_bars_exhausted_the_assistant_also_names_the_sailors_short():
     answer = g.module("orders").preview(HALF_AHEAD)
     assert str(answer["reason"]).startswith("both the command bar and the morale bar are exhausted")
     assert [str(w) for w in order_warnings(g, answer)] == [ENFORCED.format(missing=ENGINES_SHORT)]
+
+
+def test_6_5_the_window_s_repair_sheet_shows_the_refusal_and_the_crew_short_together():
+    """By touch: Orders, Repair, the leak in 5 — the sheet says it would be refused for the pump and warns of the
+    empty section beside it; Give order stays greyed."""
+    from window.fingers import Table_, shown
+
+    table = Table_(mission="training", seed=0)
+    table.runtime.submit({"do": "crew_options", "rules": "enforce"})
+    table.runtime.submit({"do": "damage", "kind": "environmental", "condition": "leak", "section": 5})
+    table.runtime.step()
+    table.window.dismiss_alarms()
+    table.tap("tab.orders")
+    table.tap("order.repair")
+    table.tap("field.job=condition:leak,section:5")
+    text = " ".join(shown(table))
+    assert PUMP in text
+    assert ENFORCED.format(missing=SHORT) in text
+    assert table.target("sheet.give").action is None
