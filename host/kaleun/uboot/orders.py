@@ -170,7 +170,8 @@ class OrderDesk(Module):
         if own is not None:
             # refused by the order's own check: what the validators would refuse it for as well (its crew short
             # at their stations) is named too, so the First Officer sees everything missing at once
-            also = [r for validator in self._validators if (r := validator.validate(order)) is not None]
+            also = [r for validator in self._validators
+                    if (r := validator.validate(order)) is not None and str(r) != str(own)]
         out: dict[str, Any] = {"order": order.order, "params": order.params, "accepted": reason is None,
                                "reason": reason, "also": also}
         for validator in self._validators:
