@@ -62,7 +62,9 @@ def test_8_3_advised_surfaced_a_refused_salvo_and_a_refused_gun_also_name_the_mi
     assert warnings == [ADVISED.format(missing=LOOKOUT_TDC)]
     answer, warnings = _preview(g, order="gun_88", target="c99")
     assert answer["accepted"] is False
-    assert warnings == [ADVISED.format(missing=LOOKOUT_GUNS)]
+    # the gun's crew is not on deck either (§6.5): named with the view
+    assert warnings == [ADVISED.format(missing="3 sailors with the 88 mm symbol needed in section 7; found nobody"),
+                        ADVISED.format(missing=LOOKOUT_GUNS)]
 
 
 def test_8_4_enforced_a_salvo_refused_first_for_want_of_a_solution_also_names_the_periscope():
@@ -120,4 +122,6 @@ def test_8_3_no_lookout_is_asked_for_a_gun_the_boat_does_not_carry():
     assert warnings == []
     answer, warnings = _preview(g, order="gun_20")
     assert answer["accepted"] is False
-    assert warnings == [ADVISED.format(missing=LOOKOUT_GUNS)]  # the flak is aboard: its view is asked for
+    # the flak is aboard: its crew and its view are asked for
+    assert warnings == [ADVISED.format(missing="2 sailors with the 20 mm symbol needed in section 8; found nobody"),
+                        ADVISED.format(missing=LOOKOUT_GUNS)]

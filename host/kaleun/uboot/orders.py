@@ -150,22 +150,33 @@ class OrderDesk(Module):
         """Why the order is refused, or None: its effect's check, then every validator's. Changes nothing."""
         effect = self._effects.get(order.order)
         reason = effect.check(order.params) if effect else None
-        for validator in self._validators:
-            if reason is not None:
-                break
-            reason = validator.validate(order)
-        return reason
+        return reason if reason is not None else self._validate(order)
+
+    def _validate(self, order: Order) -> Reason | None:
+        """The first validator's reason to refuse the order, or None. Changes nothing."""
+        return next((r for validator in self._validators if (r := validator.validate(order)) is not None), None)
 
     def preview(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         """What giving an order would do, without giving it (the console's order assistant): whether it
         would be accepted, and either who would carry it out (the validators' `preview`) or exactly why
-        not. Raises CommandError for malformed fields. Changes nothing in the game."""
+        not; when the order's own check refuses it, `also` holds what the validators would refuse it for
+        as well (its crew short at their stations: once the first reason is put right, the next would
+        refuse it). Raises CommandError for malformed fields. Changes nothing in the game."""
         order = self._read(Args({"do": "order", **fields}))
-        reason = self._check(order)
+        effect = self._effects.get(order.order)
+        own = effect.check(order.params) if effect else None
+        reason = own if own is not None else self._validate(order)
+        also: list[Reason] = []
+        if own is not None:
+            # refused by the order's own check: what the validators would refuse it for as well (its crew short
+            # at their stations) is named too, so the First Officer sees everything missing at once
+            also = [r for validator in self._validators
+                    if (r := validator.validate(order)) is not None and str(r) != str(own)]
         out: dict[str, Any] = {"order": order.order, "params": order.params, "accepted": reason is None,
-                               "reason": reason}
+                               "reason": reason, "also": also}
         for validator in self._validators:
-            out.update(validator.preview(order))
+            said = validator.preview(order)
+            out.update(said, also=[*out["also"], *said.get("also", [])])
         return out
 
     def _order(self, args: Args) -> None:

@@ -1,9 +1,9 @@
 """What the First Officer should hear before an order the game would carry out: sailors left on
 the bridge when the boat dives (rulebook §3), a depth below test depth, at crush depth or on the
 bottom the echo sounder gives, a torpedo run longer than the torpedo goes or too short for its pistol to
-arm, a weapon order without its view (no lookout on the bridge, the periscope down; §8.3, §8.4), also when
-the order is refused for something else first. The order assistant of the console (`check ORDER`) and of
-the window's order sheet both show these, from one place.
+arm, a weapon order without its view (no lookout on the bridge, the periscope down; §8.3, §8.4), its crew
+short at their stations (§6.5), also when the order is refused for something else first. The order
+assistant of the console (`check ORDER`) and of the window's order sheet both show these, from one place.
 Pure: reads the game's public status, changes nothing."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from kaleun.uboot.figures import figure_term
 from kaleun.uboot.orders import order_term
 from kaleun.uboot.sea.boat import CRUSH_M, TEST_M
 from kaleun.uboot.weapons.arsenal import TORPEDOES
+from kaleun.ui.actions import aboard
 
 
 def order_warnings(game: Any, answer: Mapping[str, Any], mobilize: Msg | None = None) -> list[Msg]:
@@ -35,12 +36,28 @@ def order_warnings(game: Any, answer: Mapping[str, Any], mobilize: Msg | None = 
                               "{mobilize} and bring them down first.", n=len(outside),
                               figures=join([figure_term(str(f)) for f in outside]),
                               mobilize=mobilize if mobilize is not None else order_term("mobilize")))
+    out += _crew_warnings(game, answer)
     if order == "new_depth" and "depth_m" in params:
         out += depth_warnings(game, float(params["depth_m"]))
     if order == "fire_torpedoes":
         out += _range_warnings(game, [int(t) for t in params.get("tubes") or []])
     if order in VIEW_ORDERS and game.has_module("weapons"):
         out += _view_warnings(game, str(order), answer)
+    return out
+
+
+def _crew_warnings(game: Any, answer: Mapping[str, Any]) -> list[Msg]:
+    """An order refused for something of its own ("the water pump lies in section 1") whose crew is short at their
+    stations as well (§6.5): that is named too, so putting the first thing right is not met by a second refusal.
+    Enforced, it would be refused for that as well; where the crew rules only advise, it would go ahead without.
+    None for a weapon the boat does not carry: no crew would lay a gun that is not there."""
+    if answer.get("accepted") or not aboard(game, answer.get("order")):
+        return []
+    out = [Msg("Warning: also {missing}: the order would be refused for that as well.", missing=more)
+           for more in answer.get("also") or []]
+    if answer.get("missing"):
+        out.append(Msg("Warning: also {missing}: once the rest is in order, the order would go ahead without it.",
+                       missing=answer["missing"]))
     return out
 
 

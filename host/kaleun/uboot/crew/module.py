@@ -100,6 +100,8 @@ class Crew(Module, Validator):
         self._prepared: tuple[Order | None, Need | Msg] = (None, Need())
         self._warning: Reason | None = None
         self._short: Reason | None = None  # the last validation's refusal for want of sailors (rules enforced)
+        #: the sailors an order refused as impossible (bars, a major failure) would be short of as well (enforced)
+        self._also: Reason | None = None
         self._announce: list[Callable[[], Any]] = []
         self._ended = False  # the crew ended the mission in a game without a mission module
 
@@ -486,7 +488,7 @@ class Crew(Module, Validator):
 
     def prepare(self, order: Order) -> None:
         """The order's crew requirement, worked out before anything changes (CommandError if malformed)."""
-        self._plan, self._warning, self._short = [], None, None
+        self._plan, self._warning, self._short, self._also = [], None, None, None
         self._prepared = (order, self._need(order))
 
     def given(self, order: Order) -> None:
@@ -504,6 +506,9 @@ class Crew(Module, Validator):
             return Msg("the mission is over")
         blocked = self._blocked(order, need)
         if blocked is not None:  # never advisory: nobody can carry it out
+            if not isinstance(need, Msg):  # the sailors short as well, for the preview to name (§6.5)
+                short = self._staff(order.order, need.groups)
+                self._warning, self._also = (short, None) if self.rules == "advise" else (None, short)
             return blocked
         assert not isinstance(need, Msg)
         reason = self._staff(order.order, need.groups)
@@ -557,11 +562,14 @@ class Crew(Module, Validator):
         return join(problems, "; ") if problems else None
 
     def preview(self, order: Order) -> dict[str, Any]:
-        """Who would execute the order just validated, with how many chips; what is missing (advise mode)."""
+        """Who would execute the order just validated, with how many chips; what is missing (advise mode); for an
+        order refused as impossible now (both bars exhausted, a major failure), the sailors it would be short of
+        as well (`also`, enforced; advised, `missing`)."""
         paid = "command" if self.bars.command < COMMAND_LAST else "morale" if self.bars.can_pay else None
         out: dict[str, Any] = {"activated": [{"figure": p.figure, "sailor": self.sid(p.figure), "chips": len(p.chips),
                                              "specialist": p.specialist, "section": p.section}
-                                            for p in self._plan], "missing": self._warning, "paid": paid}
+                                            for p in self._plan], "missing": self._warning, "paid": paid,
+                              "also": [self._also] if self._also is not None else []}
         if order.order == "dive":  # diving kills every sailor left in 7 and 8 (§3)
             out["left_outside"] = [f for f in FIGURES if self.pos[f] in sections.OUTSIDE and not self.sailor(f).dead]
         return out

@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.uboot.figures import figure_term
 from kaleun.ui import icons, theme
 from kaleun.ui.boat_view import (
@@ -44,6 +44,9 @@ class BoatScreen(Screen):
         self.plan: BoatPlan | None = None
         #: each section's label as drawn in the last frame, whole (None: it had to be cut)
         self.labels: dict[int, str | None] = {}
+        #: why the Mobilize that settles a move made without one would be refused now (the order assistant's
+        #: answer; None: it would be given)
+        self.pay_refused: Msg | str | None = None
 
     def read(self) -> Hashable:
         game = self.game
@@ -59,8 +62,21 @@ class BoatScreen(Screen):
         self.crew = {"mobilization": crew.get("mobilization", False), "unsettled": crew.get("unsettled", {}),
                      "undo": crew.get("undo"), "rules": crew.get("rules")}
         self.square = game.module("navigation").status().get("dr_square") if game.has_module("navigation") else None
-        return (self.view, freeze(self.crew), round(float(boat["speed_kn"]), 1), int(boat.get("course", 0)),
-                round(float(boat.get("depth_m", 0.0))), self.square)
+        self.pay_refused = self._pay_refused(game)
+        return (self.view, freeze(self.crew), freeze(self.pay_refused), round(float(boat["speed_kn"]), 1),
+                int(boat.get("course", 0)), round(float(boat.get("depth_m", 0.0))), self.square)
+
+    def _pay_refused(self, game: Any) -> Msg | str | None:
+        """Why paying a Mobilize for a move made without one would be refused now (both bars exhausted, the mission
+        over), as the order desk's preview says it; None when no move waits for one or it would be given."""
+        unsettled = self.crew.get("unsettled") or {}
+        if not any(flag.get("reason") == "no_mobilize" for flag in unsettled.values()):
+            return None
+        try:
+            answer = game.module("orders").preview({"order": "mobilize"})
+        except CommandError as exc:
+            return of_error(exc)
+        return None if answer.get("accepted") else answer.get("reason")
 
     def places(self) -> dict[str, tuple[tuple[int, int], int]]:
         if self.view is None:
@@ -122,8 +138,11 @@ class BoatScreen(Screen):
             y = box.bottom - s(52)
             half = (box.w - s(18)) // 2
             if flag.get("reason") == "no_mobilize":
+                # an order: greyed, saying why, where the order desk would refuse it (both bars exhausted)
+                refused = self.pay_refused
                 c.button("move_fix.mobilize", Rect(box.x + s(6), y, half, s(47)), Msg("Pay a Mobilize"),
-                         simple(lambda: win.submit({"do": "move_fix", "figure": figure, "choice": "mobilize"})))
+                         simple(lambda: win.submit({"do": "move_fix", "figure": figure, "choice": "mobilize"})),
+                         enabled=refused is None, why_not=refused)
             c.button("move_fix.put_back", Rect(box.x + s(12) + half, y, half, s(47)), Msg("Put it back"),
                      simple(lambda: self.put_back(figure, int(flag["from"]))))
             return
