@@ -90,3 +90,39 @@ def test_a_refusal_of_the_game_names_its_command_in_the_console_style(language: 
     out = typed(language, line)
     assert said in out, out
     assert "'target'" not in out and "'press'" not in out and "'home'" not in out
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "reparieren", "! reparieren: sagen, was repariert wird: ein Bauteil (bauteil=funkanlage), ein Zustand "
+                         "in einer Sektion (zustand=feuer sektion=3) oder ein Hüllenbruch (leck=3)"),
+    ("ru", "ремонт", "! ремонт: укажите, что ремонтировать: узел (узел=радиостанция), состояние в отсеке "
+                     "(авария=пожар отсек=3) или пробоину корпуса (пробоина=3)"),
+    ("en", "repair", "! repair: say what to repair: a component (component=radio), a condition in a section "
+                     "(condition=fire section=3) or a hull breach (breach=3)"),
+])
+def test_a_repair_without_a_target_gives_examples_the_table_can_type(language: str, line: str, said: str) -> None:
+    """§10.3: a repair names a component, a condition in a section or a breach; the refusal's examples are in the
+    table's words, so typing one of them works."""
+    assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "tdc entfernung_sm=99,5", "! tdc: entfernung_sm muss von 0,03 bis 13,5 reichen, nicht 99,5"),
+    ("ru", "срп дистанция_мили=99,5", "от 0,03 до 13,5"),
+    ("de", "hilfe tdc", "entfernung_sm: Entfernung, Seemeilen [von 0,03 bis 13,5;"),
+    ("en", "tdc range_nm=99.5", "! tdc: range_nm must be from 0.03 to 13.5, not 99.5"),
+])
+def test_bounds_are_written_with_the_tables_decimal_sign(language: str, line: str, said: str) -> None:
+    """§12 (the TDC's range): a field's bounds, in help and in a refusal, use the decimal sign the table writes."""
+    assert said in typed(language, line)
+
+
+def test_a_german_crew_types_a_decimal_comma() -> None:
+    """§12: `entfernung_sm=0,5` at a German table is half a sea mile, as `range_nm=0.5` is at an English one."""
+    heard: list = []
+    typed("de", "tdc quelle=manuell peilung=10 entfernung_sm=0,5 kurs=90 fahrt_kn=8", heard=heard)
+    english: list = []
+    typed("en", "tdc source=manual bearing=10 range_nm=0.5 course=90 speed_kn=8", heard=english)
+    assert [e.name for e in heard] == [e.name for e in english]
+    assert [e.data for e in heard] == [e.data for e in english]
+    assert "0,5" not in str([e.data for e in heard])

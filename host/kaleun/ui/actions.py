@@ -28,6 +28,7 @@ navigator-quadrat 8`, `reparieren bauteil=sehrohr`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -78,6 +79,14 @@ NOT_ACTIONS: dict[str, str] = {
 }
 
 
+def plain(value: float | None) -> float | str:
+    """A bound or value for a sentence: a whole number without its ".0" (the sentence writes its decimal sign);
+    none: empty."""
+    if value is None:
+        return ""
+    return int(value) if float(value).is_integer() else value
+
+
 # -- fields -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Kind:
@@ -104,6 +113,8 @@ def _whole(text: str, f: Field, lang: Language) -> int:
 
 
 def _number(text: str, f: Field, lang: Language) -> float:
+    if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):  # 0,5: the decimal comma German and Russian write
+        text = text.replace(",", ".")
     try:
         value = float(text)
     except ValueError:
@@ -271,8 +282,8 @@ class Field:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
         if self.only and kind == "whole":  # some whole numbers only (the torpedo rooms): those, not a range
             return Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(), value=text)
-        values = {"field": self.word, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
-                  "hi": f"{self.hi:g}" if self.hi is not None else ""}
+        values = {"field": self.word, "value": text, "lo": plain(self.lo) if self.lo is not None else "",
+                  "hi": plain(self.hi) if self.hi is not None else ""}
         if self.lo is not None and self.hi is not None:
             return (Msg("{field} must be a whole number from {lo} to {hi}, not '{value}'", **values) if kind == "whole"
                     else Msg("{field} must be a number from {lo} to {hi}, not '{value}'", **values))
@@ -289,16 +300,16 @@ class Field:
     def check_bounds(self, value: float) -> None:
         if self.only and value not in self.only:
             raise CommandError(Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(),
-                                   value=f"{value:g}"))
+                                   value=plain(value)))
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             if self.hi is not None and self.lo is not None:
                 raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.word,
-                                       lo=f"{self.lo:g}", hi=f"{self.hi:g}", value=f"{value:g}"))
+                                       lo=plain(self.lo), hi=plain(self.hi), value=plain(value)))
             bound = self.lo if self.lo is not None else self.hi
             raise CommandError(Msg("{field} must be at least {lo}, not {value}", field=self.word,
-                                   lo=f"{bound:g}", value=f"{value:g}") if self.lo is not None else
+                                   lo=plain(bound), value=plain(value)) if self.lo is not None else
                                Msg("{field} must be at most {hi}, not {value}", field=self.word,
-                                   hi=f"{bound:g}", value=f"{value:g}"))
+                                   hi=plain(bound), value=plain(value)))
 
     def read(self, text: str, lang: Language | None = None) -> Any:
         if text == "":
@@ -360,9 +371,10 @@ class Action:
         """The command's word as the table types it (`kurs`, `курс`; its id at an English table)."""
         return typed_word(self.word, lang)
 
-    def in_its_words(self, problem: Msg) -> Msg:
+    def in_its_words(self, problem: Msg, lang: Language | None = None) -> Msg:
         """A refusal the game words with ids (`damage: needs the field 'section'`) naming this command and one
-        of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table)."""
+        of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table); with
+        `lang`, an example it gives of this command's fields (`component=radio`) too (`bauteil=funkanlage`)."""
         values = dict(problem.values)
         command, field = values.get("command"), values.get("field")
         named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
@@ -371,9 +383,18 @@ class Action:
         values["command"] = self.word
         if named is not None:
             values["field"] = named.word
+        if lang is not None:
+            for key, value in values.items():
+                if self._an_example(value):
+                    values[key] = self.line_in(f"{self.name} {value}", lang).partition(" ")[2]
         said = Msg(problem.template, **values)
         said.context, said.plural_form = problem.context, problem.plural_form
         return said
+
+    def _an_example(self, value: object) -> bool:
+        """Is a refusal's value an example of this command's fields (`condition=fire section=3`)?"""
+        pairs = [word.partition("=") for word in value.split()] if isinstance(value, str) else []
+        return bool(pairs) and all(sep and self._field(key) is not None for key, sep, _value in pairs)
 
     def usage(self, short: bool = False, lang: Language | None = None) -> str:
         """`course COURSE`, `observe [count=N] [figures=A,B]` (German `kurs KURS`, `beobachter [anzahl=N] ...`: the

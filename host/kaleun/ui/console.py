@@ -37,7 +37,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
-from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform
+from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -270,7 +270,9 @@ class Console(Prompting):
     def _in_typed_words(self, text: Msg | str) -> Msg | str:
         """A refusal of the command being typed, naming it and its fields as this table types them (the game
         words it with ids: `damage: needs the field 'section'` is `schaden: braucht das Feld „sektion“`)."""
-        return self._acting.in_its_words(text) if self._acting is not None and isinstance(text, Msg) else text
+        if self._acting is None or not isinstance(text, Msg):
+            return text
+        return self._acting.in_its_words(text, self.lang)
 
     def _problem(self, text: Msg | str) -> None:
         text = self._in_typed_words(text)
@@ -339,10 +341,10 @@ class Console(Prompting):
             elif f.only:  # some whole numbers only (the torpedo rooms): those, not a range
                 notes.append(lang.render(f.only_text()))
             elif f.lo is not None or f.hi is not None:
-                notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=f"{f.lo:g}", hi=f"{f.hi:g}")
+                notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=plain(f.lo), hi=plain(f.hi))
                                               if f.lo is not None and f.hi is not None else
-                                              Msg("at least {lo}", lo=f"{f.lo:g}") if f.lo is not None else
-                                              Msg("at most {hi}", hi=f"{f.hi:g}")))
+                                              Msg("at least {lo}", lo=plain(f.lo)) if f.lo is not None else
+                                              Msg("at most {hi}", hi=plain(f.hi))))
             if f.kind in ("choices", "wholes", "words"):
                 notes.append(text(N_("a list: a,b,c")))
             if f.required:
