@@ -126,3 +126,30 @@ def test_a_german_crew_types_a_decimal_comma() -> None:
     assert [e.name for e in heard] == [e.name for e in english]
     assert [e.data for e in heard] == [e.data for e in english]
     assert "0,5" not in str([e.data for e in heard])
+
+
+@pytest.mark.parametrize(("language", "lines", "said", "absent"), [
+    ("de", ["reparieren bauteil=sehrohr erweitert=ja"], "[04:00:00] Reparatur abgelehnt", "erweitert muss"),
+    ("de", ["reparieren bauteil=sehrohr erweitert=vielleicht"],
+     "! reparieren: erweitert muss ja oder nein sein, nicht „vielleicht“", "true"),
+    ("ru", ["ремонт узел=перископ усиленный=Да"], "[04:00:00] Ремонт: отказано", "усиленный —"),
+    ("ru", ["ремонт узел=перископ усиленный=может"], "! ремонт: усиленный — да или нет, а не «может»", "true"),
+    ("de", ["hilfe reparieren"], "[erweitert=ja|nein]", "true|false"),
+    ("ru", ["помощь ремонт"], "[усиленный=да|нет]", "true|false"),
+    ("en", ["help repair"], "[advanced=true|false]", "yes|no"),
+])
+def test_a_yes_or_no_field_takes_the_tables_words(language: str, lines: list[str], said: str, absent: str) -> None:
+    """§10.3.3 (an engineer card's advanced effect on a repair): a yes-or-no field is typed `ja`/`nein` at a German
+    table, `да`/`нет` at a Russian one, and help and its refusal show those words."""
+    out = typed(language, *lines)
+    assert said in out and absent not in out
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "hilfe", "  beobachter [Schlüssel=Wert ...]"),
+    ("ru", "помощь", "  сигнальщики [ключ=значение ...]"),
+    ("en", "help", "  observe [key=value ...]"),
+])
+def test_help_writes_its_key_value_placeholder_in_the_tables_language(language: str, line: str, said: str) -> None:
+    """The console's help (host README, "The text console") shows every placeholder in the table's words."""
+    assert said in typed(language, line)

@@ -165,10 +165,20 @@ def _wholes(text: str, f: Field, lang: Language) -> list[int]:
     return [_whole(p, f, lang) for p in _items(text)]
 
 
+def flag_words(lang: Language) -> tuple[str, str]:
+    """The words a table types for yes and no: `true`, `false` in English, `ja`, `nein` in German."""
+    if lang.code == "en":
+        return "true", "false"
+    return lang.text(N_("yes")), lang.text(N_("no"))
+
+
 def _flag(text: str, f: Field, lang: Language) -> bool:
-    value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(text.lower())
+    yes, no = flag_words(lang)
+    value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False,
+             fold(yes): True, fold(no): False}.get(fold(text))
     if value is None:
-        raise CommandError(Msg("{field} must be true or false, not '{value}'", field=f.word, value=text))
+        raise CommandError(Msg("{field} must be {yes} or {no}, not '{value}'", field=f.word, yes=yes, no=no,
+                               value=text))
     return value
 
 
@@ -276,6 +286,8 @@ class Field:
             return sep.join(self.choice_local(c, lang) for c in self.choices)
         if self.kind == "contact" and lang.code != "en":  # `ZIEL`, `КОНТАКТ`: no English placeholder among the words
             return self.local(lang).upper()
+        if self.kind == "flag":
+            return "|".join(flag_words(lang))
         return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
 
     def not_a(self, kind: str, text: str) -> Msg:
@@ -408,7 +420,7 @@ class Action:
             elif not short:
                 parts.append(f"{f.local(lang)}={hint}" if f.required else f"[{f.local(lang)}={hint}]")
         if self.free or (short and any(not f.positional for f in self.fields)):
-            parts.append("[key=value ...]")
+            parts.append(f"[{lang.text(N_('key=value'))} ...]")  # `[Schlüssel=Wert ...]`, `[ключ=значение ...]`
         return " ".join(parts)
 
     def example_in(self, lang: Language) -> str:
