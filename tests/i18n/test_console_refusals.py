@@ -153,3 +153,33 @@ def test_a_yes_or_no_field_takes_the_tables_words(language: str, lines: list[str
 def test_help_writes_its_key_value_placeholder_in_the_tables_language(language: str, line: str, said: str) -> None:
     """The console's help (host README, "The text console") shows every placeholder in the table's words."""
     assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("de", "mannschaftsregeln schwierigkeit=kapitän:schwer,offizier:leicht leichter_wachwechsel=offizier:ja"),
+    ("ru", "правила_экипажа сложность=командир:трудная,старпом:лёгкая лёгкая_смена_вахты=старпом:да"),
+    ("en", "crew_options difficulty=captain:hard,officer:easy easy_watch_change=officer:true"),
+    ("en", """crew_options difficulty='{"captain":"hard","officer":"easy"}' easy_watch_change='{"officer":true}'"""),
+])
+def test_the_difficulty_per_role_is_typed_in_the_tables_words(language: str, line: str) -> None:
+    """§5.3 (a difficulty for each role) and §6.8 (the easy watch change for a role on easy): typed as role:value
+    pairs in the table's words (JSON still works), with the same effect at every table."""
+    game = new_game(0)
+    out = typed(language, line, game=game)
+    assert "!" not in out and "abgelehnt" not in out and "отказано" not in out, out
+    crew = game.module("crew")
+    assert crew.difficulty["captain"] == "hard" and crew.difficulty["officer"] == "easy"
+    assert crew.easy["officer"] is True
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "hilfe mannschaftsregeln",
+     "[schwierigkeit=kapitän:schwer,offizier:leicht] [leichter_wachwechsel=offizier:ja]"),
+    ("ru", "правила_экипажа сложность=командир:ужас", "! правила_экипажа: сложность: «ужас» — не из списка: лёгкая, "
+                                                     "обычная, трудная"),
+    ("de", "mannschaftsregeln schwierigkeit=schwer", "! mannschaftsregeln: schwierigkeit nimmt Paare Rolle:Wert wie "
+                                                    "kapitän:schwer,offizier:leicht, nicht „schwer“"),
+])
+def test_help_and_refusals_of_the_difficulty_use_the_tables_words(language: str, line: str, said: str) -> None:
+    """§5.3: help shows an example of the difficulty in the table's words; a wrong level or pair says what to type."""
+    assert said in typed(language, line)

@@ -44,7 +44,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS, MODE_NAMES, MODES
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS, Hazards, condition_term
 from kaleun.uboot.crew.health import DECKS, SUPPLIES, SUPPLY_NAMES
-from kaleun.uboot.crew.module import CREW_RULES
+from kaleun.uboot.crew.module import CREW_RULES, LEVELS
 from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES, component_name
 from kaleun.uboot.figures import FIGURES, ROLES, figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
@@ -196,6 +196,49 @@ def _json(text: str, f: Field, lang: Language) -> Any:
                                value=text)) from None
 
 
+def _role_words(lang: Language) -> dict[str, str]:
+    """A role as typed at this table (`kapitän`, `командир`) or by its id -> the role."""
+    return {r: r for r in ROLES} | local_words(((Msg.term(r), r) for r in ROLES), set(ROLES), lang)
+
+
+def _level_words(lang: Language) -> dict[str, str]:
+    """A difficulty level as typed at this table (`schwer`, `сложно`) or by its id -> the level."""
+    return {v: v for v in LEVELS} | local_words(((Msg.term(v), v) for v in LEVELS), set(LEVELS), lang)
+
+
+def per_role_example(kind: str, lang: Language) -> str:
+    """`captain:hard,officer:easy` in the table's words (`kapitän:schwer,offizier:leicht`); for yes or no per
+    role `officer:true` (`offizier:ja`)."""
+    captain, officer = (typed_word(Msg.term(r), lang) for r in ("captain", "officer"))
+    if kind == "role_flags":
+        return f"{officer}:{flag_words(lang)[0]}"
+    hard, easy = (typed_word(Msg.term(v), lang) for v in ("hard", "easy"))
+    return f"{captain}:{hard},{officer}:{easy}"
+
+
+def _per_role(text: str, f: Field, lang: Language) -> Any:
+    """Roles mapped to values, typed `role:value,role:value` in the table's words, or as JSON."""
+    if text.lstrip().startswith("{"):
+        return _json(text, f, lang)
+    roles = _role_words(lang)
+    out: dict[str, Any] = {}
+    for item in _items(text):
+        word, sep, value = item.partition(":")
+        role = roles.get(fold(word.strip()))
+        if not sep or role is None:
+            raise CommandError(Msg("{field} takes role:value pairs such as {example}, not '{value}'", field=f.word,
+                                   example=per_role_example(f.kind, lang), value=text))
+        if f.kind == "role_flags":
+            out[role] = _flag(value.strip(), f, lang)
+            continue
+        level = _level_words(lang).get(fold(value.strip()))
+        if level is None:
+            raise CommandError(Msg("{field}: '{value}' is none of: {levels}", field=f.word, value=value.strip(),
+                                   levels=", ".join(typed_word(Msg.term(v), lang) for v in LEVELS)))
+        out[role] = level
+    return out
+
+
 #: the kinds of field whose value is a list typed a,b,c
 LIST_KINDS = ("choices", "wholes", "words")
 
@@ -210,6 +253,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("flag", "true|false", _flag),
     Kind("contact", "CONTACT", _contact),
     Kind("json", "JSON", _json),
+    Kind("role_levels", "ROLE:LEVEL,...", _per_role),
+    Kind("role_flags", "ROLE:true,...", _per_role),
 )}
 
 
@@ -288,6 +333,8 @@ class Field:
             return self.local(lang).upper()
         if self.kind == "flag":
             return "|".join(flag_words(lang))
+        if self.kind in ("role_levels", "role_flags"):
+            return per_role_example(self.kind, lang)
         return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
 
     def not_a(self, kind: str, text: str) -> Msg:
@@ -931,8 +978,8 @@ ACTIONS: tuple[Action, ...] = (
              example="move_item extinguisher 5"),
     _command("crew_options", "crew_options", "corrections", N_("crew rules, difficulty, linked missions, wear"),
              _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True),
-             _f("difficulty", "json", N_('per role, e.g. {"captain": "hard"}')),
-             _f("easy_watch_change", "json", N_('per role, e.g. {"officer": true}')),
+             _f("difficulty", "role_levels", N_("the difficulty per role (or JSON)")),
+             _f("easy_watch_change", "role_flags", N_("the easy watch change per role (or JSON)")),
              _f("linked_missions", "whole", N_("missions in a row"), lo=0, hi=20),
              _f("wear", "flag", N_("random wear of the machinery")), example="crew_options rules=enforce"),
     # referee and tests
