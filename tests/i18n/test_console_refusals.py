@@ -183,3 +183,17 @@ def test_the_difficulty_per_role_is_typed_in_the_tables_words(language: str, lin
 def test_help_and_refusals_of_the_difficulty_use_the_tables_words(language: str, line: str, said: str) -> None:
     """§5.3: help shows an example of the difficulty in the table's words; a wrong level or pair says what to type."""
     assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "lines", "said"), [
+    ("de", ["schaden umgebung zustand=feuer sektion=3", "reparaturen"],
+     "(mobilisieren, setzen FIGUR 3, tragen FIGUR feuerlöscher)"),
+    ("ru", ["повреждение среда авария=пожар отсек=3", "ремонты"],
+     "(смена_позиций, поставить ФИГУРКА 3, нести ФИГУРКА огнетушитель)"),
+    ("en", ["damage environmental condition=fire section=3", "repairs"],
+     "(mobilize, place FIGURE 3, carry FIGURE extinguisher)"),
+])
+def test_the_way_to_carry_an_extinguisher_is_in_the_tables_words(language: str, lines: list[str], said: str) -> None:
+    """§6.4 (a sailor moved in a mobilization carries an equipment chip): with no sailor by the chip, the repairs view
+    names the figure to send by the placeholder the table's help uses."""
+    assert said in typed(language, *lines)
