@@ -146,6 +146,14 @@ def _choice(text: str, f: Field, lang: Language) -> str:
     return local
 
 
+def _sailor(text: str, f: Field, lang: Language) -> str:
+    """A sailor of either watch, `<figure>/1` or `<figure>/2`, its figure typed in the table's words
+    (`offizier-quadrat/2` is `officer-square/2`); anything else goes to the game as typed, which says what it takes."""
+    figure, sep, row = text.rpartition("/")
+    named = FIGURE.choice_words(lang).get(fold(figure)) if sep else None
+    return f"{named}/{row}" if named is not None else text
+
+
 def _items(text: str) -> list[str]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
@@ -253,6 +261,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("flag", "true|false", _flag),
     Kind("contact", "CONTACT", _contact),
     Kind("json", "JSON", _json),
+    Kind("sailor", "SAILOR", _sailor),
     Kind("role_levels", "ROLE:LEVEL,...", _per_role),
     Kind("role_flags", "ROLE:true,...", _per_role),
 )}
@@ -335,7 +344,9 @@ class Field:
             return "|".join(flag_words(lang))
         if self.kind in ("role_levels", "role_flags"):
             return per_role_example(self.kind, lang)
-        return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
+        if self.kind in ("whole", "text", "choice", "sailor"):
+            return self.local(lang).upper()
+        return KINDS[self.kind].hint
 
     def not_a(self, kind: str, text: str) -> Msg:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
@@ -723,7 +734,7 @@ FIGURE = _f("figure", "choice", N_("a figure: <role>-<shape>"), choices=tuple(FI
             positional=True, names=figure_term)
 SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tuple(FIGURES), positional=True,
              names=figure_term),
-          _f("sailor", "text", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
+          _f("sailor", "sailor", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
           _f("injury", "whole", N_("an injury waiting for its card (its id in the crew damage report)"), lo=1))
 HULL = dict(lo=1, hi=6)
 #: most steps a `turn` takes, of any dial (each dial's own limit: DialDecl.most_turn, checked by the table)
