@@ -200,7 +200,8 @@ def test_the_way_to_carry_an_extinguisher_is_in_the_tables_words(language: str, 
 
 
 @pytest.mark.parametrize(("language", "line", "said"), [
-    ("de", "leiden seemann=offizier-quadrat/2 stapel=wunden wunden=1", "Offizier-Quadrat (Rudergänger Vogt): Karte Wunden"),
+    ("de", "leiden seemann=offizier-quadrat/2 stapel=wunden wunden=1",
+     "Offizier-Quadrat (Rudergänger Vogt): Karte Wunden"),
     ("ru", "недуг моряк=старпом-квадрат/2 колода=ранения раны=1", "старпом-квадрат (Рулевой Фогт): карта «ранения»"),
     ("en", "ailment sailor=officer-square/2 deck=wounds wounds=1", "square officer (Helmsman Vogt): wounds card"),
     ("de", "hilfe leiden", "seemann: ein Seemann einer der beiden Wachen: <Figur>/1 oder <Figur>/2"),
