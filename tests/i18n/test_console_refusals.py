@@ -211,3 +211,17 @@ def test_a_sailor_of_the_other_watch_is_named_in_the_tables_words(language: str,
     """§6.14 (corrections) and §6.8 (two watches): a card for a sailor of the watch off duty names him as
     <figure>/2 with the figure in the table's words."""
     assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "mannschaftsregeln schwierigkeit=kapitän:leicht leichter_wachwechsel=kapitän:ja verschleiß=ja",
+     "  Besatzungsoptionen: Regeln nur warnen; Schwierigkeit Kapitän leicht, Offizier normal, Navigator normal, "
+     "Maschinist normal; leichter Wachwechsel Kapitän; Verschleiß ja."),
+    ("en", "crew_options rules=enforce",
+     "  Crew settings: rules enforce; difficulty captain normal, officer normal, navigator normal, engineer normal; "
+     "easy watch change none; wear no."),
+])
+def test_the_console_answers_new_crew_settings(language: str, line: str, said: str) -> None:
+    """§5.3 (difficulty) and §6.8 (easy watch change): changing the crew's settings is answered with them, in the
+    table's language (it has no feed line)."""
+    assert said in typed(language, line)

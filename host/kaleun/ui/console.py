@@ -28,7 +28,7 @@ from typing import IO, Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import N_, Msg, join, of_error
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
@@ -208,6 +208,8 @@ class Console(Prompting):
             self.say(self.lang.render(Msg("  Weather set: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state "
                                           "{sea}.", kind=Msg.term(str(d.get("kind"))), vis=float(d["visibility_nm"]),
                                           cloud=d.get("cloud_oktas"), sea=d.get("sea_state"))))
+        if event.name == "crew_options" and fresh:  # no feed: say what the crew now plays with
+            self.say(self.lang.render(crew_settings(event.data)))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang, self.game))
         elif event.name == "attack_disc":
@@ -547,6 +549,16 @@ class Console(Prompting):
 
         self.say(self.lang.render(saved_line(self.game)))  # a stop signal named, as in every front end
         return 0
+
+
+def crew_settings(data: dict[str, Any]) -> Msg:
+    """The crew's settings after a `crew_options` (§5.3 difficulty per role, §6.8 easy watch change), read out."""
+    levels = join([Msg("{role} {level}", role=Msg.term(role), level=Msg.term(str(level)))
+                   for role, level in data.get("difficulty", {}).items()], ", ")
+    easy = [Msg.term(role) for role, on in data.get("easy_watch_change", {}).items() if on]
+    return Msg("  Crew settings: rules {rules}; difficulty {levels}; easy watch change {easy}; wear {wear}.",
+               rules=Msg.term(str(data.get("rules"))), levels=levels, easy=join(easy, ", ") if easy else Msg("none"),
+               wear=Msg("yes") if data.get("wear") else Msg("no"))
 
 
 def crew_short(name: str, data: dict[str, Any]) -> bool:
