@@ -90,3 +90,138 @@ def test_a_refusal_of_the_game_names_its_command_in_the_console_style(language: 
     out = typed(language, line)
     assert said in out, out
     assert "'target'" not in out and "'press'" not in out and "'home'" not in out
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "reparieren", "! reparieren: sagen, was repariert wird: ein Bauteil (bauteil=funkanlage), ein Zustand "
+                         "in einer Sektion (zustand=feuer sektion=3) oder ein Hüllenbruch (leck=3)"),
+    ("ru", "ремонт", "! ремонт: укажите, что ремонтировать: узел (узел=радиостанция), состояние в отсеке "
+                     "(авария=пожар отсек=3) или пробоину корпуса (пробоина=3)"),
+    ("en", "repair", "! repair: say what to repair: a component (component=radio), a condition in a section "
+                     "(condition=fire section=3) or a hull breach (breach=3)"),
+])
+def test_a_repair_without_a_target_gives_examples_the_table_can_type(language: str, line: str, said: str) -> None:
+    """§10.3: a repair names a component, a condition in a section or a breach; the refusal's examples are in the
+    table's words, so typing one of them works."""
+    assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "tdc entfernung_sm=99,5", "! tdc: entfernung_sm muss von 0,03 bis 13,5 reichen, nicht 99,5"),
+    ("ru", "срп дистанция_мили=99,5", "от 0,03 до 13,5"),
+    ("de", "hilfe tdc", "entfernung_sm: Entfernung, Seemeilen [von 0,03 bis 13,5;"),
+    ("en", "tdc range_nm=99.5", "! tdc: range_nm must be from 0.03 to 13.5, not 99.5"),
+])
+def test_bounds_are_written_with_the_tables_decimal_sign(language: str, line: str, said: str) -> None:
+    """§12 (the TDC's range): a field's bounds, in help and in a refusal, use the decimal sign the table writes."""
+    assert said in typed(language, line)
+
+
+def test_a_german_crew_types_a_decimal_comma() -> None:
+    """§12: `entfernung_sm=0,5` at a German table is half a sea mile, as `range_nm=0.5` is at an English one."""
+    heard: list = []
+    typed("de", "tdc quelle=manuell peilung=10 entfernung_sm=0,5 kurs=90 fahrt_kn=8", heard=heard)
+    english: list = []
+    typed("en", "tdc source=manual bearing=10 range_nm=0.5 course=90 speed_kn=8", heard=english)
+    assert [e.name for e in heard] == [e.name for e in english]
+    assert [e.data for e in heard] == [e.data for e in english]
+    assert "0,5" not in str([e.data for e in heard])
+
+
+@pytest.mark.parametrize(("language", "lines", "said", "absent"), [
+    ("de", ["reparieren bauteil=sehrohr erweitert=ja"], "[04:00:00] Reparatur abgelehnt", "erweitert muss"),
+    ("de", ["reparieren bauteil=sehrohr erweitert=vielleicht"],
+     "! reparieren: erweitert muss ja oder nein sein, nicht „vielleicht“", "true"),
+    ("ru", ["ремонт узел=перископ усиленный=Да"], "[04:00:00] Ремонт: отказано", "усиленный —"),
+    ("ru", ["ремонт узел=перископ усиленный=может"], "! ремонт: усиленный — да или нет, а не «может»", "true"),
+    ("de", ["hilfe reparieren"], "[erweitert=ja|nein]", "true|false"),
+    ("ru", ["помощь ремонт"], "[усиленный=да|нет]", "true|false"),
+    ("en", ["help repair"], "[advanced=true|false]", "yes|no"),
+])
+def test_a_yes_or_no_field_takes_the_tables_words(language: str, lines: list[str], said: str, absent: str) -> None:
+    """§10.3.3 (an engineer card's advanced effect on a repair): a yes-or-no field is typed `ja`/`nein` at a German
+    table, `да`/`нет` at a Russian one, and help and its refusal show those words."""
+    out = typed(language, *lines)
+    assert said in out and absent not in out
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "hilfe", "  beobachter [Schlüssel=Wert ...]"),
+    ("ru", "помощь", "  сигнальщики [ключ=значение ...]"),
+    ("en", "help", "  observe [key=value ...]"),
+])
+def test_help_writes_its_key_value_placeholder_in_the_tables_language(language: str, line: str, said: str) -> None:
+    """The console's help (host README, "The text console") shows every placeholder in the table's words."""
+    assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("de", "mannschaftsregeln schwierigkeit=kapitän:schwer,offizier:leicht leichter_wachwechsel=offizier:ja"),
+    ("ru", "правила_экипажа сложность=командир:трудная,старпом:лёгкая лёгкая_смена_вахты=старпом:да"),
+    ("en", "crew_options difficulty=captain:hard,officer:easy easy_watch_change=officer:true"),
+    ("en", """crew_options difficulty='{"captain":"hard","officer":"easy"}' easy_watch_change='{"officer":true}'"""),
+])
+def test_the_difficulty_per_role_is_typed_in_the_tables_words(language: str, line: str) -> None:
+    """§5.3 (a difficulty for each role) and §6.8 (the easy watch change for a role on easy): typed as role:value
+    pairs in the table's words (JSON still works), with the same effect at every table."""
+    game = new_game(0)
+    out = typed(language, line, game=game)
+    assert "!" not in out and "abgelehnt" not in out and "отказано" not in out, out
+    crew = game.module("crew")
+    assert crew.difficulty["captain"] == "hard" and crew.difficulty["officer"] == "easy"
+    assert crew.easy["officer"] is True
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "hilfe mannschaftsregeln",
+     "[schwierigkeit=kapitän:schwer,offizier:leicht] [leichter_wachwechsel=offizier:ja]"),
+    ("ru", "правила_экипажа сложность=командир:ужас", "! правила_экипажа: сложность: «ужас» — не из списка: лёгкая, "
+                                                     "обычная, трудная"),
+    ("de", "mannschaftsregeln schwierigkeit=schwer", "! mannschaftsregeln: schwierigkeit nimmt Paare Rolle:Wert wie "
+                                                    "kapitän:schwer,offizier:leicht, nicht „schwer“"),
+])
+def test_help_and_refusals_of_the_difficulty_use_the_tables_words(language: str, line: str, said: str) -> None:
+    """§5.3: help shows an example of the difficulty in the table's words; a wrong level or pair says what to type."""
+    assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "lines", "said"), [
+    ("de", ["schaden umgebung zustand=feuer sektion=3", "reparaturen"],
+     "(mobilisieren, setzen FIGUR 3, tragen FIGUR feuerlöscher)"),
+    ("ru", ["повреждение среда авария=пожар отсек=3", "ремонты"],
+     "(смена_позиций, поставить ФИГУРКА 3, нести ФИГУРКА огнетушитель)"),
+    ("en", ["damage environmental condition=fire section=3", "repairs"],
+     "(mobilize, place FIGURE 3, carry FIGURE extinguisher)"),
+])
+def test_the_way_to_carry_an_extinguisher_is_in_the_tables_words(language: str, lines: list[str], said: str) -> None:
+    """§6.4 (a sailor moved in a mobilization carries an equipment chip): with no sailor by the chip, the repairs view
+    names the figure to send by the placeholder the table's help uses."""
+    assert said in typed(language, *lines)
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "leiden seemann=offizier-quadrat/2 stapel=wunden wunden=1",
+     "Offizier-Quadrat (Rudergänger Vogt): Karte Wunden"),
+    ("ru", "недуг моряк=старпом-квадрат/2 колода=ранения раны=1", "старпом-квадрат (Рулевой Фогт): карта «ранения»"),
+    ("en", "ailment sailor=officer-square/2 deck=wounds wounds=1", "square officer (Helmsman Vogt): wounds card"),
+    ("de", "hilfe leiden", "seemann: ein Seemann einer der beiden Wachen: <Figur>/1 oder <Figur>/2"),
+    ("ru", "помощь недуг", "моряк: моряк любой вахты: <фигурка>/1 или <фигурка>/2"),
+])
+def test_a_sailor_of_the_other_watch_is_named_in_the_tables_words(language: str, line: str, said: str) -> None:
+    """§6.14 (corrections) and §6.8 (two watches): a card for a sailor of the watch off duty names him as
+    <figure>/2 with the figure in the table's words."""
+    assert said in typed(language, line)
+
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "mannschaftsregeln schwierigkeit=kapitän:leicht leichter_wachwechsel=kapitän:ja verschleiß=ja",
+     "  Besatzungsoptionen: Regeln nur warnen; Schwierigkeit Kapitän leicht, Offizier normal, Navigator normal, "
+     "Maschinist normal; leichter Wachwechsel Kapitän; Verschleiß ja."),
+    ("en", "crew_options rules=enforce",
+     "  Crew settings: rules enforce; difficulty captain normal, officer normal, navigator normal, engineer normal; "
+     "easy watch change none; wear no."),
+])
+def test_the_console_answers_new_crew_settings(language: str, line: str, said: str) -> None:
+    """§5.3 (difficulty) and §6.8 (easy watch change): changing the crew's settings is answered with them, in the
+    table's language (it has no feed line)."""
+    assert said in typed(language, line)

@@ -70,9 +70,9 @@ def test_the_english_words_work_at_every_table(english, code):
 
 @pytest.mark.parametrize(("code", "words"), [
     ("de", ["hilfe [KOMMANDO]", "kurs KURS", "tiefe TIEFE_M", "tauchen", "auftauchen", "sehrohr", "horchgerät",
-            "beobachter [key=value ...]", "los [ROHRE]", "prüfen BEFEHL", "beenden"]),
+            "beobachter [Schlüssel=Wert ...]", "los [ROHRE]", "prüfen BEFEHL", "beenden"]),
     ("ru", ["помощь [КОМАНДА]", "курс КУРС", "глубина ГЛУБИНА_М", "погружение", "всплытие", "перископ", "гидрофон",
-            "сигнальщики [key=value ...]", "пуск [АППАРАТЫ]", "проверить ПРИКАЗ", "выйти"]),
+            "сигнальщики [ключ=значение ...]", "пуск [АППАРАТЫ]", "проверить ПРИКАЗ", "выйти"]),
 ])
 def test_help_lists_the_tables_words(code, words):
     said = console_typed(code, {"de": "hilfe", "ru": "помощь"}[code])

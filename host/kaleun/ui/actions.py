@@ -28,6 +28,7 @@ navigator-quadrat 8`, `reparieren bauteil=sehrohr`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -43,7 +44,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS, MODE_NAMES, MODES
 from kaleun.uboot.crew.hazards import CONDITIONS, ITEMS, Hazards, condition_term
 from kaleun.uboot.crew.health import DECKS, SUPPLIES, SUPPLY_NAMES
-from kaleun.uboot.crew.module import CREW_RULES
+from kaleun.uboot.crew.module import CREW_RULES, LEVELS
 from kaleun.uboot.crew.technical import COMPONENTS, SEVERITIES, component_name
 from kaleun.uboot.figures import FIGURES, ROLES, figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
@@ -78,6 +79,14 @@ NOT_ACTIONS: dict[str, str] = {
 }
 
 
+def plain(value: float | None) -> float | str:
+    """A bound or value for a sentence: a whole number without its ".0" (the sentence writes its decimal sign);
+    none: empty."""
+    if value is None:
+        return ""
+    return int(value) if float(value).is_integer() else value
+
+
 # -- fields -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Kind:
@@ -104,6 +113,8 @@ def _whole(text: str, f: Field, lang: Language) -> int:
 
 
 def _number(text: str, f: Field, lang: Language) -> float:
+    if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):  # 0,5: the decimal comma German and Russian write
+        text = text.replace(",", ".")
     try:
         value = float(text)
     except ValueError:
@@ -135,6 +146,14 @@ def _choice(text: str, f: Field, lang: Language) -> str:
     return local
 
 
+def _sailor(text: str, f: Field, lang: Language) -> str:
+    """A sailor of either watch, `<figure>/1` or `<figure>/2`, its figure typed in the table's words
+    (`offizier-quadrat/2` is `officer-square/2`); anything else goes to the game as typed, which says what it takes."""
+    figure, sep, row = text.rpartition("/")
+    named = FIGURE.choice_words(lang).get(fold(figure)) if sep else None
+    return f"{named}/{row}" if named is not None else text
+
+
 def _items(text: str) -> list[str]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
@@ -154,10 +173,20 @@ def _wholes(text: str, f: Field, lang: Language) -> list[int]:
     return [_whole(p, f, lang) for p in _items(text)]
 
 
+def flag_words(lang: Language) -> tuple[str, str]:
+    """The words a table types for yes and no: `true`, `false` in English, `ja`, `nein` in German."""
+    if lang.code == "en":
+        return "true", "false"
+    return lang.text(N_("yes")), lang.text(N_("no"))
+
+
 def _flag(text: str, f: Field, lang: Language) -> bool:
-    value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(text.lower())
+    yes, no = flag_words(lang)
+    value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False,
+             fold(yes): True, fold(no): False}.get(fold(text))
     if value is None:
-        raise CommandError(Msg("{field} must be true or false, not '{value}'", field=f.word, value=text))
+        raise CommandError(Msg("{field} must be {yes} or {no}, not '{value}'", field=f.word, yes=yes, no=no,
+                               value=text))
     return value
 
 
@@ -175,6 +204,49 @@ def _json(text: str, f: Field, lang: Language) -> Any:
                                value=text)) from None
 
 
+def _role_words(lang: Language) -> dict[str, str]:
+    """A role as typed at this table (`kapitän`, `командир`) or by its id -> the role."""
+    return {r: r for r in ROLES} | local_words(((Msg.term(r), r) for r in ROLES), set(ROLES), lang)
+
+
+def _level_words(lang: Language) -> dict[str, str]:
+    """A difficulty level as typed at this table (`schwer`, `сложно`) or by its id -> the level."""
+    return {v: v for v in LEVELS} | local_words(((Msg.term(v), v) for v in LEVELS), set(LEVELS), lang)
+
+
+def per_role_example(kind: str, lang: Language) -> str:
+    """`captain:hard,officer:easy` in the table's words (`kapitän:schwer,offizier:leicht`); for yes or no per
+    role `officer:true` (`offizier:ja`)."""
+    captain, officer = (typed_word(Msg.term(r), lang) for r in ("captain", "officer"))
+    if kind == "role_flags":
+        return f"{officer}:{flag_words(lang)[0]}"
+    hard, easy = (typed_word(Msg.term(v), lang) for v in ("hard", "easy"))
+    return f"{captain}:{hard},{officer}:{easy}"
+
+
+def _per_role(text: str, f: Field, lang: Language) -> Any:
+    """Roles mapped to values, typed `role:value,role:value` in the table's words, or as JSON."""
+    if text.lstrip().startswith("{"):
+        return _json(text, f, lang)
+    roles = _role_words(lang)
+    out: dict[str, Any] = {}
+    for item in _items(text):
+        word, sep, value = item.partition(":")
+        role = roles.get(fold(word.strip()))
+        if not sep or role is None:
+            raise CommandError(Msg("{field} takes role:value pairs such as {example}, not '{value}'", field=f.word,
+                                   example=per_role_example(f.kind, lang), value=text))
+        if f.kind == "role_flags":
+            out[role] = _flag(value.strip(), f, lang)
+            continue
+        level = _level_words(lang).get(fold(value.strip()))
+        if level is None:
+            raise CommandError(Msg("{field}: '{value}' is none of: {levels}", field=f.word, value=value.strip(),
+                                   levels=", ".join(typed_word(Msg.term(v), lang) for v in LEVELS)))
+        out[role] = level
+    return out
+
+
 #: the kinds of field whose value is a list typed a,b,c
 LIST_KINDS = ("choices", "wholes", "words")
 
@@ -189,6 +261,9 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("flag", "true|false", _flag),
     Kind("contact", "CONTACT", _contact),
     Kind("json", "JSON", _json),
+    Kind("sailor", "SAILOR", _sailor),
+    Kind("role_levels", "ROLE:LEVEL,...", _per_role),
+    Kind("role_flags", "ROLE:true,...", _per_role),
 )}
 
 
@@ -265,14 +340,20 @@ class Field:
             return sep.join(self.choice_local(c, lang) for c in self.choices)
         if self.kind == "contact" and lang.code != "en":  # `ZIEL`, `КОНТАКТ`: no English placeholder among the words
             return self.local(lang).upper()
-        return KINDS[self.kind].hint if self.kind not in ("whole", "text", "choice") else self.local(lang).upper()
+        if self.kind == "flag":
+            return "|".join(flag_words(lang))
+        if self.kind in ("role_levels", "role_flags"):
+            return per_role_example(self.kind, lang)
+        if self.kind in ("whole", "text", "choice", "sailor"):
+            return self.local(lang).upper()
+        return KINDS[self.kind].hint
 
     def not_a(self, kind: str, text: str) -> Msg:
         """Why `text` is no value of this field: not a whole number (kind "whole") or number, with its bounds."""
         if self.only and kind == "whole":  # some whole numbers only (the torpedo rooms): those, not a range
             return Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(), value=text)
-        values = {"field": self.word, "value": text, "lo": f"{self.lo:g}" if self.lo is not None else "",
-                  "hi": f"{self.hi:g}" if self.hi is not None else ""}
+        values = {"field": self.word, "value": text, "lo": plain(self.lo) if self.lo is not None else "",
+                  "hi": plain(self.hi) if self.hi is not None else ""}
         if self.lo is not None and self.hi is not None:
             return (Msg("{field} must be a whole number from {lo} to {hi}, not '{value}'", **values) if kind == "whole"
                     else Msg("{field} must be a number from {lo} to {hi}, not '{value}'", **values))
@@ -289,16 +370,16 @@ class Field:
     def check_bounds(self, value: float) -> None:
         if self.only and value not in self.only:
             raise CommandError(Msg("{field} must be {values}, not {value}", field=self.word, values=self.only_text(),
-                                   value=f"{value:g}"))
+                                   value=plain(value)))
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             if self.hi is not None and self.lo is not None:
                 raise CommandError(Msg("{field} must be from {lo} to {hi}, not {value}", field=self.word,
-                                       lo=f"{self.lo:g}", hi=f"{self.hi:g}", value=f"{value:g}"))
+                                       lo=plain(self.lo), hi=plain(self.hi), value=plain(value)))
             bound = self.lo if self.lo is not None else self.hi
             raise CommandError(Msg("{field} must be at least {lo}, not {value}", field=self.word,
-                                   lo=f"{bound:g}", value=f"{value:g}") if self.lo is not None else
+                                   lo=plain(bound), value=plain(value)) if self.lo is not None else
                                Msg("{field} must be at most {hi}, not {value}", field=self.word,
-                                   hi=f"{bound:g}", value=f"{value:g}"))
+                                   hi=plain(bound), value=plain(value)))
 
     def read(self, text: str, lang: Language | None = None) -> Any:
         if text == "":
@@ -360,9 +441,10 @@ class Action:
         """The command's word as the table types it (`kurs`, `курс`; its id at an English table)."""
         return typed_word(self.word, lang)
 
-    def in_its_words(self, problem: Msg) -> Msg:
+    def in_its_words(self, problem: Msg, lang: Language | None = None) -> Msg:
         """A refusal the game words with ids (`damage: needs the field 'section'`) naming this command and one
-        of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table)."""
+        of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table); with
+        `lang`, an example it gives of this command's fields (`component=radio`) too (`bauteil=funkanlage`)."""
         values = dict(problem.values)
         command, field = values.get("command"), values.get("field")
         named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
@@ -371,9 +453,18 @@ class Action:
         values["command"] = self.word
         if named is not None:
             values["field"] = named.word
+        if lang is not None:
+            for key, value in values.items():
+                if self._an_example(value):
+                    values[key] = self.line_in(f"{self.name} {value}", lang).partition(" ")[2]
         said = Msg(problem.template, **values)
         said.context, said.plural_form = problem.context, problem.plural_form
         return said
+
+    def _an_example(self, value: object) -> bool:
+        """Is a refusal's value an example of this command's fields (`condition=fire section=3`)?"""
+        pairs = [word.partition("=") for word in value.split()] if isinstance(value, str) else []
+        return bool(pairs) and all(sep and self._field(key) is not None for key, sep, _value in pairs)
 
     def usage(self, short: bool = False, lang: Language | None = None) -> str:
         """`course COURSE`, `observe [count=N] [figures=A,B]` (German `kurs KURS`, `beobachter [anzahl=N] ...`: the
@@ -387,7 +478,7 @@ class Action:
             elif not short:
                 parts.append(f"{f.local(lang)}={hint}" if f.required else f"[{f.local(lang)}={hint}]")
         if self.free or (short and any(not f.positional for f in self.fields)):
-            parts.append("[key=value ...]")
+            parts.append(f"[{lang.text(N_('key=value'))} ...]")  # `[Schlüssel=Wert ...]`, `[ключ=значение ...]`
         return " ".join(parts)
 
     def example_in(self, lang: Language) -> str:
@@ -643,7 +734,7 @@ FIGURE = _f("figure", "choice", N_("a figure: <role>-<shape>"), choices=tuple(FI
             positional=True, names=figure_term)
 SAILOR = (_f("figure", "choice", N_("a figure (the sailor on duty)"), choices=tuple(FIGURES), positional=True,
              names=figure_term),
-          _f("sailor", "text", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
+          _f("sailor", "sailor", N_("a sailor of either watch: <figure>/1 or <figure>/2")),
           _f("injury", "whole", N_("an injury waiting for its card (its id in the crew damage report)"), lo=1))
 HULL = dict(lo=1, hi=6)
 #: most steps a `turn` takes, of any dial (each dial's own limit: DialDecl.most_turn, checked by the table)
@@ -898,8 +989,8 @@ ACTIONS: tuple[Action, ...] = (
              example="move_item extinguisher 5"),
     _command("crew_options", "crew_options", "corrections", N_("crew rules, difficulty, linked missions, wear"),
              _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True),
-             _f("difficulty", "json", N_('per role, e.g. {"captain": "hard"}')),
-             _f("easy_watch_change", "json", N_('per role, e.g. {"officer": true}')),
+             _f("difficulty", "role_levels", N_("the difficulty per role (or JSON)")),
+             _f("easy_watch_change", "role_flags", N_("the easy watch change per role (or JSON)")),
              _f("linked_missions", "whole", N_("missions in a row"), lo=0, hi=20),
              _f("wear", "flag", N_("random wear of the machinery")), example="crew_options rules=enforce"),
     # referee and tests

@@ -28,7 +28,7 @@ from typing import IO, Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import N_, Msg, join, of_error
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
@@ -37,7 +37,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import typed
-from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform
+from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -208,6 +208,8 @@ class Console(Prompting):
             self.say(self.lang.render(Msg("  Weather set: {kind}, visibility {vis:g} nm, cloud {cloud}/8, sea state "
                                           "{sea}.", kind=Msg.term(str(d.get("kind"))), vis=float(d["visibility_nm"]),
                                           cloud=d.get("cloud_oktas"), sea=d.get("sea_state"))))
+        if event.name == "crew_options" and fresh:  # no feed: say what the crew now plays with
+            self.say(self.lang.render(crew_settings(event.data)))
         if event.name == "target_data":
             self._show(views.target(event.data, self.lang, self.game))
         elif event.name == "attack_disc":
@@ -270,7 +272,9 @@ class Console(Prompting):
     def _in_typed_words(self, text: Msg | str) -> Msg | str:
         """A refusal of the command being typed, naming it and its fields as this table types them (the game
         words it with ids: `damage: needs the field 'section'` is `schaden: braucht das Feld „sektion“`)."""
-        return self._acting.in_its_words(text) if self._acting is not None and isinstance(text, Msg) else text
+        if self._acting is None or not isinstance(text, Msg):
+            return text
+        return self._acting.in_its_words(text, self.lang)
 
     def _problem(self, text: Msg | str) -> None:
         text = self._in_typed_words(text)
@@ -339,10 +343,10 @@ class Console(Prompting):
             elif f.only:  # some whole numbers only (the torpedo rooms): those, not a range
                 notes.append(lang.render(f.only_text()))
             elif f.lo is not None or f.hi is not None:
-                notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=f"{f.lo:g}", hi=f"{f.hi:g}")
+                notes.append(self.lang.render(Msg("from {lo} to {hi}", lo=plain(f.lo), hi=plain(f.hi))
                                               if f.lo is not None and f.hi is not None else
-                                              Msg("at least {lo}", lo=f"{f.lo:g}") if f.lo is not None else
-                                              Msg("at most {hi}", hi=f"{f.hi:g}")))
+                                              Msg("at least {lo}", lo=plain(f.lo)) if f.lo is not None else
+                                              Msg("at most {hi}", hi=plain(f.hi))))
             if f.kind in ("choices", "wholes", "words"):
                 notes.append(text(N_("a list: a,b,c")))
             if f.required:
@@ -545,6 +549,16 @@ class Console(Prompting):
 
         self.say(self.lang.render(saved_line(self.game)))  # a stop signal named, as in every front end
         return 0
+
+
+def crew_settings(data: dict[str, Any]) -> Msg:
+    """The crew's settings after a `crew_options` (§5.3 difficulty per role, §6.8 easy watch change), read out."""
+    levels = join([Msg("{role} {level}", role=Msg.term(role), level=Msg.term(str(level)))
+                   for role, level in data.get("difficulty", {}).items()], ", ")
+    easy = [Msg.term(role) for role, on in data.get("easy_watch_change", {}).items() if on]
+    return Msg("  Crew settings: rules {rules}; difficulty {levels}; easy watch change {easy}; wear {wear}.",
+               rules=Msg.term(str(data.get("rules"))), levels=levels, easy=join(easy, ", ") if easy else Msg("none"),
+               wear=Msg("yes") if data.get("wear") else Msg("no"))
 
 
 def crew_short(name: str, data: dict[str, Any]) -> bool:

@@ -360,6 +360,8 @@ def _carry_hint(crew: Mapping[str, Any], item: str, at: int, section: int, lang:
     figure = there[0][0] if there else "FIGURE"
     lines = ", ".join(in_words(line, lang) for line in ("mobilize", f"place {figure} {section}",
                                                         f"carry {figure} {item}"))
+    if not there:  # the placeholder as the table's help writes it (`FIGUR`, `ФИГУРКА`)
+        lines = lines.replace("FIGURE", FIGURE.local(lang).upper())
     return lang.render(Msg("The {item} lies in section {where}: a sailor moved in a mobilization carries it to section "
                            "{section} ({lines}).", item=Msg.term(item.replace("_", " ")), where=at, section=section,
                            lines=lines))

@@ -648,8 +648,11 @@ class Crew(Module, Validator):
             # §10.3.8: the Chief Engineer may play one engineer card while sealing a breach (+1/+2 crew)
             return {"target": "breach", "section": section, "card": args.int("card", default=0, lo=0, hi=2)}
         if not args.has("condition"):  # nothing named (it said only "needs the field 'condition'"): what can be
-            raise CommandError(Msg("{command}: say what to repair: a component (component=radio), a condition in a "
-                                   "section (condition=fire section=3) or a hull breach (breach=3)", command=args.name))
+            # the examples are fields, so a console names them in the words its table types
+            raise CommandError(Msg("{command}: say what to repair: a component ({component}), a condition in a "
+                                   "section ({condition}) or a hull breach ({breach})", command=args.name,
+                                   component="component=radio", condition="condition=fire section=3",
+                                   breach="breach=3"))
         condition = args.str("condition", choices=list(CONDITIONS))
         section = args.int("section", lo=1, hi=6)
         return {"target": "condition", "condition": condition, "section": section}
