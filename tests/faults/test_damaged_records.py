@@ -186,6 +186,34 @@ def test_a_captain_sonar_save_with_a_course_no_engineer_can_cross_is_refused(tmp
         open_save(path)
 
 
+def test_a_captain_sonar_save_awaiting_a_mark_no_full_gauge_takes_is_refused(tmp_path):
+    """Digest §3: after a course the First Mate marks an empty box; a full gauge takes no more marks. A save
+    whose team awaits a mark while every gauge is full loaded and then held the game for ever (every course,
+    surfacing and mark refused, the other team waiting for its turn): it is refused with the place."""
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from random_sonar import play_random
+
+    game = new_sonar_game(2, "alpha", "turn")
+    play_random(game, random.Random(2), moves=40)
+    state = game.to_state()
+    sonar = state["modules"]["sonar"]
+    team = sonar["turns"]["current"]
+    referee = game.module("sonar")
+    sonar["teams"][team]["gauges"] = {system: referee.teams[team].gauges.size(system)
+                                      for system in sonar["teams"][team]["gauges"]}
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    assert not game.module("sonar").teams[team].pending_mark
+    open_save(path)  # full gauges and no mark awaited: a game the rules reach
+    sonar["teams"][team]["pending_mark"] = True
+    path.write_text(json.dumps(state))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=rf"modules.sonar.teams.{team}.pending_mark: a mark is awaited, but every "
+                                        "gauge is full; the file was kept as it is"):
+        open_save(path)
+    assert path.read_bytes() == before
+
+
 def test_a_linked_part_whose_carry_over_is_damaged_is_refused_with_the_place(home, tmp_path):
     game = linked_patrol_in_progress()
     state = game.to_state()

@@ -3,9 +3,10 @@
 `Referee.state_shape` checks each field on its own; a save put together by hand (or damaged) can
 still hold a game the rules never reach: a game under way with a boat that has no cell, a route
 that does not end where the boat is, a gauge fuller than its size, an Engineer's board with a whole
-section crossed (that gives damage and is erased at once), a repair by somebody not of the crew, a
-sonar answer awaited from nobody. Such a save would stop the game later (a course with no boat) or
-hold it for ever (a section whose every symbol is crossed takes no more crosses); it is refused
+section crossed (that gives damage and is erased at once), a mark awaited when every gauge is full, a
+repair by somebody not of the crew, a sonar answer awaited from nobody. Such a save would stop the game
+later (a course with no boat) or hold it for ever (a section whose every symbol is crossed takes no more
+crosses, a full gauge no more marks); it is refused
 when it is loaded, with the field and the reason.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from kaleun.sonar.gauges import Gauges
 from kaleun.sonar.grid import Cell, parse_cell
 from kaleun.sonar.turns import TEAMS
 
@@ -76,6 +78,10 @@ def _team_problem(referee: Referee, team: str, state: Mapping[str, Any], phase: 
     for system, filled in state["gauges"].items():
         if not 0 <= filled <= gauges.size(system):
             return f"gauges.{system}: {filled} boxes marked, the gauge has {gauges.size(system)}"
+    if state["pending_mark"] and not Gauges(dict(gauges.sizes), dict(state["gauges"])).markable():
+        # a course awaits a mark only when a gauge has an empty box: every command would wait for a mark that
+        # no gauge takes, the boat (and in turns the other one) held for ever
+        return "pending_mark: a mark is awaited, but every gauge is full"
     board = referee.teams[team].board.layout
     crossed = set(state["crossed"])
     if crossed - set(board.symbols):
