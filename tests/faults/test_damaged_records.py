@@ -262,6 +262,26 @@ def test_a_turn_based_captain_sonar_save_holding_a_stop_is_refused(tmp_path):
     assert path.read_bytes() == before
 
 
+def test_a_captain_sonar_save_whose_stop_is_held_by_a_surfaced_boat_is_refused(tmp_path):
+    """Digest §6: a surfaced crew (real time) works only on its repairs while the enemy plays on; it calls no Stop!.
+    A save whose Stop! is held by a surfaced boat loaded and held both boats for ever (its go refused as surfaced,
+    its repairs and dive for the Stop!, the enemy's every command for the Stop!): it is refused with the place."""
+    game = _sonar_under_way("realtime")
+    state = game.to_state()
+    sonar = state["modules"]["sonar"]
+    sonar["teams"]["blue"]["surfaced"] = True
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    open_save(path)  # a surfaced boat while nobody holds a Stop!: the rules reach it
+    sonar["turns"].update(frozen_by="blue", sonar=None)
+    path.write_text(json.dumps(state))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=r"modules.sonar.turns.frozen_by: blue is surfaced, and a surfaced crew holds "
+                                        "no Stop!"):
+        open_save(path)
+    assert path.read_bytes() == before
+
+
 def test_a_linked_part_whose_carry_over_is_damaged_is_refused_with_the_place(home, tmp_path):
     game = linked_patrol_in_progress()
     state = game.to_state()

@@ -4,10 +4,10 @@
 still hold a game the rules never reach: a game under way with a boat that has no cell, a route
 that does not end where the boat is, a gauge fuller than its size, an Engineer's board with a whole
 section crossed (that gives damage and is erased at once), a mark awaited when every gauge is full, a
-silent run awaiting no mark and no cross, a Stop! in the turn-based game, a repair by somebody not of
-the crew, a sonar answer awaited from nobody. Such a save would stop the game later (a course with no
-boat) or hold it for ever (a section whose every symbol is crossed takes no more crosses, a full gauge
-no more marks, a Stop! nobody can lift); it is refused
+silent run awaiting no mark and no cross, a Stop! in the turn-based game or held by a surfaced boat, a
+repair by somebody not of the crew, a sonar answer awaited from nobody. Such a save would stop the game
+later (a course with no boat) or hold it for ever (a section whose every symbol is crossed takes no more
+crosses, a full gauge no more marks, a Stop! nobody can lift); it is refused
 when it is loaded, with the field and the reason.
 """
 
@@ -46,6 +46,11 @@ def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
     if referee.turns.turn_based and turns["frozen_by"] is not None:
         # nobody calls Stop! in the turn-based game, so nobody could lift it: both boats would be held for ever
         return f"turns.frozen_by: the turn-based game has no Stop!, not one of {turns['frozen_by']}"
+    holder = turns["frozen_by"]
+    if holder is not None and state["teams"][holder]["surfaced"]:
+        # a surfaced crew works only on its repairs and calls no Stop!: its go would be refused (surfaced), its
+        # repairs and dive (the Stop! holds)
+        return f"turns.frozen_by: {holder} is surfaced, and a surfaced crew holds no Stop!"
     if phase == "play" and referee.turns.turn_based and turns["current"] is None:
         return "turns.current: a turn-based game under way needs the team whose turn it is"
     return None
