@@ -186,6 +186,102 @@ def test_a_captain_sonar_save_with_a_course_no_engineer_can_cross_is_refused(tmp
         open_save(path)
 
 
+def test_a_captain_sonar_save_awaiting_a_mark_no_full_gauge_takes_is_refused(tmp_path):
+    """Digest §3: after a course the First Mate marks an empty box; a full gauge takes no more marks. A save
+    whose team awaits a mark while every gauge is full loaded and then held the game for ever (every course,
+    surfacing and mark refused, the other team waiting for its turn): it is refused with the place."""
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from random_sonar import play_random
+
+    game = new_sonar_game(2, "alpha", "turn")
+    play_random(game, random.Random(2), moves=40)
+    state = game.to_state()
+    sonar = state["modules"]["sonar"]
+    team = sonar["turns"]["current"]
+    referee = game.module("sonar")
+    sonar["teams"][team]["gauges"] = {system: referee.teams[team].gauges.size(system)
+                                      for system in sonar["teams"][team]["gauges"]}
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    assert not game.module("sonar").teams[team].pending_mark
+    open_save(path)  # full gauges and no mark awaited: a game the rules reach
+    sonar["teams"][team]["pending_mark"] = True
+    path.write_text(json.dumps(state))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=rf"modules.sonar.teams.{team}.pending_mark: a mark is awaited, but every "
+                                        "gauge is full; the file was kept as it is"):
+        open_save(path)
+    assert path.read_bytes() == before
+
+
+def _sonar_under_way(mode: str) -> Engine:
+    from kaleun.sonar.game import new_game as new_sonar_game
+    from random_sonar import play_random
+
+    game = new_sonar_game(3, "alpha", mode)
+    play_random(game, random.Random(3), moves=10)
+    assert game.module("sonar").phase == "play"
+    return game
+
+
+def test_a_captain_sonar_save_with_a_silent_run_awaiting_nothing_is_refused(tmp_path):
+    """Digest §5, silence (real time): the silent run's Stop! holds both teams until its mark and cross confirm it.
+    A save whose silent run awaits neither loaded and held both boats for ever (the go refused for the handshake,
+    every other command for the Stop!): it is refused with the place. The silent run the rules reach, its cross
+    still awaited, loads."""
+    game = _sonar_under_way("realtime")
+    state = game.to_state()
+    sonar = state["modules"]["sonar"]
+    sonar["turns"].update(frozen_by="blue", sonar=None)
+    sonar["teams"]["blue"].update(silent_run=True, pending_mark=False, pending_cross="N")
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    open_save(path)
+    sonar["teams"]["blue"]["pending_cross"] = None
+    path.write_text(json.dumps(state))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=r"modules.sonar.teams.blue.silent_run: a silent run awaits its mark or cross, "
+                                        "and this one awaits neither; the file was kept as it is"):
+        open_save(path)
+    assert path.read_bytes() == before
+
+
+def test_a_turn_based_captain_sonar_save_holding_a_stop_is_refused(tmp_path):
+    """Digest §6: "Stop!" freezes the real-time game; the turn-based game never calls it, so nothing there lifts one. A
+    turn-based save holding a Stop! loaded and held both boats for ever (the holder's go refused as out of its turn,
+    the other team's every command for the Stop!): it is refused with the place."""
+    game = _sonar_under_way("turn")
+    state = game.to_state()
+    sonar = state["modules"]["sonar"]
+    sonar["turns"]["frozen_by"] = "yellow" if sonar["turns"]["current"] == "blue" else "blue"
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=r"modules.sonar.turns.frozen_by: the turn-based game has no Stop!"):
+        open_save(path)
+    assert path.read_bytes() == before
+
+
+def test_a_captain_sonar_save_whose_stop_is_held_by_a_surfaced_boat_is_refused(tmp_path):
+    """Digest §6: a surfaced crew (real time) works only on its repairs while the enemy plays on; it calls no Stop!.
+    A save whose Stop! is held by a surfaced boat loaded and held both boats for ever (its go refused as surfaced,
+    its repairs and dive for the Stop!, the enemy's every command for the Stop!): it is refused with the place."""
+    game = _sonar_under_way("realtime")
+    state = game.to_state()
+    sonar = state["modules"]["sonar"]
+    sonar["teams"]["blue"]["surfaced"] = True
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state))
+    open_save(path)  # a surfaced boat while nobody holds a Stop!: the rules reach it
+    sonar["turns"].update(frozen_by="blue", sonar=None)
+    path.write_text(json.dumps(state))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=r"modules.sonar.turns.frozen_by: blue is surfaced, and a surfaced crew holds "
+                                        "no Stop!"):
+        open_save(path)
+    assert path.read_bytes() == before
+
+
 def test_a_linked_part_whose_carry_over_is_damaged_is_refused_with_the_place(home, tmp_path):
     game = linked_patrol_in_progress()
     state = game.to_state()

@@ -4,6 +4,7 @@ before it trusts a snapshot; a foreign device lifts no figure and the crew is to
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -55,6 +56,35 @@ def test_after_an_unplug_another_device_at_the_port_is_refused_and_lifts_nothing
     assert kinds(core) == [("online",)]
     status = core.status()
     assert status["state"] == "online" and status["foreign"] == 2 and status["trusted_id"] == HUB_ID
+
+
+def foreign_warnings(records: list[logging.LogRecord]) -> list[str]:
+    return [r.getMessage() for r in records if r.levelno >= logging.WARNING and "another device" in r.getMessage()]
+
+
+def test_a_foreign_device_left_at_the_port_is_warned_of_once_not_at_every_retry(caplog):
+    """The link retries every few seconds while a foreign device stays at the hub's port: the warning (which a
+    console shows at its prompt) is said once for that device, again for another device or after the table's own
+    hub was back, and not at every retry (it came every 2 s, all evening, between the crew's commands)."""
+    third = "E6614103" + "9A4C2F22"
+    core = LinkCore(options())
+    connect(core, Hub(), [(0, A)], 0.0)
+    with caplog.at_level(logging.DEBUG, logger="kaleun.hub.link"):
+        for retry in range(5):
+            core.closed("link closed")
+            connect(core, Hub(), [], 1.0 + 2 * retry, hub_id=OTHER_ID)
+        warned = foreign_warnings(caplog.records)
+        assert len(warned) == 1 and OTHER_ID in warned[0], warned
+        assert core.foreign == 5  # each hello was refused all the same
+        core.closed("link closed")
+        connect(core, Hub(), [], 20.0, hub_id=third)  # another device: said
+        core.closed("link closed")
+        connect(core, Hub(), [(0, A)], 22.0)  # the table's own hub is back ...
+        core.closed("link closed")
+        connect(core, Hub(), [], 24.0, hub_id=OTHER_ID)  # ... and unplugged again: said again
+        warned = foreign_warnings(caplog.records)
+    assert len(warned) == 3 and third in warned[1] and OTHER_ID in warned[2], warned
+    assert core.tags == {0: {A}}
 
 
 def test_a_device_with_another_name_than_the_boards_hub_is_refused():

@@ -135,6 +135,8 @@ class LinkCore:
             self.remembered = self.identity is not None
         #: hellos of devices that were not this table's hub
         self.foreign = 0
+        #: the refusal of the last foreign device warned of (its retries are not warned of again)
+        self.warned_foreign: str | None = None
 
     # -- helpers ----------------------------------------------------------------------------
     def frame(self, verb: str, fields: tuple[tuple[str, Any], ...] = ()) -> bytes:
@@ -285,12 +287,16 @@ class LinkCore:
             return []
         refused = self._not_ours(fields)
         if refused is not None:
+            # the link retries every few seconds while the device stays: a console shows warnings at the crew's
+            # prompt, so each device is warned of once (until the table's own hub is back), its retries logged
+            again = self.announced == "foreign" and self.warned_foreign == str(refused)
             self.state = "foreign"
             self.reason = refused
             self.foreign += 1
             self.expected = None
             self._announce("foreign", reason=refused, name=fields.get("name"), id=fields.get("id"))
-            log.warning("deck hub link: %s", refused)
+            self.warned_foreign = str(refused)
+            log.log(logging.DEBUG if again else logging.WARNING, "deck hub link: %s", refused)
             return []
         if self.state == "online" and frame.seq == self.expected:
             # its sequence runs on: the hub did not restart, this answers a hello of ours sent

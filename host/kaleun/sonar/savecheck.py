@@ -3,9 +3,11 @@
 `Referee.state_shape` checks each field on its own; a save put together by hand (or damaged) can
 still hold a game the rules never reach: a game under way with a boat that has no cell, a route
 that does not end where the boat is, a gauge fuller than its size, an Engineer's board with a whole
-section crossed (that gives damage and is erased at once), a repair by somebody not of the crew, a
-sonar answer awaited from nobody. Such a save would stop the game later (a course with no boat) or
-hold it for ever (a section whose every symbol is crossed takes no more crosses); it is refused
+section crossed (that gives damage and is erased at once), a mark awaited when every gauge is full, a
+silent run awaiting no mark and no cross, a Stop! in the turn-based game or held by a surfaced boat, a
+repair by somebody not of the crew, a sonar answer awaited from nobody. Such a save would stop the game
+later (a course with no boat) or hold it for ever (a section whose every symbol is crossed takes no more
+crosses, a full gauge no more marks, a Stop! nobody can lift); it is refused
 when it is loaded, with the field and the reason.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from kaleun.sonar.gauges import Gauges
 from kaleun.sonar.grid import Cell, parse_cell
 from kaleun.sonar.turns import TEAMS
 
@@ -40,6 +43,14 @@ def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
         cell = parse_cell(blast["cell"])
         if cell is None or not referee.sea.on_map(cell):
             return f"blasts.{i}.cell: '{blast['cell']}' is not a cell of the map"
+    if referee.turns.turn_based and turns["frozen_by"] is not None:
+        # nobody calls Stop! in the turn-based game, so nobody could lift it: both boats would be held for ever
+        return f"turns.frozen_by: the turn-based game has no Stop!, not one of {turns['frozen_by']}"
+    holder = turns["frozen_by"]
+    if holder is not None and state["teams"][holder]["surfaced"]:
+        # a surfaced crew works only on its repairs and calls no Stop!: its go would be refused (surfaced), its
+        # repairs and dive (the Stop! holds)
+        return f"turns.frozen_by: {holder} is surfaced, and a surfaced crew holds no Stop!"
     if phase == "play" and referee.turns.turn_based and turns["current"] is None:
         return "turns.current: a turn-based game under way needs the team whose turn it is"
     return None
@@ -76,6 +87,13 @@ def _team_problem(referee: Referee, team: str, state: Mapping[str, Any], phase: 
     for system, filled in state["gauges"].items():
         if not 0 <= filled <= gauges.size(system):
             return f"gauges.{system}: {filled} boxes marked, the gauge has {gauges.size(system)}"
+    if state.get("silent_run", False) and not state["pending_mark"] and state["pending_cross"] is None:
+        # a silent run ends with its mark and cross (its Stop! held till then): with neither awaited it never ends
+        return "silent_run: a silent run awaits its mark or cross, and this one awaits neither"
+    if state["pending_mark"] and not Gauges(dict(gauges.sizes), dict(state["gauges"])).markable():
+        # a course awaits a mark only when a gauge has an empty box: every command would wait for a mark that
+        # no gauge takes, the boat (and in turns the other one) held for ever
+        return "pending_mark: a mark is awaited, but every gauge is full"
     board = referee.teams[team].board.layout
     crossed = set(state["crossed"])
     if crossed - set(board.symbols):
