@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core import jsonin
-from kaleun.core.messages import Msg, of_error
+from kaleun.core.messages import N_, Msg, of_error
 from kaleun.files import UnreadableFile, locked_folder, read_file
 from kaleun.paths import config_dir
 
@@ -211,55 +211,67 @@ def preferred(key: str) -> str | None:
         return None
 
 
+def _checked(key: str, check: Callable[[str], Any], fallback: Any, then: str) -> Any:
+    """A preferred setting as `check` reads it, else `fallback`: none kept, or one written wrong (by hand, or by a
+    newer Kaleun) warned of once, naming the settings file, and saying what applies instead (`then`)."""
+    value = preferred(key)
+    if value is None:
+        return fallback
+    try:
+        return check(value)
+    except SettingsError as exc:
+        said = f"{config_dir() / FILE}: {exc}"
+        if said not in _WARNED:
+            _WARNED.add(said)
+            log.warning("settings ignored: %s; %s", said, then)
+        return fallback
+
+
 def preferred_table_language() -> str:
     """The preferred language a table starts in: one Kaleun speaks, else English with a warning naming the
     settings (a language a newer Kaleun speaks, or one written by hand), as for a damaged file. A start was
     refused with `'fr' is not a language Kaleun speaks`, naming neither the file nor the setting, so a table
     started by its service at boot never came up."""
-    code = preferred("language")
-    if code is None:
-        return "en"
-    try:
-        return check_language(code)
-    except SettingsError as exc:
-        said = f"{config_dir() / FILE}: {exc}"
-        if said not in _WARNED:
-            _WARNED.add(said)
-            log.warning("settings ignored: %s; the table starts in English", said)
-        return "en"
+    return str(_checked("language", check_language, "en", "the table starts in English"))
 
 
 def preferred_volume(board_volume: float) -> float:
     """The volume a table's speaker starts at: the one the players last chose (kept by `remember_volume`,
     or `kaleun config set volume`), else the board file's `audio.volume`. A value written wrong by hand
     is warned of once and the board's applies."""
-    value = preferred("volume")
-    if value is None:
-        return board_volume
+    return float(_checked("volume", parse_volume, board_volume, "the board file's volume applies"))
+
+
+#: what the crew is told when a choice cannot be kept for the next start, by setting
+_NOT_KEPT = {"volume": N_("The volume is not kept for the next start: {problem}"),
+             "language": N_("The language is not kept for the next start: {problem}")}
+
+
+def _remember(key: str, value: str) -> Msg | None:
+    """Keep a choice the players made at the table for the next start; None when kept, else why not (a damaged
+    settings file, a full disk): the table goes on with it now all the same."""
     try:
-        return parse_volume(value)
-    except SettingsError as exc:
-        said = f"{config_dir() / FILE}: {exc}"
-        if said not in _WARNED:
-            _WARNED.add(said)
-            log.warning("settings ignored: %s; the board file's volume applies", said)
-        return board_volume
+        with held():  # a `kaleun config set` meanwhile keeps its setting
+            settings = Settings.load()
+            settings.set(key, value)
+            settings.save()
+    except (SettingsError, OSError) as exc:
+        log.warning("the %s is not kept for the next start: %s", key, exc)
+        why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)
+        return Msg(_NOT_KEPT[key], problem=why)
+    return None
 
 
 def remember_volume(level: float) -> Msg | None:
     """Keep the volume the players chose for the next start (a table the service starts at every boot
-    came back at the board file's volume); None when kept, else why not (a damaged settings file, a full
-    disk): the speaker plays at it now all the same."""
-    try:
-        with held():  # a `kaleun config set` meanwhile keeps its setting
-            settings = Settings.load()
-            settings.set("volume", str(level))
-            settings.save()
-    except (SettingsError, OSError) as exc:
-        log.warning("the volume is not kept for the next start: %s", exc)
-        why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)
-        return Msg("The volume is not kept for the next start: {problem}", problem=why)
-    return None
+    came back at the board file's volume); None when kept, else why not: the speaker plays at it now all the same."""
+    return _remember("volume", str(level))
+
+
+def remember_language(code: str) -> Msg | None:
+    """Keep the language as the preferred one (`kaleun config set language`); None when kept, else why not: the
+    table speaks it now, the next start does not."""
+    return _remember("language", code)
 
 
 def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -> Any:

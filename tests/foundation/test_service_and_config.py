@@ -22,7 +22,7 @@ from kaleun.paths import autosave_path, config_dir
 from kaleun.saves import save_game
 from kaleun.service import ServiceError, install, plan, unit_text
 from kaleun.uboot.game import new_game
-from kit import BOARDS, kaleun_env, write_script
+from kit import BOARDS, kaleun_env, run_kaleun, write_script
 
 #: who the service runs as: the user who installs it, also under sudo
 MAKER = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
@@ -100,16 +100,15 @@ def test_systemd_accepts_the_unit(tmp_path, mode):
     assert str(broken) in done.stdout + done.stderr
 
 
-@pytest.mark.slow
-def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
-    """The unit's own command line (the window, full screen) stopped as systemd stops it: SIGTERM
-    once the window drew its first frame; Kaleun saves the game and exits 0 (no restart)."""
+def _stopped_as_systemd_stops_it(home: Path) -> str:
+    """The unit's own command line (the window, full screen) started in `home` and stopped as systemd stops
+    it: SIGTERM once the window drew its first frame. It exits 0 (no restart); what it said on the way out."""
     from kaleun.service import command_line
 
     argv = command_line("sim")
     assert argv[1:4] == ["-m", "kaleun", "play"] and "--fullscreen" in argv
-    env = kaleun_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.Popen([*argv[:3], "-v", *argv[3:]], env=env, cwd=tmp_path, stdin=subprocess.DEVNULL,
+    env = kaleun_env(home, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([*argv[:3], "-v", *argv[3:]], env=env, cwd=home, stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stderr is not None
@@ -120,7 +119,6 @@ def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
                 break
         else:
             raise AssertionError("the window never drew:\n" + "".join(seen))
-        before = (tmp_path / "autosave.json").stat().st_mtime_ns if (tmp_path / "autosave.json").exists() else -1
         proc.send_signal(signal.SIGTERM)
         rest = proc.stderr.read()
         assert proc.wait(60) == 0, rest
@@ -128,9 +126,28 @@ def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait(60)
+    return rest
+
+
+@pytest.mark.slow
+def test_systemctl_stop_saves_the_game_the_service_runs(tmp_path):
+    """The service continues the table's game (`--continue`); stopped as systemd stops it, Kaleun saves
+    that game on the way out and exits 0 (no restart)."""
+    started = run_kaleun("play", "--console", "--mission", "training", home=tmp_path, input="quit\n")
+    assert started.returncode == 0, started.stderr
+    before = (tmp_path / "autosave.json").stat().st_mtime_ns
+    rest = _stopped_as_systemd_stops_it(tmp_path)
     assert (tmp_path / "autosave.json").stat().st_mtime_ns > before  # written on the way out
     saved = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
     assert "game" in saved and "stopped by" not in rest
+
+
+@pytest.mark.slow
+def test_systemctl_stop_on_a_new_tables_set_up_leaves_no_game_behind(tmp_path):
+    """A new table's first boot opens the set-up (no game yet); stopped there as systemd stops it, it exits 0
+    and leaves no unplayed game behind: the next boot opens the set-up again."""
+    _stopped_as_systemd_stops_it(tmp_path)
+    assert not (tmp_path / "autosave.json").exists()
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.i18n import LANGUAGES
+from kaleun.settings import remember_language
 from kaleun.ui import icons, theme
 from kaleun.ui.forms import ROLE_WORDS
 from kaleun.ui.screens.base import Overlay
@@ -20,24 +21,6 @@ from kaleun.ui.widgets import Canvas
 log = logging.getLogger(__name__)
 
 LEVEL_WORDS: dict[str, Msg] = {"easy": Msg("easy"), "normal": Msg("normal"), "hard": Msg("hard")}
-
-
-def remember_language(code: str) -> Msg | None:
-    """Keep the language as the preferred one (`kaleun config set language`), if the settings allow; else what
-    the crew is told: the table speaks it now, the next start does not (a damaged settings file, a full disk)."""
-    from kaleun.core.messages import of_error
-    from kaleun.settings import Settings, SettingsError, held
-
-    try:
-        with held():  # a `kaleun config set` meanwhile keeps its setting
-            settings = Settings.load()
-            settings.set("language", code)
-            settings.save()
-    except (SettingsError, OSError) as exc:
-        log.warning("the language is not kept for the next start: %s", exc)
-        why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)
-        return Msg("The language is not kept for the next start: {problem}", problem=why)
-    return None
 
 
 def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
