@@ -56,8 +56,9 @@ def test_quit_on_the_set_up_starts_nothing_and_puts_the_last_game_back(home, mon
     assert not list(home.glob("autosave-*.json")), "the game saved before is in its place, not kept aside as well"
     told = language(code).render(win.farewell)
     assert told.startswith("kaleun: ")
-    if code != "en":  # in the table's language, the button's name too
-        assert "Quit" not in told and language(code).render(Msg("Quit")) in told
+    # in the table's language, naming the button before which it was left (not "Quit": Escape, the window closed
+    # or a stop signal leave it the same way)
+    assert language(code).render(Msg("Start")) in told and language(code).render(Msg("Quit")) not in told
 
 
 def test_escape_on_the_set_up_leaves_it_the_same_way(home, monkeypatch) -> None:
@@ -67,8 +68,8 @@ def test_escape_on_the_set_up_leaves_it_the_same_way(home, monkeypatch) -> None:
     assert not win.running
     win.runtime.close()
     assert open_save(home / "autosave.json").engine.seed == 77
-    assert str(win.farewell) == ("kaleun: the set-up was left (Quit): no game was started; the game saved before is in "
-                                 "its place again (kaleun resume continues it)")
+    assert str(win.farewell) == ("kaleun: the set-up was left before Start: no game was started; the game saved "
+                                 "before is in its place again (kaleun resume continues it)")
 
 
 def test_quit_with_no_game_saved_before_leaves_no_save(home, monkeypatch) -> None:
@@ -79,7 +80,7 @@ def test_quit_with_no_game_saved_before_leaves_no_save(home, monkeypatch) -> Non
     touch(win, "setup.quit")
     win.runtime.close()
     assert not (home / "autosave.json").exists() and not (home / "autosave.journal.jsonl").exists()
-    assert str(win.farewell) == "kaleun: the set-up was left (Quit): no game was started"
+    assert str(win.farewell) == "kaleun: the set-up was left before Start: no game was started"
 
 
 def test_a_game_started_from_the_set_up_quits_saved_as_before(home, monkeypatch) -> None:
@@ -105,4 +106,4 @@ def test_a_stop_signal_on_the_set_up_leaves_it_the_same_way(home, monkeypatch, c
     assert win.run() == 0
     assert open_save(home / "autosave.json").engine.seed == 77
     assert not list(home.glob("autosave-*.json"))
-    assert "the set-up was left (Quit): no game was started" in capsys.readouterr().err
+    assert "the set-up was left before Start: no game was started" in capsys.readouterr().err

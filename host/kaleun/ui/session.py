@@ -248,7 +248,8 @@ def leave_setup(runtime: Runtime) -> Msg:
 
     autosave = runtime.autosave
     retire(runtime)
-    left = Msg("kaleun: {note}", note=Msg("the set-up was left ({quit}): no game was started", quit=Msg("Quit")))
+    # its Quit, Escape, the window closed or a stop signal: the line names none of them (it said "(Quit)" for all)
+    left = Msg("kaleun: {note}", note=Msg("the set-up was left before Start: no game was started"))
     if autosave is None or autosave.saves == 0:
         return left
     path, kept = autosave.path, autosave.kept
