@@ -67,7 +67,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.until is not None and not 0 <= args.until <= MAX_T:
         return _fail(Msg("kaleun run: --until must be a game time from 0 to {most} s, got {until}",
                          most=f"{MAX_T:.0f}", until=as_typed(args.until)), code=said)
-    if args.load and (args.seed is not None or any(entry.front.given(args) or entry.front.ignored_on_continue(args)
+    if args.load and (args.seed is not None or any(entry.front.given_for_game(args)
+                                                   or entry.front.ignored_on_continue(args)
                                                    for entry in GAMES.values())):
         return _fail(Msg("kaleun run: --seed, --mission and the game's options come from the save when --load is "
                          "given"), code=said)

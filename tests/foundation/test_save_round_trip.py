@@ -56,6 +56,18 @@ def test_9_2_a_save_in_the_middle_of_an_attack_loads_and_saves_to_the_same_bytes
     assert json.loads(saved)["t"] == cut
 
 
+
+def test_a_save_with_a_hull_breach_open_loads_and_saves_to_the_same_bytes(tmp_path):
+    """§10.2.2: a hull breach waits for its repair against a countdown. A save taken while one is open reads back
+    to the same bytes: the breach's fields keep their order (the load put `warned` first, so a resumed game's save
+    differed from the uninterrupted game's)."""
+    game, events = play_script(tmp_path, [{"t": 10, "do": "damage", "kind": "hull_breach", "section": 4}], until=30)
+    assert [e["section"] for e in events if e["event"] == "hull_breach"] == [4]
+    saved = _round_trips(game, tmp_path)
+    assert list(json.loads(saved)["modules"]["crew"]["breaches"]["breaches"]["4"]) == \
+        ["deadline", "crewed", "result", "warned"]
+
+
 def _sonar_mid_game(tmp_path: Path) -> Engine:
     from kaleun.sonar.game import referee
     from sonar.sonarkit import run_lines

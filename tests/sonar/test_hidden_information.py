@@ -194,6 +194,37 @@ def test_events_for_writes_one_teams_view(tmp_path):
     assert len(yellow) + len(blue) - len(public) == len(everything)
 
 
+
+def test_events_for_takes_a_saved_game_and_writes_the_same_view_as_one_run(tmp_path):
+    """Digest §9: a game split with `--save` and `--load` gives each team the view one run gives it.
+    The save holds the game, not whose view a run writes, so `--events-for` goes with `--load`."""
+    from kit import run_kaleun, write_script
+
+    lines = [json.loads(line) for line in (SCRIPTS / "worked_example.jsonl").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    cut = 6
+    first = write_script(tmp_path / "first.jsonl", [line for line in lines if line["t"] <= cut] +
+                         [{"t": cut, "do": "end"}])
+    rest = write_script(tmp_path / "rest.jsonl", [line for line in lines if line["t"] > cut])
+    new = ("run", "--game", "sonar", "--scenario", "alpha", "--mode", "realtime")
+    for team in TEAMS:
+        whole, part1, part2 = (tmp_path / f"{team}.{name}.jsonl" for name in ("whole", "part1", "part2"))
+        done = run_kaleun(*new, "--script", str(SCRIPTS / "worked_example.jsonl"), "--events", str(whole),
+                          "--events-for", team, home=tmp_path)
+        assert done.returncode == 0, done.stderr
+        save = tmp_path / f"{team}.save.json"
+        done = run_kaleun(*new, "--script", str(first), "--events", str(part1), "--events-for", team,
+                          "--save", str(save), home=tmp_path)
+        assert done.returncode == 0, done.stderr
+        done = run_kaleun("run", "--load", str(save), "--script", str(rest), "--events", str(part2),
+                          "--events-for", team, home=tmp_path)
+        assert done.returncode == 0, done.stderr
+        split = read_json_lines(part1) + read_json_lines(part2)
+        assert any(e.get("audience") == team for e in read_json_lines(part2))
+        assert all(e.get("audience", team) == team for e in split)
+        assert split == read_json_lines(whole)
+
+
 def _front_ends(plan: list[dict], shift: int, secret: str, mode: str, seed: int, viewer: str,
                 folder) -> tuple[str, list[str], str]:
     """Replay `plan` (the secret team's commands shifted by `shift`) through a runtime with `viewer`'s

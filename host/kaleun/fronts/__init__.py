@@ -41,6 +41,9 @@ class Front:
     #: `refused_elsewhere` is False
     options: tuple[str, ...] = ()
     refused_elsewhere: bool = True
+    #: its options that choose what a run writes, not the game (argparse dests): the save does not hold
+    #: them, so `kaleun run --load` takes them
+    view_options: tuple[str, ...] = ()
     #: its options only a new game reads (argparse dests; the save holds what they chose): `kaleun play
     #: --continue` going on with a running game says it ignores them
     new_game_options: tuple[str, ...] = ()
@@ -51,6 +54,11 @@ class Front:
     def given(self, args: argparse.Namespace) -> list[str]:
         """Its `options` given on the command line, as typed (`--scenario`)."""
         return [f"--{name.replace('_', '-')}" for name in self.options if getattr(args, name, None) is not None]
+
+    def given_for_game(self, args: argparse.Namespace) -> list[str]:
+        """Its `options` given on the command line that choose the game (not `view_options`), as typed."""
+        view = {f"--{name.replace('_', '-')}" for name in self.view_options}
+        return [option for option in self.given(args) if option not in view]
 
     def ignored_on_continue(self, args: argparse.Namespace) -> list[str]:
         """Its `new_game_options` given on the command line, as typed (`--scenario`)."""

@@ -82,6 +82,7 @@ def _crews(text: str | None) -> list[int] | None:
 class SonarFront(Front):
     options = ("scenario", "mode", "crew", "map", "events_for", "team", "tty", "training_aid")
     new_game_options = ("scenario", "mode", "crew", "map", "training_aid")
+    view_options = ("events_for",)
 
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command in ("play", "run"):

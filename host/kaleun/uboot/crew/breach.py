@@ -146,6 +146,8 @@ class Breaches:
         return self.status()
 
     def load_state(self, state: Mapping[str, Any]) -> None:
-        # "warned" is kept since the flooding warning: older saves warn when the time comes
-        self.open = {int(s): {"warned": False, **b} for s, b in state["breaches"].items()}
+        # "warned" is kept since the flooding warning: older saves warn when the time comes. The fields keep
+        # the order a new breach has, so a loaded game saves to the same bytes as the game it was saved from
+        self.open = {int(s): {"deadline": b["deadline"], "crewed": b["crewed"], "result": b["result"],
+                              "warned": b.get("warned", False)} for s, b in state["breaches"].items()}
         self.flooded = [int(s) for s in state["flooded"]]
