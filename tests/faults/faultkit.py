@@ -183,6 +183,16 @@ class Console:
     def clocks(self) -> list[str]:
         return CLOCK.findall(self.text)
 
+    def expect_clock(self) -> None:
+        """Send `status` and wait until the game has printed its clock: on a busy machine a kill timed from the
+        prompt alone could land before the game answered anything, which measures nothing."""
+        self.send("status")
+        deadline = time.monotonic() + GUARD_S
+        while not self.clocks():
+            self.read(0.1)
+            if time.monotonic() > deadline or (self.proc.poll() is not None and not self.clocks()):
+                raise AssertionError(f"never saw the clock; got:\n{self.text}")
+
     def finish(self) -> int:
         """Wait for the process to end, reading what it prints meanwhile: a pipe left full would hold it in
         its next write (a console that has a screenful of answers to print before it can save and leave)."""

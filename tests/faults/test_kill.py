@@ -29,6 +29,7 @@ def test_kill_9_during_transit_loses_at_most_a_game_minute(tmp_path):
         game = Console(home, "play", "--console", "--seed", str(kill))
         game.expect("> ")
         game.send("time transit")
+        game.expect_clock()  # the game runs and answers: the kill's moment counts from here
         moment = time.monotonic() + rng.uniform(0.3, 2.5)
         turn = 0
         while time.monotonic() < moment:
@@ -73,6 +74,7 @@ def test_kill_9_in_real_time_loses_at_most_a_few_wall_seconds(tmp_path):
         home.mkdir()
         game = Console(home, "play", "--console", "--seed", str(kill))
         game.expect("> ")
+        game.expect_clock()
         moment = time.monotonic() + rng.uniform(4.5, 8.0)  # longer than the bound below
         while time.monotonic() < moment:
             game.send("status")
