@@ -542,6 +542,7 @@ def test_a_real_strip_beside_mocked_pins_or_a_fake_hub_gets_its_wiring_page(tmp_
     assert "| 19 | GPIO10 | Level shifter 1A |" in page  # the SPI MOSI pin drives the strip's data
     assert "- Strip 5V rail: 75 mA typical, 225 mA at most of the strip's 2 A supply." in page
     assert "Simulated, so not on this page (nothing to wire for them):" in page
+    assert ("Figures: hub (the fake hub, simulated)." in page) == (board == "fake-hub")
     for part in simulated:
         assert any(line.startswith(f"- {part}") for line in page.splitlines()), (part, page)
     assert main(["board", "check", str(path)]) == 0

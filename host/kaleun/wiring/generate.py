@@ -918,7 +918,9 @@ def _budget(board: Board, harness: Harness) -> list[str]:
 
 
 def board_description(board: Board) -> str:
-    return f"{PI_NAMES.get(board.pi, board.pi)}. Figures: {board.figure_sensor}. " + \
+    figures = "hub (the fake hub, simulated)" if board.figure_sensor == "hub" and board.hub.url == "fake" \
+        else board.figure_sensor
+    return f"{PI_NAMES.get(board.pi, board.pi)}. Figures: {figures}. " + \
         f"Lamps: {board.lamps.driver}, {board.lamps.pixels} pixels. Sound: {board.audio.driver} " + \
         f"({board.audio.output}). The power budget per rail is below (`kaleun board check` prints it too)."
 
