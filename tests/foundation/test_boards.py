@@ -218,9 +218,10 @@ def test_each_supply_the_board_would_overload_is_named(tmp_path, capsys):
 
 
 def test_a_real_strip_on_a_board_with_mocked_gpio_or_a_fake_hub_has_its_draw_estimated(tmp_path, capsys):
-    """A board whose dials are on gpiozero's mock pins (or whose hub is the fake one) gets no wiring
-    page, but a NeoPixel strip on it is real and draws from its supply all the same: `board check`
-    said "estimated draw: none (no real hardware ...)" for 100 pixels at full white."""
+    """A board whose dials are on gpiozero's mock pins (or whose hub is the fake one) may drive a real
+    NeoPixel strip, which draws from its supply all the same: `board check` said "estimated draw: none
+    (no real hardware ...)" for 100 pixels at full white. It reckons the strip as the board's wiring
+    page does (the page draws the real parts of such a board) and points to that page."""
     from kaleun.cli import main
 
     fake_hub = '[figures]\nsensor = "hub"\n[hub]\nurl = "fake"\n[[hub.readers]]\nsection = 1\ncs = "GP17"\n'
@@ -230,11 +231,10 @@ def test_a_real_strip_on_a_board_with_mocked_gpio_or_a_fake_hub_has_its_draw_est
                         'brightness = 1.0\n', encoding="utf-8")
         assert main(["board", "check", str(path)]) == 0
         out, err = capsys.readouterr()
-        assert "estimated draw: Strip 5V rail up to 6000 of 2000 mA" in out, out
+        assert "estimated draw: Pi 5V supply up to 2000 mA, Strip 5V rail up to 6000 of 2000 mA" in out, out
         line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if text.startswith("pixels"))
         assert (f"warning: {path}:{line}: the Strip 5V rail would carry up to 6000 mA, more than the strip's 2 A "
-                "supply gives (2000 mA): lower lamps.brightness or the pixels, or feed the strip from a bigger "
-                "supply") in err.splitlines()
+                "supply gives (2000 mA): see the power budget of `kaleun wiring`") in err.splitlines()
     assert main(["board", "check", str(BOARDS / "mock-gpio.toml")]) == 0  # its lamps are simulated
     assert "estimated draw: none (no real hardware" in capsys.readouterr().out
 

@@ -504,3 +504,52 @@ def test_the_build_guide_says_how_to_reach_kaleun_before_its_steps_use_it():
     assert first_use is not None
     before = steps[:first_use.start()]
     assert "`make play`" in before and ". .venv/bin/activate" in before and "`.venv/bin/kaleun`" in before
+
+
+def _with_real_strip(tmp_path: Path, board: str) -> Path:
+    """A shipped board on gpiozero's mock pins or the fake hub whose lamps are a real strip on the
+    Pi's SPI, as a maker builds the lamps first."""
+    text = (BOARDS / f"{board}.toml").read_text(encoding="utf-8")
+    text = text.replace('[lamps]\ndriver = "sim"\npixels = 15', '[lamps]\ndriver = "neopixel_spi"\npixels = 15\n'
+                        'brightness = 0.25').replace('pi = "none"', 'pi = "pi4"')
+    assert 'driver = "neopixel_spi"' in text
+    path = tmp_path / f"{board}-strip.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("board", "simulated"), [
+    ("mock-gpio", ["Engine telegraph encoder: on gpiozero's mock pins", "Pause button: on gpiozero's mock pins"]),
+    ("fake-hub", ["Deck hub (Pico) and its 9 NFC readers: a fake hub inside Kaleun"]),
+])
+def test_a_real_strip_beside_mocked_pins_or_a_fake_hub_gets_its_wiring_page(tmp_path, capsys, board, simulated):
+    """`kaleun wiring` said "nothing to wire" for a board on mock GPIO or the fake hub that drives a real
+    NeoPixel strip: the maker building the lamps first got no data pin, level shifter or supply. The page
+    now wires the strip (and the screen) and names the simulated parts it leaves out; its budget gives the
+    strip's draw as `kaleun board check` does."""
+    from kaleun.cli import main
+
+    path = _with_real_strip(tmp_path, board)
+    out = tmp_path / "out"
+    assert main(["wiring", str(path), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "nothing to wire" not in captured.err
+    page = (out / f"{path.stem}.md").read_text(encoding="utf-8")
+    harness = build(load_board(path))
+    assert {"Level shifter", "NeoPixel strip", "Strip 5V supply", "Touch display"} <= set(harness.parts)
+    assert not [name for name in harness.parts if "encoder" in name or "button" in name or "Reader" in name]
+    assert "Pico" not in harness.hosts
+    assert "| 19 | GPIO10 | Level shifter 1A |" in page  # the SPI MOSI pin drives the strip's data
+    assert "- Strip 5V rail: 75 mA typical, 225 mA at most of the strip's 2 A supply." in page
+    assert "Simulated, so not on this page (nothing to wire for them):" in page
+    assert ("Figures: hub (the fake hub, simulated)." in page) == (board == "fake-hub")
+    for part in simulated:
+        assert any(line.startswith(f"- {part}") for line in page.splitlines()), (part, page)
+    assert main(["board", "check", str(path)]) == 0
+    assert "Strip 5V rail up to 225 of 2000 mA" in capsys.readouterr().out
+
+
+def test_the_shipped_pages_name_no_simulated_part():
+    """Every part of the shipped real boards is real: their pages leave nothing out."""
+    for path in HARDWARE:
+        assert "Simulated, so not on this page" not in documents(load_board(path))[f"{path.stem}.md"]

@@ -29,6 +29,7 @@ import logging
 import os
 import pty
 import select
+import shutil
 import stat
 import tempfile
 import threading
@@ -111,6 +112,89 @@ def _new_link(link: Path) -> Path:
     return link.with_name(link.name + ".new")
 
 
+#: the private folders a fake hub's link goes into when it is given no path (in the system's temporary folder)
+FOLDER_PREFIX = "kaleun-fake-hub-"
+#: the file in such a folder that names the process it belongs to: "pid start-time"
+OWNER_FILE = "owner"
+
+
+def private_folder() -> tempfile.TemporaryDirectory[str]:
+    """A private folder for a fake hub's link, recording the process it belongs to. A game killed
+    (kill -9, a crash) cannot remove its folder: each new one first removes those left by
+    processes that are gone (`sweep_stale_folders`)."""
+    sweep_stale_folders()
+    folder = tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX)
+    record = Path(folder.name) / f"{OWNER_FILE}.new"
+    record.write_text(f"{os.getpid()} {_started(os.getpid()) or '-'}\n", encoding="ascii")
+    os.replace(record, record.with_name(OWNER_FILE))  # whole or not at all: a half record is never read
+    return folder
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (which may hold spaces and ")"): the
+    process's state first; None where there is no /proc or no such process."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    fields = text.rpartition(")")[2].split()
+    return fields if len(fields) > 19 else None
+
+
+def _started(pid: int) -> str | None:
+    """When a process started (clock ticks since boot), which tells it from a later process given
+    the same pid; None where there is no /proc or no such process."""
+    fields = _stat(pid)
+    return fields[19] if fields else None
+
+
+def _owner_gone(pid: int, started: str) -> bool:
+    """Is the process that made a folder gone? Only a sure yes removes the folder."""
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process is there
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # a process of another user: ours, which made the folder, is gone
+        return True
+    except OSError:
+        return False
+    fields = _stat(pid)
+    if fields is None:
+        return False
+    if fields[0] in ("Z", "X"):  # killed, and not yet reaped by its parent: it runs no more
+        return True
+    return started != "-" and fields[19] != started  # the pid was given to a later process
+
+
+def sweep_stale_folders() -> list[Path]:
+    """Remove the private folders of fake hubs whose process is gone (a game killed with kill -9
+    leaves its folder behind): only folders of this user, named like ours, that record a process
+    that is no longer there. A folder of a running game, one of another user and one that records
+    no owner (still being made, or left by an older Kaleun) are kept. Returns those removed."""
+    if os.name != "posix":  # the fake hub's pseudo-terminal is POSIX's; os.kill(pid, 0) would end a process elsewhere
+        return []
+    removed = []
+    for folder in sorted(Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*")):
+        try:
+            if not stat.S_ISDIR(folder.lstat().st_mode) or folder.lstat().st_uid != os.getuid():
+                continue
+            record = folder / OWNER_FILE
+            info = record.lstat()
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            pid_text, started = record.read_text(encoding="ascii").split()
+            pid = int(pid_text)
+        except (OSError, ValueError, UnicodeDecodeError):  # gone meanwhile, no record, a record not ours
+            continue
+        if pid <= 0 or pid == os.getpid() or not _owner_gone(pid, started):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)  # its link is removed, never what it leads to
+        if not folder.exists():
+            log.info("removed %s, left by a fake hub whose process %d is gone", folder, pid)
+            removed.append(folder)
+    return removed
+
+
 class FakeHub:
     def __init__(self, cfg: Mapping[str, Any], model: str = "field", link: Path | None = None, seed: int = 0,
                  clock: Callable[[], int] = clock_ms, uid: str | None = FAKE_UID) -> None:
@@ -127,7 +211,7 @@ class FakeHub:
         #: a private folder for the symlink when the caller gives none
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if link is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
+            self._tmp = private_folder()
             link = Path(self._tmp.name) / fwconfig.NAME  # named like the hub by default
         self.link = Path(link)
         check_link(self.link)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg, command_word, of_error
-from kaleun.hub.fake import FakeHub
+from kaleun.hub.fake import FakeHub, private_folder
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.link import HubLink, LinkEvent
 from kaleun.hub.options import NAME, HubOptions, hub_config, hub_options
@@ -56,7 +56,7 @@ class HubFigureSensor:
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         self.fake = fake
         if self.fake is None and self.options.is_fake:
-            self._tmp = tempfile.TemporaryDirectory(prefix="kaleun-fake-hub-")
+            self._tmp = private_folder()
             self.fake = FakeHub(hub_config(board), link=Path(self._tmp.name) / NAME)
         self.link: HubLink | None = None
         self._sink: Sink | None = None
