@@ -829,19 +829,15 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
     supply carries the Pi, its screen and what hangs on its header and USB ports; the deck hub
     and a strip have supplies of their own), and a warning for each supply it would overload."""
     from kaleun.core.messages import join
-    from kaleun.wiring.generate import PI_SUPPLY, WiringError, has_hardware, rail_loads, strip_load
+    from kaleun.wiring.generate import PI_SUPPLY, WiringError, has_hardware, rail_loads
 
-    if not has_hardware(board):
-        strip = strip_load(board)
-        if strip is None:
-            return Msg("none (no real hardware: simulated, mocked or a fake hub)"), []
-        loads = [strip]  # a real strip on a board whose other parts are mocked or on a fake hub
-    else:
-        try:
-            loads = rail_loads(board)
-        except WiringError as exc:
-            return Msg("not reckoned"), [Msg("the wiring cannot be drawn: {problem}", problem=problem)
-                                         for problem in exc.problems]
+    if not has_hardware(board):  # a real strip alone has its wiring page, and its loads reckoned below
+        return Msg("none (no real hardware: simulated, mocked or a fake hub)"), []
+    try:
+        loads = rail_loads(board)
+    except WiringError as exc:
+        return Msg("not reckoned"), [Msg("the wiring cannot be drawn: {problem}", problem=problem)
+                                     for problem in exc.problems]
     estimate = join([Msg("{rail} up to {most} of {rating} mA", rail=Msg.term(load.rail), most=f"{load.max_ma:.0f}",
                          rating=str(load.rating_ma)) if load.rating_ma else
                      Msg("{rail} up to {most} mA", rail=Msg.term(load.rail), most=f"{load.max_ma:.0f}")
@@ -854,12 +850,6 @@ def _power_estimate(board: Board) -> tuple[Msg, list[Msg]]:
             warnings.append(Msg("{where}: the {rail} would carry up to {most} mA, more than its [power] supply_ma = "
                                 "{supply}", where=f"{board.path}:{board.supply_line}", rail=Msg.term(load.rail),
                                 most=f"{load.max_ma:.0f}", supply=str(board.supply_ma)))
-        elif not has_hardware(board):  # no wiring page to turn to
-            warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
-                                "mA): lower lamps.brightness or the pixels, or feed the strip from a bigger supply",
-                                path=f"{board.path}:{board.rail_lines.get(load.rail, 1)}", rail=Msg.term(load.rail),
-                                most=f"{load.max_ma:.0f}", rating=Msg.term(load.rating),
-                                rating_ma=str(load.rating_ma)))
         else:
             warnings.append(Msg("{path}: the {rail} would carry up to {most} mA, more than {rating} gives ({rating_ma} "
                                 "mA): see the power budget of `kaleun wiring`",

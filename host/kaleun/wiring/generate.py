@@ -887,20 +887,6 @@ def rail_loads(board: Board, harness: Harness | None = None) -> list[RailLoad]:
     return loads
 
 
-def strip_load(board: Board) -> RailLoad | None:
-    """The load of a board's NeoPixel strip on the Pi alone (its own supply, as `_strip` wires
-    it), for a board that gets no wiring page but drives a real strip all the same (its other
-    parts on gpiozero's mock pins, or a fake hub); None without such a strip."""
-    lamps = board.lamps
-    if lamps.driver not in ("neopixel", "neopixel_spi") or not lamps.pixels:
-        return None
-    per = PARTS["strip"]
-    rail = "Strip 5V rail"
-    rating_ma, rating = RAIL_RATINGS.get(rail, (None, ""))
-    return RailLoad(rail, lamps.pixels * per.ma_typ * lamps.brightness, lamps.pixels * per.ma_max * lamps.brightness,
-                    rating_ma, rating)
-
-
 def _budget(board: Board, harness: Harness) -> list[str]:
     out = ["## Power budget", "",
            "What each rail carries at most (`parts.toml` says where each figure comes from):", "",
