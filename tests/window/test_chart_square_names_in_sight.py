@@ -38,3 +38,26 @@ def test_7_every_square_name_whole_in_sight(size: tuple[int, int], mission: str,
     assert not cut, f"square names cut by the map's edge: {cut}"
     hidden = [(words, what) for words, rect in names for what, over in [*others, *covers] if rect.colliderect(over)]
     assert not hidden, f"square names under a panel, a button or another text: {hidden}"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800)])
+@pytest.mark.parametrize("mission", ["sc_convoy_1940", "patrol_atlantic"])
+def test_7_the_large_squares_letters_whole_in_sight(size: tuple[int, int], mission: str) -> None:
+    """Zoomed out to the widest span, the large squares' letters ("AD", "BE") sat half under the position note, a
+    zoom button or the hint; they now show whole where their squares are in sight, or not at all."""
+    table = Table_(mission=mission, seed=0, size=size)
+    table.window.dismiss_alarms()
+    table.tap("tab.map")
+    for _ in range(2):
+        table.tap("map.zoom_out")
+    drawn = drawn_with_rects(table)
+    area = table.window.screens["map"].frame[0]  # type: ignore[attr-defined]
+    letters = [(words, rect) for words, rect in drawn if len(words) == 2 and words.isalpha() and words.isupper()]
+    assert len(letters) >= 6, letters
+    others = [(words, rect) for words, rect in drawn if (words, rect) not in letters and rect.colliderect(area)]
+    covers = [(name, table.window.targets.get(name).rect) for name in  # type: ignore[union-attr]
+              ("map.zoom_in", "map.zoom_out", "map.sextant", "map.mission", "map.debrief")
+              if table.window.targets.get(name) is not None]
+    assert not [words for words, rect in letters if not area.contains(rect)]
+    hidden = [(words, what) for words, rect in letters for what, over in [*others, *covers] if rect.colliderect(over)]
+    assert not hidden, hidden

@@ -230,8 +230,9 @@ class ChartScreen(Screen):
             for name, centres in large.items():
                 x = sum(p[0] for p in centres) // len(centres)
                 y = sum(p[1] for p in centres) // len(centres)
-                c.text(name, self.letters_at(c, name, (x, y), boat, tags), LARGE_SIZE, theme.GRID_BRIGHT, "center",
-                       bold=True)
+                at = self.letters_at(c, name, (x, y), boat, tags, covers, area, centres)
+                if at is not None:  # (a large square with no clear room in view for its letters shows none)
+                    c.text(name, at, LARGE_SIZE, theme.GRID_BRIGHT, "center", bold=True)
         for kind, box in areas:
             if kind == "squares":
                 for sq_box in self._square_boxes(xy):
@@ -363,17 +364,26 @@ class ChartScreen(Screen):
         return out
 
     @staticmethod
-    def letters_at(c: Canvas, name: str, centre: tuple[int, int], boat: Rect, tags: list[Rect]) -> tuple[int, int]:
+    def letters_at(c: Canvas, name: str, centre: tuple[int, int], boat: Rect, tags: list[Rect],
+                   covers: Mapping[str, Rect] | None = None, view: Rect | None = None,
+                   squares: list[tuple[int, int]] | None = None) -> tuple[int, int] | None:
         """Where a large square's letters are centred at the widest spans: in the middle of its squares in view,
         unless the boat's mark or a target area's label would cover them there ("BF" under the mark of a boat in
-        BF54): then just above the mark, or just below it."""
+        BF54): then just above the mark, or just below it. Where a panel or a button over the map (`covers`) or the
+        map's edge (`view`) would hide them, they move to the nearest of its small squares (`squares`, their centres)
+        where they show whole; None when there is none."""
         w, h = c.font(LARGE_SIZE, True).size(name)
         label = Rect(0, 0, w, h)
-        for y in (centre[1], boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)):
-            label.center = (centre[0], y)
-            if not label.colliderect(boat) and label.collidelist(tags) < 0:
+        blocked = [*tags, *(covers or {}).values()]
+        places = [centre, (centre[0], boat.y - h // 2 - c.size(1)), (centre[0], boat.bottom + h // 2 + c.size(1))]
+        if covers or view is not None:
+            places = [centre, *sorted(squares or [], key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2)]
+        for place in places:
+            label.center = place
+            if (not label.colliderect(boat) and label.collidelist(blocked) < 0
+                    and (view is None or view.contains(label))):
                 return label.center
-        return centre
+        return None if covers or view is not None else centre
 
     @staticmethod
     def label_at(c: Canvas, name: str, box: Rect, boat: Rect, tags: list[Rect] | None = None,
