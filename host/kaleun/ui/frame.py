@@ -244,11 +244,12 @@ def ticker_pieces(c: Canvas, line: FeedLine, width: int, size: int) -> list[str]
             for k, row in enumerate(rows)]
 
 
-def draw_feed_piece(c: Canvas, line: FeedLine, piece: str, x: int, y: int, width: int, size: int) -> None:
-    """One piece of a feed line that is not the newest (`ticker_pieces`) on a ticker row, after its time and mark."""
+def draw_feed_piece(c: Canvas, line: FeedLine, piece: str, x: int, y: int, width: int, size: int,
+                    newest: bool = False) -> None:
+    """One piece of a feed line (`ticker_pieces`) on a ticker row, after its time and mark."""
     height = c.font(size).get_linesize()
-    text_x = _time_and_mark(c, line, x, y, size, height, theme.TEXT_DIM)
-    color = line_color(line) if (line.problem or line.alarm) else theme.TEXT_DIM
+    text_x = _time_and_mark(c, line, x, y, size, height, theme.ACCENT if newest else theme.TEXT_DIM)
+    color = line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM
     c.text(piece, (text_x, y), size, color, width=x + width - text_x)
 
 
@@ -266,7 +267,12 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     y = rect.y + s(2)
     width = rect.w - s(60)
     pages = 1
-    if lines and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):
+    # contacts lost after an alarm (a convoy leaving sight ship by ship while an aircraft attacks): the line of
+    # losses grows with each, and took both rows once too long for one, the alarm gone from the ticker; it keeps
+    # to its own row (a piece at a time when it is longer), the alarm on the other
+    lost = (len(lines) == 2 and lines[-1].event == "contact_lost" and lines[-1].alarm is None
+            and lines[0].alarm is not None and not lines[0].problem)
+    if lines and not lost and not fits_on_a_row(c, lines[-1], width, theme.TEXT_SIZE):
         # the newest line is long (an order to draw a card, a damage report): it takes both rows, the
         # line before it stays in the whole feed; in the smallest text, and then squeezed a little on both rows,
         # when that is what holds it whole (the Russian TDC solution: range, speed, angle on the bow, gyro angle
@@ -288,13 +294,24 @@ def draw_ticker(c: Canvas, win: Window, scene: Scene) -> None:
     before: FeedLine | None = None
     if len(lines) == 2 and not fits_on_a_row(c, lines[0], width, theme.MIN_TEXT):
         before = lines.pop(0)
+    if lost and lines and not fits_on_a_row(c, lines[-1], width, theme.MIN_TEXT):
+        newest = lines.pop()
+        if before is None:  # its row a piece at a time, turning by itself
+            rows = ticker_pieces(c, newest, width, theme.MIN_TEXT)
+            page = win.ticker_page((newest.id, newest.clock, c.tr(newest.words), "lost"), len(rows))
+            draw_feed_piece(c, newest, rows[page], rect.x + s(6), y, width, theme.MIN_TEXT, newest=True)
+        else:  # the alarm's row turns its pieces: the losses' row shows what it holds (all of it in the whole feed)
+            draw_feed_line(c, newest, rect.x + s(6), y, width, theme.MIN_TEXT, newest=True)
+        y += c.font(theme.MIN_TEXT).get_linesize()
+        pages = 2  # (the ticker's pages are in use)
     if pages == 1 and before is None:
         win.ticker_page(None, 1)
     for i, line in enumerate(reversed(lines)):
         # the line before the newest takes the smallest text when that is what holds it whole on its row (the
-        # salvo's run times in Russian)
-        size = theme.TEXT_SIZE if i == 0 or fits_on_a_row(c, line, width, theme.TEXT_SIZE) else theme.MIN_TEXT
-        y += draw_feed_line(c, line, rect.x + s(6), y, width, size, newest=i == 0)
+        # salvo's run times in Russian), as does a line of losses kept to its row
+        size = (theme.TEXT_SIZE if (i == 0 and not lost) or fits_on_a_row(c, line, width, theme.TEXT_SIZE)
+                else theme.MIN_TEXT)
+        y += draw_feed_line(c, line, rect.x + s(6), y, width, size, newest=line is scene.feed[-1])
     if before is not None:
         # longer still (a repair going ahead short of its crew, in Russian: where the crew is needed and who is
         # there come last), its row shows it a piece at a time, turning by itself as a long newest line's pages

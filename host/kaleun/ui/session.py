@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import logging
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
     from kaleun.uboot.missions.setup import GameSetup
 
 log = logging.getLogger(__name__)
+
+#: each runtime's session files: its folder and their name (`<stamp>.events.jsonl`, `.script.jsonl`, `.log`)
+SESSION_FILES: weakref.WeakKeyDictionary[Runtime, tuple[Path, str]] = weakref.WeakKeyDictionary()
 
 
 class Session(Protocol):
@@ -183,6 +187,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False, langua
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}.script.jsonl")
     runtime.language = language
+    SESSION_FILES[runtime] = (sessions, stamp)
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game, scenes=scenes))
@@ -234,6 +239,30 @@ def retire(runtime: Runtime) -> None:
     if runtime.autosave is not None:
         runtime.autosave.abandon("the game gave way to the one chosen at the set-up")
     runtime.close()
+    forget_session(runtime)
+
+
+def forget_session(runtime: Runtime) -> None:
+    """The session files of a game that never ran (its event log, its script and its log in the session folder)
+    are deleted: a set-up left before Start, or a game that gave way to the one chosen there, leaves no session that
+    looks like a game played, nor one that pushes a played one out of the sessions kept (`kaleun.housekeeping`).
+    The log's lines from here on wait for the next session's log file."""
+    found = SESSION_FILES.pop(runtime, None)
+    if found is None:
+        return
+    folder, stem = found
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, session_log.SessionFile)]:
+        if Path(handler.baseFilename).parent == folder.absolute() and Path(handler.baseFilename).stem == stem:
+            root.removeHandler(handler)
+            handler.close()
+            root.addHandler(session_log.Held())
+    try:
+        for path in folder.glob(f"{glob.escape(stem)}.*"):
+            if path.is_file() and not path.is_symlink():
+                path.unlink(missing_ok=True)
+    except OSError as exc:  # a read-only folder: the files stay, the game chosen goes on
+        log.warning("the session files of the game never started cannot be deleted: %s", exc)
 
 
 def leave_setup(runtime: Runtime) -> Msg:

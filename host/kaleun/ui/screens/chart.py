@@ -32,6 +32,8 @@ TRACK_POINTS = 3000
 BOAT_R = 7
 #: the size of a large square's letters ("BF") at the widest spans
 LARGE_SIZE = 24
+#: the hint at the map's foot while no square is touched
+NOTES = (Msg("Touch a square for its course and distance."), Msg("Track and fixes are the navigator's plot."))
 
 
 class Track:
@@ -209,6 +211,7 @@ class ChartScreen(Screen):
         # where each "target area" label goes (under its area), so that no square's name is drawn under it
         tag_w, tag_h = c.text_width(Msg("target area"), theme.MIN_TEXT), c.font(theme.MIN_TEXT).get_linesize()
         tags = [Rect(box.centerx - tag_w // 2, box.bottom + s(2), tag_w, tag_h) for _, box in areas]
+        covers = self._overlays(c, area)  # the panels and buttons drawn over the map later: no name goes under them
         large: dict[str, list[tuple[int, int]]] = {}
         for sq in squares:
             x0, y0 = xy(sq.north, sq.west)
@@ -219,15 +222,17 @@ class ChartScreen(Screen):
             # south of AL03 are a sixth narrower than those north of it: their names ran into each other)
             room = box.w - s(4)
             if label_squares and c.text_width(sq.name, name_size) * NARROWEST <= room:
-                c.text(sq.name, self.label_at(c, sq.name, box, boat, tags), name_size, theme.GRID_BRIGHT, "center",
-                       width=room)
+                at = self.label_at(c, sq.name, box, boat, tags, covers, area)
+                if at is not None:  # (a square with no clear room in view for its whole name shows none)
+                    c.text(sq.name, at, name_size, theme.GRID_BRIGHT, "center", width=room)
             large.setdefault(sq.name[:2], []).append(box.center)
         if not label_squares:
             for name, centres in large.items():
                 x = sum(p[0] for p in centres) // len(centres)
                 y = sum(p[1] for p in centres) // len(centres)
-                c.text(name, self.letters_at(c, name, (x, y), boat, tags), LARGE_SIZE, theme.GRID_BRIGHT, "center",
-                       bold=True)
+                at = self.letters_at(c, name, (x, y), boat, tags, covers, area, centres)
+                if at is not None:  # (a large square with no clear room in view for its letters shows none)
+                    c.text(name, at, LARGE_SIZE, theme.GRID_BRIGHT, "center", bold=True)
         for kind, box in areas:
             if kind == "squares":
                 for sq_box in self._square_boxes(xy):
@@ -275,7 +280,7 @@ class ChartScreen(Screen):
             pygame.draw.line(surface, theme.TEXT, centre, end, s(2))
         pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(BOAT_R))
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(BOAT_R), s(2))
-        info = Rect(area.x + s(6), area.y + s(6), s(300), s(48))
+        info = covers["info"]
         pygame.draw.rect(surface, theme.PANEL, info, border_radius=s(6))
         c.text(Msg("Square {sq} by dead reckoning", sq=self.nav.get("dr_square") or "—"), (info.x + s(6),
                                                                                            info.y + s(2)),
@@ -285,31 +290,44 @@ class ChartScreen(Screen):
         else:
             fix = Msg("no sextant fix yet")
         c.text(fix, (info.x + s(6), info.y + s(24)), theme.MIN_TEXT, theme.TEXT_DIM, width=info.w - s(10))
-        zoom = Rect(area.right - s(54), area.y + s(4), s(48), s(48))
+        zoom = covers["zoom_in"]
         c.button("map.zoom_in", zoom, None, simple(lambda: self.zoom(-1)), icon=icons.plus, enabled=span > SPANS[0])
-        c.button("map.zoom_out", zoom.move(0, s(52)), None, simple(lambda: self.zoom(+1)), icon=icons.minus,
+        c.button("map.zoom_out", covers["zoom_out"], None, simple(lambda: self.zoom(+1)), icon=icons.minus,
                  enabled=span < SPANS[-1])
-        c.button("map.sextant", Rect(area.right - s(130), area.bottom - s(52), s(124), s(47)), Msg("Sextant"),
+        c.button("map.sextant", covers["sextant"], Msg("Sextant"),
                  simple(lambda: self.win.open_form("sextant")), size=theme.MIN_TEXT)
         if self.win.mission_end is not None:  # the mission is over: its debrief, to read again after looking around
-            c.button("map.debrief", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Debrief"),
+            c.button("map.debrief", covers["mission"], Msg("Debrief"),
                      simple(self.win.open_debrief), size=theme.MIN_TEXT)
         elif self.game.has_module("mission"):  # the briefing, the objectives and HQ's signals, to read again
-            c.button("map.mission", Rect(area.right - s(260), area.bottom - s(52), s(124), s(47)), Msg("Mission"),
+            c.button("map.mission", covers["mission"], Msg("Mission"),
                      simple(self.win.open_mission), size=theme.MIN_TEXT)
-        if isinstance(leg, reckoning.Leg):
-            self._leg_panel(c, Rect(area.x + s(4), area.bottom - s(156), area.w - s(272), s(152)), leg)
-        elif leg is not None:  # no course to lay off (the boat is in that square): the sentence and close
-            self._leg_panel(c, Rect(area.x + s(4), area.bottom - s(64), area.w - s(272), s(60)), leg)
+        if leg is not None:  # the course laid off, or the sentence why there is none (the boat is in that square)
+            self._leg_panel(c, covers["panel"], leg)
         else:
-            notes = (Msg("Touch a square for its course and distance."),
-                     Msg("Track and fixes are the navigator's plot."))
-            wide = min(area.w - s(272), max(c.text_width(note, theme.MIN_TEXT) for note in notes) + s(12))
-            pygame.draw.rect(surface, theme.PANEL, Rect(area.x + s(2), area.bottom - s(50), wide, s(48)),
-                             border_radius=s(6))
-            for i, note in enumerate(notes):
+            pygame.draw.rect(surface, theme.PANEL, covers["panel"], border_radius=s(6))
+            for i, note in enumerate(NOTES):
                 c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
-                       width=wide - s(12))
+                       width=covers["panel"].w - s(12))
+
+    def _overlays(self, c: Canvas, area: Rect) -> dict[str, Rect]:
+        """Where the panels and buttons drawn over the map lie: the position note (top left), the zoom buttons (top
+        right), the sextant and mission buttons (bottom right) and the hint or the course laid off (bottom left)."""
+        s = c.size
+        out = {"info": Rect(area.x + s(6), area.y + s(6), s(300), s(48)),
+               "zoom_in": Rect(area.right - s(54), area.y + s(4), s(48), s(48)),
+               "zoom_out": Rect(area.right - s(54), area.y + s(56), s(48), s(48)),
+               "sextant": Rect(area.right - s(130), area.bottom - s(52), s(124), s(47))}
+        if self.win.mission_end is not None or self.game.has_module("mission"):
+            out["mission"] = Rect(area.right - s(260), area.bottom - s(52), s(124), s(47))
+        if isinstance(self.leg, reckoning.Leg):
+            out["panel"] = Rect(area.x + s(4), area.bottom - s(156), area.w - s(272), s(152))
+        elif self.leg is not None:
+            out["panel"] = Rect(area.x + s(4), area.bottom - s(64), area.w - s(272), s(60))
+        else:
+            wide = min(area.w - s(272), max(c.text_width(note, theme.MIN_TEXT) for note in NOTES) + s(12))
+            out["panel"] = Rect(area.x + s(2), area.bottom - s(50), wide, s(48))
+        return out
 
     def _square_boxes(self, xy: Any) -> list[Rect]:
         """The target area's squares on the screen."""
@@ -346,34 +364,66 @@ class ChartScreen(Screen):
         return out
 
     @staticmethod
-    def letters_at(c: Canvas, name: str, centre: tuple[int, int], boat: Rect, tags: list[Rect]) -> tuple[int, int]:
+    def letters_at(c: Canvas, name: str, centre: tuple[int, int], boat: Rect, tags: list[Rect],
+                   covers: Mapping[str, Rect] | None = None, view: Rect | None = None,
+                   squares: list[tuple[int, int]] | None = None) -> tuple[int, int] | None:
         """Where a large square's letters are centred at the widest spans: in the middle of its squares in view,
         unless the boat's mark or a target area's label would cover them there ("BF" under the mark of a boat in
-        BF54): then just above the mark, or just below it."""
+        BF54): then just above the mark, or just below it. Where a panel or a button over the map (`covers`) or the
+        map's edge (`view`) would hide them, they move to the nearest of its small squares (`squares`, their centres)
+        where they show whole; None when there is none."""
         w, h = c.font(LARGE_SIZE, True).size(name)
         label = Rect(0, 0, w, h)
-        for y in (centre[1], boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)):
-            label.center = (centre[0], y)
-            if not label.colliderect(boat) and label.collidelist(tags) < 0:
+        blocked = [*tags, *(covers or {}).values()]
+        places = [centre, (centre[0], boat.y - h // 2 - c.size(1)), (centre[0], boat.bottom + h // 2 + c.size(1))]
+        if covers or view is not None:
+            places = [centre, *sorted(squares or [], key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2)]
+        for place in places:
+            label.center = place
+            if (not label.colliderect(boat) and label.collidelist(blocked) < 0
+                    and (view is None or view.contains(label))):
                 return label.center
-        return centre
+        return None if covers or view is not None else centre
 
     @staticmethod
-    def label_at(c: Canvas, name: str, box: Rect, boat: Rect, tags: list[Rect] | None = None) -> tuple[int, int]:
+    def label_at(c: Canvas, name: str, box: Rect, boat: Rect, tags: list[Rect] | None = None,
+                 covers: Mapping[str, Rect] | None = None, view: Rect | None = None) -> tuple[int, int] | None:
         """Where a square's name is centred: in the middle of the square, unless the boat's mark would cover it
         there (the square the boat is in, the one the crew most wants to read): then above the mark, or below
         it where the square has room for it only there. A target area's label ("target area") where the name would
-        go moves the name to the square's top or bottom edge, whichever is clear of it and of the mark."""
+        go moves the name to the square's top or bottom edge, whichever is clear of it and of the mark. A square
+        cut by the map's edge (`view`) or half under a panel or button (`covers`) has its name in the part still in
+        sight; None when no part of it in sight has room for the whole name (a name is never drawn half hidden)."""
         w, h = c.font(theme.MIN_TEXT).size(name)
+        w = min(w, box.w - c.size(4))  # (squeezed to the square's width)
         label = Rect(0, 0, w, h)
         above, below = boat.y - h // 2 - c.size(1), boat.bottom + h // 2 + c.size(1)
         top, bottom = box.y + h // 2 + c.size(1), box.bottom - h // 2 - c.size(1)
         inside = [y for y in (above, below) if box.y <= y - h // 2 and y + h // 2 <= box.bottom]
-        # (a small square at the widest span: just over the mark or under it, half on the grid line, as a last choice)
-        for y in (box.centery, *inside, top, bottom, above, below):
-            label.center = (box.centerx, y)
-            if not label.colliderect(boat) and (not tags or label.collidelist(tags) < 0):
+        blocked = [*(tags or []), *(covers or {}).values()]
+        seen = box.clip(view) if view is not None else box
+        xs = [box.centerx]
+        if seen.w < box.w:  # cut by the map's side: the name moves into the part in view
+            xs += [seen.centerx, seen.x + w // 2 + c.size(2), seen.right - w // 2 - c.size(2)]
+        ys = [box.centery, *inside, top, bottom, above, below]
+        if seen.h < box.h:
+            ys += [seen.centery, seen.y + h // 2, seen.bottom - h // 2]
+
+        def clear(x: int, y: int) -> bool:
+            label.center = (x, y)
+            return (not label.colliderect(boat) and label.collidelist(blocked) < 0
+                    and (view is None or view.contains(label))
+                    and (not (covers or view) or box.collidepoint(boat.center) or seen.inflate(2, 2).contains(label)))
+
+        # (a small square at the widest span: just over the mark or under it, half on the grid line, as a last choice;
+        # only for the boat's own square: another square's name never leaves its square for the mark's sake)
+        for x in xs:
+            for y in ys:
+                if (y in (above, below) and y not in inside and not box.collidepoint(boat.center)) or not clear(x, y):
+                    continue
                 return label.center
+        if covers or view is not None:  # no room in sight: a name half hidden is no name
+            return None
         label.center = box.center
         if not label.colliderect(boat):
             return box.center

@@ -326,8 +326,13 @@ class ScopeScreen(Screen):
         c.button("scope.target", Rect(rect.x, y, rect.w, s(47)), label, simple(lambda: self._to_target(aim)),
                  enabled=aim is not None, why_not=Msg("No contact is reported."), size=theme.MIN_TEXT)
         if self.optic.name == "periscope" and not self.surfaced:
-            c.button("scope.raise", Rect(rect.x, rect.bottom - s(47), rect.w, s(47)), Msg("Raise"),
-                     simple(lambda: self.win.open_form("periscope")), active=self.periscope_up, size=theme.MIN_TEXT)
+            # the button says the periscope's state in words and icon, not by its fill alone: down, it offers to raise
+            # it; up, it says so, and a touch orders another look (each look is a periscope order, §6.5)
+            up = self.periscope_up
+            c.button("scope.raise", Rect(rect.x, rect.bottom - s(47), rect.w, s(47)),
+                     Msg("Raised") if up else Msg("Raise"), simple(lambda: self.win.open_form("periscope")),
+                     active=up, icon=icons.periscope if up else icons.arrow_up,
+                     note=Msg("look again") if up else None, size=theme.MIN_TEXT)
 
     def _to_target(self, aim: tuple[str, int, bool] | None) -> None:
         if aim is not None:
