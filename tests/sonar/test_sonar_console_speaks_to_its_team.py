@@ -99,6 +99,19 @@ def test_6_the_own_stop_is_yours_in_the_status(code, own, other):
     assert other in blue.splitlines() and own not in blue, blue
 
 
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "you called Stop!: activate a system or call go."),
+    ("de", "ihr habt Stop! gerufen: aktiviert ein System oder gebt mit „Los“ frei."),
+    ("ru", "вы объявили «Стоп!»: активируйте систему или снимите стоп словом «вперёд».")])
+def test_6_a_course_under_the_own_stop_names_the_word_that_lifts_it(code, said):
+    """§6 real time: a course under the team's own Stop! is refused with the word that lifts it, as the console takes
+    it and the window's button reads it (German "Los", Russian "вперёд"), not a paraphrase nobody can type."""
+    runtime, seats, outs = _table(code)
+    seats["yellow"].send({"do": "stop"})
+    runtime.step()
+    assert _said(runtime, seats["yellow"], outs["yellow"], "n").endswith(said + "\n")
+
+
 @pytest.mark.parametrize(("code", "own", "other"), [("en", "Your turn.", "Turn: {team}."),
                                                     ("de", "Ihr seid am Zug.", "Zug: {team}."),
                                                     ("ru", "Ваш ход.", "Ход: {team}.")])
