@@ -67,11 +67,13 @@ def test_5_the_sonar_status_tells_the_answering_team_what_to_type(code, answerin
 
 def test_5_a_refusal_during_the_sonar_tells_each_team_whose_answer_it_waits_for():
     """§5: a course typed by the answering team while the sonar waits is refused with "your answer first" and what
-    it is; the asking team's with whose answer its sonar waits for; an answer nobody asked for says so to the team."""
+    it is, and how the answer is typed; the asking team's with whose answer its sonar waits for; an answer nobody
+    asked for says so to the team."""
     runtime, seats, outs = _yellows_sonar("en")
-    assert _said(runtime, seats["blue"], outs["blue"], "n mark=torpedo cross=N1").endswith(
-        "Blue: course refused: Stop! Yellow's sonar waits for your answer first: two statements of different kinds, "
-        "exactly one of them true.\n")
+    said = _said(runtime, seats["blue"], outs["blue"], "n mark=torpedo cross=N1").splitlines()
+    assert said[0].endswith("Blue: course refused: Stop! Yellow's sonar waits for your answer first: two statements "
+                            "of different kinds, exactly one of them true."), said
+    assert said[1].startswith("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR)"), said  # how, again
     assert _said(runtime, seats["yellow"], outs["yellow"], "n mark=torpedo cross=N2").endswith(
         "Yellow: course refused: Stop! your sonar waits for Blue's answer.\n")
     _said(runtime, seats["blue"], outs["blue"], "answer row=12 column=A")

@@ -135,7 +135,12 @@ class TeamConsole(Prompting):
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
             self._print(event)
-            if event.name == "sonar" and event.data.get("team") not in (None, self.team):
+            sonar = self.referee.turns.sonar
+            asked = event.name == "sonar" and event.data.get("team") not in (None, self.team)
+            # whatever else this team typed, the game waits for its answer: how it is typed, again
+            owed = event.name == "refused" and event.audience == self.team and sonar is not None \
+                and sonar[1] == self.team
+            if asked or owed:
                 self._answer_hint()
             elif event.name == "repair_needed" and event.audience == self.team:
                 self._repair_hint()
