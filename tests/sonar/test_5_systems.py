@@ -346,10 +346,11 @@ def test_5_a_false_sonar_pair_is_refused_and_everything_waits_for_a_true_one(tmp
              {"team": "blue", "do": "sonar_answer", "column": "O", "sector": 1},
              course("yellow", "S", cross="S6")]
     game, events = run_lines(lines, tmp_path, scenario="charlie")
-    assert refusals(events, "yellow") == ["Stop! Yellow's sonar waits for Blue's answer"]
+    assert refusals(events, "yellow") == ["Stop! your sonar waits for Blue's answer"]
     assert refusals(events, "blue") == ["both statements are false; exactly one must be true",
                                         "both statements are true; exactly one must be false",
-                                        "Stop! Yellow's sonar waits for Blue's answer"]
+                                        "Stop! Yellow's sonar waits for your answer first: two statements of "
+                                        "different kinds, exactly one of them true"]
     answer = named(events, "sonar_answer")
     assert [(e["team"], e.get("column"), e.get("sector")) for e in answer] == [("blue", "O", 1)]
     assert all(e["audience"] == "blue" for e in events if e["event"] == "refused" and e["team"] == "blue")

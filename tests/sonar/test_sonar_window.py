@@ -690,6 +690,55 @@ def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language)
         assert not win.labels.cut and not win.labels.missing
 
 
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home, language):
+    """§7 Delta and §1 "Spielende": with 3 damage, surfacing off the water holes is the fourth damage and sinks the
+    own boat. The Surface button said so, yet one tap sank it; the console asks for `surface` typed twice. Now the
+    first touch turns the button into "Touch again to surface" (its note: the boat sinks) and surfaces nothing; any
+    other touch takes it back; a second touch surfaces. A surfacing that costs 1 damage without sinking still takes
+    one touch."""
+    with both_teams(5, "realtime", "delta", language=language) as win:
+        runtime = win.runtime
+        ref = referee(runtime.game)
+        tap(win, "yellow", "cell", parse_cell("D2"))  # off the water holes (B2 is one)
+        tap(win, "blue", "cell", parse_cell("B2"))
+        runtime.step()
+        yellow = next(s for s in win.screens if s.team == "yellow")
+        labels: list[str] = []
+        button = yellow.button
+
+        def recording(surface, rect, text, hit, *args, **kwargs):
+            if hit == Hit("command", "surface"):
+                labels.append(yellow.text(text))
+            return button(surface, rect, text, hit, *args, **kwargs)
+
+        yellow.button = recording
+        ref.teams["yellow"].damage = 3
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert yellow.sinking and not ref.teams["yellow"].surfaced and ref.phase == "play"
+        win.render(pygame.Surface((1600, 480)))
+        assert labels[-1] == yellow.text(Msg("Touch again to surface"))
+        assert not win.labels.cut and not win.labels.missing
+        tap(win, "yellow", "tab", "radio")  # another touch takes the first one back
+        tap(win, "yellow", "tab", "captain")
+        assert not yellow.sinking
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert not ref.teams["yellow"].surfaced
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert ref.teams["yellow"].surfaced and ref.phase == "over" and ref.winner == "blue"
+    with both_teams(5, "realtime", "delta", language=language) as win:  # 1 damage that does not sink: one touch
+        tap(win, "yellow", "cell", parse_cell("D2"))
+        tap(win, "blue", "cell", parse_cell("B2"))
+        win.runtime.step()
+        tap(win, "yellow", "command", "surface")
+        win.runtime.step()
+        ref = referee(win.runtime.game)
+        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1
+
+
 def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
     """§4: the Engineer crosses one symbol per course; on a full board the crossed symbols kept their bright colour
     under a thin dark cross, so the open ones did not stand out. A crossed symbol is now drawn at half its colour

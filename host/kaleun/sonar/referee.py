@@ -15,10 +15,11 @@ from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, and_list, join
+from kaleun.core.messages import N_, Msg, and_list, join, of_error
 from kaleun.core.shape import BOOL, Int, Json, List, Map, Maybe, Num, Obj, Text, Whole
 from kaleun.sonar import damage, data, route, systems, visibility
 from kaleun.sonar.crew import Crew, crew, member_name
+from kaleun.sonar.echo import clip_echoes
 from kaleun.sonar.engineer import EngineerBoard, circuit_repaired, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
 from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
@@ -160,11 +161,16 @@ class Referee(Module):
 
     def _guarded(self, fn: Callable[[str, Args], None]) -> Handler:
         def handler(args: Args) -> None:
-            team = args.str("team", choices=TEAMS)
             try:
+                team = args.str("team", choices=TEAMS)
                 fn(team, args)
+            except CommandError as error:  # a value typed far too long (a 400-digit cell) is echoed cut short
+                said = of_error(error)
+                if isinstance(said, Msg) and clip_echoes(said) is not said:
+                    raise CommandError(clip_echoes(said)) from error
+                raise
             except Refused as refused:
-                reason = refused.reason
+                reason = clip_echoes(refused.reason)
                 if (self.turns.frozen_by == team and self.turns.sonar is None and args.name in ("activate", "detonate")
                         and not self.teams[team].silent_run):
                     # nothing was resolved: the crew's own Stop! still freezes both teams
@@ -191,10 +197,12 @@ class Referee(Module):
         if sonar is not None:
             if command == "sonar_answer" and team == sonar[1]:
                 return
-            raise Refused(Msg("Stop! {asker}'s sonar waits for {answerer}'s answer", asker=team_name(sonar[0]),
-                              answerer=team_name(sonar[1])))
+            if team == sonar[1]:  # the refused team's own answer is what everything waits for
+                raise Refused(Msg("Stop! {asker}'s sonar waits for your answer first: two statements of different "
+                                  "kinds, exactly one of them true", asker=team_name(sonar[0])))
+            raise Refused(Msg("Stop! your sonar waits for {answerer}'s answer", answerer=team_name(sonar[1])))
         if command == "sonar_answer":
-            raise Refused(Msg("nobody asked {team} for a sonar answer", team=team_name(team)))
+            raise Refused(Msg("no sonar asks you for an answer"))
         holder = self.turns.frozen_by
         if holder is not None:
             if holder != team:

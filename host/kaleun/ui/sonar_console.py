@@ -23,6 +23,7 @@ from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
 from kaleun.session_log import through_console
+from kaleun.sonar.echo import clip_echoes
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import COURSE_IDS, NOT_A_COURSE, Referee
@@ -134,14 +135,19 @@ class TeamConsole(Prompting):
     def _on_event(self, event: Event) -> None:
         if self._told.fresh(event):
             self._print(event)
-            if event.name == "sonar" and event.data.get("team") not in (None, self.team):
+            sonar = self.referee.turns.sonar
+            asked = event.name == "sonar" and event.data.get("team") not in (None, self.team)
+            # whatever else this team typed, the game waits for its answer: how it is typed, again
+            owed = event.name == "refused" and event.audience == self.team and sonar is not None \
+                and sonar[1] == self.team
+            if asked or owed:
                 self._answer_hint()
             elif event.name == "repair_needed" and event.audience == self.team:
                 self._repair_hint()
             elif event.name == "moved" and event.audience == self.team:  # a course or silent run without both
                 self._owed_hint()                                            # its mark and its cross
             elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
-                self.say(describe_status(event.data, self.lang))
+                self.say(describe_status(event.data, self.lang, self.team))
 
     def _answer_hint(self) -> None:
         """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
@@ -170,7 +176,8 @@ class TeamConsole(Prompting):
             self.say(f"[{event.clock[11:]}] {feed_line(event, self.lang)}")
 
     def _problem(self, text: Msg | str) -> None:
-        self.say(f"! {self.lang.render(text)}")
+        """A refusal of what this console typed: a value typed far too long is echoed cut short."""
+        self.say(f"! {self.lang.render(clip_echoes(text) if isinstance(text, Msg) else text)}")
 
     # -- input ------------------------------------------------------------------------------
     def send(self, command: dict[str, Any], typed_as: str | None = None, typed: bool = True) -> None:
@@ -272,7 +279,7 @@ class TeamConsole(Prompting):
             self._help(plain)
         elif name == "status":
             self._need(plain, command)
-            self.say(describe_status(status, self.lang))
+            self.say(describe_status(status, self.lang, self.team))
         elif name == "map":
             self._need(plain, command)
             self.say(draw_map(self.referee.sea, status, self.lang))

@@ -19,7 +19,7 @@ from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_ce
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.record import is_track
 from kaleun.sonar.team import SYSTEM_NAMES, team_name
-from kaleun.ui.sonar_commands import command, command_word
+from kaleun.ui.sonar_commands import command, command_word, find
 
 #: one character per colour of the engineer board's symbols, on the text board and on the screen (colour is never
 #: the only cue), in each language as its edition names them (German: the sheet's Waffen-, Aufspür- and Spezielle
@@ -143,8 +143,10 @@ def owed_line(status: dict[str, Any]) -> Msg | None:
     return Msg("Waiting: {what}.", what=and_list(waits))
 
 
-def describe_status(status: dict[str, Any], lang: Language) -> str:
-    """The boat's state: where, damage, surfaced or not; the gauges; what the game waits for."""
+def describe_status(status: dict[str, Any], lang: Language, team: str | None = None) -> str:
+    """The boat's state: where, damage, surfaced or not; the gauges; what the game waits for. `team`: the team
+    whose console reads it, addressed as "you" where the game waits for it (its turn, its Stop!, its sonar answer,
+    with what to type); None names every team."""
     where = Msg("at {cell}, sector {sector}", cell=status["cell"], sector=status["sector"]) if status["cell"] \
         else Msg("still without a start cell")
     lines: list[Msg | str] = [Msg("Boat {where}; damage {damage}; {state}.", where=where, damage=status["damage"],
@@ -173,16 +175,40 @@ def describe_status(status: dict[str, Any], lang: Language) -> str:
         done = join([Msg("{section} ({member})", section=k, member=member_name(v))
                      for k, v in status["repairs"].items()]) if status["repairs"] else "-"
         lines.append(Msg("Repairs outlined: {done}.", done=done))
-    if status["turn"] and status.get("extra_turn"):  # after a surfacing: three turns in a row (§2)
-        n, of = status["extra_turn"]
-        lines.append(Msg("Turn: {team}, extra turn {n} of {of}.", team=team_name(status["turn"]), n=n, of=of))
-    elif status["turn"]:
-        lines.append(Msg("Turn: {team}.", team=team_name(status["turn"])))
-    if status["stop"]:
-        lines.append(Msg("Stop! called by {team}.", team=team_name(status["stop"])))
-    if status["sonar_waits_for"]:
-        lines.append(Msg("The sonar waits for {team}'s answer.", team=team_name(status["sonar_waits_for"])))
+    lines.extend(waits_lines(status, team))
     return "\n".join(lang.render(line) for line in lines)
+
+
+def waits_lines(status: dict[str, Any], team: str | None) -> list[Msg]:
+    """Whose turn, Stop! and sonar answer the game waits for; the reading team's own as "your", the answer with
+    what to type (`describe_status`)."""
+    lines: list[Msg] = []
+    turn, extra = status["turn"], status.get("extra_turn")
+    if turn and extra:  # after a surfacing: three turns in a row (§2)
+        n, of = extra
+        lines.append(Msg("Your extra turn {n} of {of}.", n=n, of=of) if turn == team
+                     else Msg("Turn: {team}, extra turn {n} of {of}.", team=team_name(turn), n=n, of=of))
+    elif turn:
+        lines.append(Msg("Your turn.") if turn == team else Msg("Turn: {team}.", team=team_name(turn)))
+    stop, answerer = status["stop"], status["sonar_waits_for"]
+    if stop and stop == team and not answerer and not status["silent_run"]:  # the console's hint at a resume
+        lines.append(Msg("Your Stop! holds both teams: activate the system, or type {go} to lift it.",
+                         go=command_word("go")))
+    elif stop:
+        lines.append(Msg("Stop! called by you.") if stop == team else Msg("Stop! called by {team}.",
+                                                                             team=team_name(stop)))
+    if answerer and answerer == team:
+        answer = find("answer")
+        assert answer is not None
+        row, column, sector = (f.word for f in answer.fields)
+        lines.append(Msg("The sonar waits for your answer: {answer} {row}=ROW {column}=COLUMN (or {sector}=SECTOR), "
+                         "two kinds, exactly one of them true.", answer=command_word("answer"), row=row,
+                         column=column, sector=sector))
+    elif answerer and team is not None:
+        lines.append(Msg("Your sonar waits for {team}'s answer.", team=team_name(answerer)))
+    elif answerer:
+        lines.append(Msg("The sonar waits for {team}'s answer.", team=team_name(answerer)))
+    return lines
 
 
 def surfacing_line(status: dict[str, Any]) -> Msg | None:
