@@ -380,7 +380,8 @@ def patrol_given_up(record: dict[str, Any], setup: Any, via: str = "play") -> Ms
         return None
     return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
                "given up with what it carries over once this part ends. To go on with it instead: {how}.",
-               mission=setup.mission, patrol=patrol["id"], next=patrol["next"], how=going_on_command("linked", via))
+               mission=titled(setup.mission), patrol=patrol["id"], next=titled(patrol["next"]),
+               how=going_on_command("linked", via))
 
 
 def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
@@ -398,8 +399,8 @@ def campaign_given_up(record: dict[str, Any], setup: Any) -> Msg | None:
                       "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
                       "A new campaign begins with {first}: the campaign running since {started} ({n} missions, score "
                       "{score:,}; next: {next}) is given up when it starts. Its missions stay in the career record.",
-                      n=len(campaign["done"]), first=first, started=When.day(campaign["started"]),
-                      score=campaign["score"], next=campaign["next"])
+                      n=len(campaign["done"]), first=titled(first), started=When.day(campaign["started"]),
+                      score=campaign["score"], next=titled(campaign["next"]))
 
 
 def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any] | None:
@@ -648,6 +649,13 @@ def career_lines(record: dict[str, Any]) -> list[str]:
 MODE_WORDS: dict[str, str] = {"single": N_("single"), "linked": N_("linked"), "campaign": N_("campaign")}
 
 
+def titled(mission: object) -> Msg | str:
+    """A mission named in a sentence of the record: by its title (`kaleun.uboot.missions.catalogue.titled`)."""
+    from kaleun.uboot.missions.catalogue import titled as title
+
+    return title(mission)
+
+
 def _mode(mode: str) -> Msg | str:
     return Msg.term(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
@@ -665,7 +673,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                       lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=t["crew_lost"]))]
     campaign = record.get("campaign")
     if campaign is not None:
-        state = {"running": Msg("running; next: {next}", next=campaign.get("next")),
+        state = {"running": Msg("running; next: {next}", next=titled(campaign.get("next"))),
                  "failed": Msg("ended: a mission was graded below E"),
                  "complete": Msg("complete")}[campaign["state"]]
         out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
@@ -687,12 +695,12 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                                   "met. {n} sailor dead, flooded sections {flooded}.",
                                   "Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
                                   "met. {n} sailors dead, flooded sections {flooded}.", n=dead, patrol=patrol["id"],
-                                  next=patrol["next"], mode=_mode(patrol["mode"]), flooded=flooded))
+                                  next=titled(patrol["next"]), mode=_mode(patrol["mode"]), flooded=flooded))
         else:
             out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
                                   "sections {flooded}.",
                                   "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
-                                  "sections {flooded}.", n=dead, patrol=patrol["id"], next=patrol["next"],
+                                  "sections {flooded}.", n=dead, patrol=patrol["id"], next=titled(patrol["next"]),
                                   mode=_mode(patrol["mode"]), flooded=flooded))
         if patrol["mode"] == "linked":  # a campaign's patrol: the campaign's line says it
             _with_settings(out, patrol)

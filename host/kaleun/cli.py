@@ -335,7 +335,8 @@ def _resume_game(args: argparse.Namespace) -> Engine:
 
     said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
                       "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",
-                      mission=mission.mission, clock=When.moment(game.now_iso, seconds=True),
+                      mission=Msg.term(str(mission.spec.get("name") or mission.mission)),
+                      clock=When.moment(game.now_iso, seconds=True),
                saved=When.moment(game.clock.iso(opened.saved_t), seconds=True), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
     earlier = _earlier_than_the_record(game)  # its end speaks of its own campaign or patrol: say how things stand
@@ -381,6 +382,7 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
         load_career,
         of_an_earlier_campaign,
     )
+    from kaleun.uboot.missions.catalogue import titled
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -393,15 +395,15 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
             if patrol is not None and patrol.get("mode") == "linked":
                 return Msg("the career record's linked patrol has changed since this part began: its result is booked "
                            "with the career's missions only. The linked patrol {patrol} goes on with {next}: {how}.",
-                           patrol=str(patrol["id"]), next=str(patrol["next"]), how=going_on_command("linked", via))
+                           patrol=str(patrol["id"]), next=titled(patrol["next"]), how=going_on_command("linked", via))
             return Msg("the career record's linked patrol has changed since this part began: its result is booked "
                        "with the career's missions only; start a new game with kaleun play.")
         if patrol is not None and patrol.get("mode") == "linked" and patrol.get("from") == patrol["next"]:
             return Msg("the linked patrol {patrol} plays {next} again (a primary objective was not met): {how}.",
-                       patrol=str(patrol["id"]), next=str(patrol["next"]), how=going_on_command("linked", via))
+                       patrol=str(patrol["id"]), next=titled(patrol["next"]), how=going_on_command("linked", via))
         if patrol is not None and patrol.get("mode") == "linked":
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
-                       next=str(patrol["next"]), how=going_on_command("linked", via))
+                       next=titled(patrol["next"]), how=going_on_command("linked", via))
         mission = game.module("mission")
         if mission.result == "lost" and mission.reason != "time_limit" and mission.spec.get("patrol"):
             return Msg("the linked patrol {patrol} ended with the boat: start a new game with kaleun play.",
@@ -414,12 +416,12 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
                 return Msg("the campaign this mission was played in is over, and a newer one has begun since: its "
                            "result is booked with the career's missions only. The newer campaign goes on with {next}: "
                            "{how}.",
-                           next=str(campaign["next"]), how=going_on_command("campaign", via))
+                           next=titled(campaign["next"]), how=going_on_command("campaign", via))
             return Msg("the campaign this mission was played in is over, and a newer one has begun since: its result "
                        "is booked with the career's missions only. The newer campaign is over too (kaleun career "
                        "shows it); a new one begins with {how}.", how=going_on_command("campaign", via))
         if campaign.get("state") == "running":
-            return Msg("the campaign goes on with {next}: {how}.", next=str(campaign["next"]),
+            return Msg("the campaign goes on with {next}: {how}.", next=titled(campaign["next"]),
                        how=going_on_command("campaign", via))
         done = list(campaign.get("done") or [])
         if campaign.get("state") == "failed" and (not done or last_booked(record, game, "campaign")):
@@ -427,7 +429,7 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
                        "begins with {how}.", how=going_on_command("campaign", via))
         if campaign.get("state") == "failed":  # the save is of an earlier mission: the campaign ended later
             return Msg("the campaign ended at {mission}, not at this mission (a mission graded below E, kaleun "
-                       "career shows it); a new one begins with {how}.", mission=done[-1],
+                       "career shows it); a new one begins with {how}.", mission=titled(done[-1]),
                        how=going_on_command("campaign", via))
         if campaign.get("state") == "complete":
             return Msg("the campaign is complete (kaleun career shows it); a new one begins with {how}.",

@@ -133,7 +133,7 @@ def damage(text: str, rng: random.Random) -> tuple[str, str]:
 #: the ship's day and time as the English console writes them ("1 June 1941, 04:00:30")
 WRITTEN = r"\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d:\d\d"
 CLOCK = re.compile(rf"({WRITTEN})  \w+ watch on duty")
-RESUMED_AT = re.compile(rf"resuming \w+ at ({WRITTEN})")
+RESUMED_AT = re.compile(rf"resuming .+? at ({WRITTEN})")
 
 
 def default_stop_signals() -> None:
@@ -240,7 +240,8 @@ def seconds(clock: str, start: str = "1 June 1941, 04:00:00") -> float:
 
 
 def resumed_at(text: str) -> str:
-    """The ship's time `kaleun resume` says it resumes at ("kaleun: resuming training at 1 June 1941, 04:00:30")."""
+    """The ship's time `kaleun resume` says it resumes at ("kaleun: resuming Training patrol at 1 June 1941,
+    04:00:30")."""
     found = RESUMED_AT.search(text)
     assert found is not None, text
     return found.group(1)

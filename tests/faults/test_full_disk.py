@@ -238,7 +238,8 @@ def test_a_real_full_file_system_under_kaleun_play_loses_nothing_once_there_is_r
     assert "Traceback" not in text and "cannot be saved in" in text and "saved again" in text, text
     assert seen["code"] == 0 and "Game saved" in text, text
     last = seen["clocks"][-1].rsplit(":", 1)[0]  # "1 June 1941, 04:12" of "1 June 1941, 04:12:30"
-    assert seen["resumed_code"] == 0 and f"resuming training at {last}" in seen["resumed"], (last, seen["resumed"])
+    assert seen["resumed_code"] == 0, seen["resumed"]
+    assert f"resuming Training patrol at {last}" in seen["resumed"], (last, seen["resumed"])
 
 
 def test_captain_sonars_consoles_never_say_saved_when_the_storage_could_not_take_it(home, monkeypatch):

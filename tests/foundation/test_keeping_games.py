@@ -45,7 +45,7 @@ def test_a_start_that_fails_leaves_the_autosave_where_resume_finds_it(tmp_path):
     assert (tmp_path / "autosave.json").read_bytes() == before
     assert sorted(p.name for p in tmp_path.glob("autosave*")) == ["autosave.json"]
     resumed = typed(tmp_path, "quit\n", "resume", "--console")
-    assert resumed.returncode == 0 and "resuming training at 1 June 1941, 04:10:00" in resumed.stderr
+    assert resumed.returncode == 0 and "resuming Training patrol at 1 June 1941, 04:10:00" in resumed.stderr
 
 
 def test_a_new_game_keeps_the_previous_one_by_its_own_name_without_moving_it(tmp_path):

@@ -118,9 +118,9 @@ def test_4_3_a_campaign_mission_saved_half_way_ends_and_the_campaign_goes_on(tmp
     save = _unpack("campaign.minefield_1939.mid.json.gz", tmp_path / "mines.json")
     done = _played_on(save, "campaign.minefield_1939.rest.jsonl", tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "the campaign goes on with torpedo_crisis_1940" in done.stderr
+    assert "the campaign goes on with The torpedo crisis" in done.stderr
     career = run_kaleun("career", home=tmp_path)
-    assert "running; next: torpedo_crisis_1940. 2 missions (B A)" in career.stdout, career.stdout
+    assert "running; next: The torpedo crisis. 2 missions (B A)" in career.stdout, career.stdout
 
 
 def test_sonar_5_a_silent_run_saved_under_its_stop_is_confirmed_after_the_resume(tmp_path):
@@ -146,10 +146,10 @@ def test_5_2_a_part_saved_by_the_previous_release_leaves_a_newer_patrol_as_it_is
     newer = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script",
                        str(Path(__file__).resolve().parents[1] / "missions" / "scripts" / "shadow_1941.win.jsonl"),
                        "--events", str(tmp_path / "newer.jsonl"), home=tmp_path)
-    assert "the linked patrol spring_1941 goes on with agents_1941" in newer.stderr, newer.stderr
+    assert "the linked patrol spring_1941 goes on with Two passengers" in newer.stderr, newer.stderr
     done = _played_on(save, "linked.weather_1940.rest.jsonl", tmp_path)
     assert done.returncode == 0, done.stderr
     assert "its result is booked with the career's missions only" in done.stderr
     career = run_kaleun("career", home=tmp_path)
-    assert "Linked patrol spring_1941 goes on with agents_1941" in career.stdout, career.stdout
+    assert "Linked patrol spring_1941 goes on with Two passengers" in career.stdout, career.stdout
     assert "weather_1940           linked   won" in career.stdout

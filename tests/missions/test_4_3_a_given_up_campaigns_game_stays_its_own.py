@@ -32,8 +32,8 @@ def test_4_3_a_mission_of_an_earlier_campaign_is_not_booked_in_the_new_campaign(
     assert record["campaign"] == before  # and not in the newer campaign
     said = str(_goes_on_with(resumed))
     assert said == ("the campaign this mission was played in is over, and a newer one has begun since: its result is "
-                    "booked with the career's missions only. The newer campaign goes on with minefield_1939: kaleun "
-                    "play --campaign."), said
+                    "booked with the career's missions only. The newer campaign goes on with The Hartlepool field: "
+                    "kaleun play --campaign."), said
 
 
 def test_4_3_a_mission_of_the_running_campaign_is_booked_in_it(home):
@@ -42,7 +42,7 @@ def test_4_3_a_mission_of_the_running_campaign_is_booked_in_it(home):
     assert record_mission(g) is not None
     campaign = load_career()["campaign"]
     assert campaign["done"] == ["prize_rules_1939", "minefield_1939"] and campaign["next"] == "torpedo_crisis_1940"
-    assert str(_goes_on_with(g)) == "the campaign goes on with torpedo_crisis_1940: kaleun play --campaign."
+    assert str(_goes_on_with(g)) == "the campaign goes on with The torpedo crisis: kaleun play --campaign."
 
 
 def test_4_3_a_mission_of_an_earlier_campaign_after_the_newer_one_ended(home):
@@ -117,7 +117,7 @@ def test_4_3_the_table_is_told_at_the_end_that_the_mission_counts_in_no_campaign
     output.tick(0.0)
     assert [str(t) for t in told] == [
         "The campaign this mission was played in was given up for a newer one: its result is booked with the "
-        "career's missions only (kaleun career shows both). The newer campaign goes on with prize_rules_1939: kaleun "
+        "career's missions only (kaleun career shows both). The newer campaign goes on with Prize rules: kaleun "
         "play --campaign."]
     assert load_career()["campaign"]["done"] == []
 
@@ -154,15 +154,15 @@ def test_4_3_at_the_table_the_last_word_on_a_given_up_campaigns_mission_is_the_n
     said = [line for line in out.getvalue().splitlines() if line.strip()]
     runtime.close()
     ends = [i for i, line in enumerate(said) if "Mission over (won)" in line]
-    assert len(ends) == 1 and "The campaign goes on with torpedo_crisis_1940." in said[ends[0]]  # the game's own
+    assert len(ends) == 1 and "The campaign goes on with The torpedo crisis." in said[ends[0]]  # the game's own
     assert said[-1] == ("! The campaign this mission was played in was given up for a newer one: its result is booked "
                         "with the career's missions only (kaleun career shows both). The newer campaign goes on with "
-                        "minefield_1939: kaleun play --campaign."), said[-3:]
+                        "The Hartlepool field: kaleun play --campaign."), said[-3:]
     shown = str(runtime.debrief.end_line())
     assert shown == ("The patrol's time is up: HQ recalls the boat. Mission over (won): grade A, score 1,000. The "
                      "campaign this mission was played in was given up for a newer one: its result is booked with the "
                      "career's missions only (kaleun career shows both). The newer campaign goes on with "
-                     "minefield_1939: kaleun play --campaign."), shown
+                     "The Hartlepool field: kaleun play --campaign."), shown
     assert "torpedo_crisis_1940" not in shown
 
 
@@ -185,7 +185,7 @@ def test_4_3_the_windows_debrief_of_a_given_up_campaigns_mission_names_the_newer
     g = new_game(old.seed, mission, {**old.config["changes"], "time_limit_h": 1, "encounter": [], "radio": [],
                                      "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [here]})
     end = next(e for e in g.advance_to(2 * H) if e.name == "mission_end")
-    assert "The campaign goes on with torpedo_crisis_1940." in str(end.feed)  # the game's own line
+    assert "The campaign goes on with The torpedo crisis." in str(end.feed)  # the game's own line
     clock = FakeClock(0.0)
     runtime = Runtime(g, Table(default_board(), g), clock=clock)
     runtime.debrief = DebriefOutput(g, home / "sessions", "s1")
@@ -197,5 +197,5 @@ def test_4_3_the_windows_debrief_of_a_given_up_campaigns_mission_names_the_newer
     shown = str(win.overlay.end["feed"])
     assert shown.endswith("Mission over (won): grade A, score 1,000. The campaign this mission was played in was "
                           "given up for a newer one: its result is booked with the career's missions only (kaleun "
-                          "career shows both). The newer campaign goes on with prize_rules_1939: kaleun play "
+                          "career shows both). The newer campaign goes on with Prize rules: kaleun play "
                           "--campaign."), shown

@@ -44,7 +44,7 @@ def test_4_3_a_new_campaign_after_an_ended_one_tells_the_table_what_the_last_one
     save_career(record)
     g = start_configured(GameSetup(mission="", mode="campaign"))
     (told,) = [e.to_json() for e in g.take_events() if e.name == "campaign_begins"]
-    assert told["feed"] == ("A new campaign begins with prize_rules_1939. The last one ended with a grade below E "
+    assert told["feed"] == ("A new campaign begins with Prize rules. The last one ended with a grade below E "
                             "after 2 missions (grades B F, score 1,528); kaleun career keeps its missions.")
     assert told["last"] == {"state": "failed", "grades": ["B", "F"], "score": 1528}
     assert load_career()["campaign"]["state"] == "running"
@@ -94,7 +94,7 @@ def test_4_3_naming_the_first_mission_gives_up_a_running_campaign_and_begins_ane
         start_configured(GameSetup(mission="t5_1943", mode="campaign"))
     again = start_configured(GameSetup(mission="prize_rules_1939", mode="campaign"))
     (told,) = [e.to_json() for e in again.take_events() if e.name == "campaign_begins"]
-    assert told["feed"] == (f"A new campaign begins with prize_rules_1939. The last one was given up after 1 mission "
+    assert told["feed"] == (f"A new campaign begins with Prize rules. The last one was given up after 1 mission "
                             f"(grades {running['grades'][0]}, score {running['score']:,}); kaleun career keeps its "
                             f"missions.")
     record = load_career()
@@ -136,8 +136,8 @@ def test_4_3_kaleun_play_says_before_it_plays_that_the_running_campaign_is_given
                               cwd=home).stderr
 
     assert "is given up" not in play()  # going on gives nothing up
-    assert ("kaleun: A new campaign begins with prize_rules_1939: the campaign running since 14 March 2025 (1 mission, "
-            "score 900; next: minefield_1939) is given up when it starts. Its missions stay in the career record."
+    assert ("kaleun: A new campaign begins with Prize rules: the campaign running since 14 March 2025 (1 mission, "
+            "score 900; next: The Hartlepool field) is given up when it starts. Its missions stay in the career record."
             ) in play("--mission", "prize_rules_1939")
 
 
@@ -158,7 +158,7 @@ def test_4_3_the_terminal_set_up_asks_whether_to_give_up_the_running_campaign(ho
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("\ncampaign\nyes\n\n\n\n\n"), out, record=load_career())
     assert (setup.mission, setup.difficulty) == ("prize_rules_1939", {})
-    assert "the campaign running since 14 March 2025 (1 mission, score 900; next: minefield_1939) is given up" \
+    assert "the campaign running since 14 March 2025 (1 mission, score 900; next: The Hartlepool field) is given up" \
         in out.getvalue()
     game = start_configured(setup)
     assert game.config["mission"] == "prize_rules_1939" and load_career()["campaign"]["done"] == []

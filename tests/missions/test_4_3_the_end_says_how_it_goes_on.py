@@ -28,10 +28,10 @@ def ended(mission: str, mode: str, met: bool = True) -> dict:
 
 
 @pytest.mark.parametrize(("mission", "mode", "said"), [
-    ("sc_convoy_1940", "linked", "The linked patrol autumn_1940 goes on with weather_1940, the boat and crew as "
+    ("sc_convoy_1940", "linked", "The linked patrol autumn_1940 goes on with Weather boat, the boat and crew as "
                                  "they are now."),
     ("weather_1940", "linked", "The linked patrol autumn_1940 is over."),
-    ("prize_rules_1939", "campaign", "The campaign goes on with minefield_1939."),
+    ("prize_rules_1939", "campaign", "The campaign goes on with The Hartlepool field."),
     ("t5_1943", "campaign", "The campaign is complete."),
 ])
 def test_4_3_5_2_the_end_of_a_part_or_a_campaign_mission_says_what_comes_next(mission, mode, said):

@@ -39,7 +39,7 @@ def test_5_2_a_part_lost_by_its_time_limit_does_not_end_the_patrol(home):
     g.take_events()
     end = one(advance(g, 3 * H), "mission_end")
     assert end["reason"] == "time_limit" and "has ended with the boat" not in end["feed"]
-    assert "goes on with weather_1940" in end["feed"]
+    assert "goes on with Weather boat" in end["feed"]
 
 
 def test_5_2_kaleun_run_says_a_linked_part_lost_with_the_boat_ended_the_patrol(home):

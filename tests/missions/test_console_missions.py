@@ -58,7 +58,7 @@ def test_the_console_prints_the_debrief_when_the_mission_ends(home):
     end = next(e for e in events if e.name == "mission_end")
     console._on_event(Event(end.t, end.clock, end.name, end.data, end.feed))
     text = out.getvalue()
-    assert "Debrief: Zaunkönig (t5_1943), 20 September 1943, 20:00 to" in text
+    assert "Debrief: Zaunkönig, 20 September 1943, 20:00 to" in text
     assert "  [ ] Primary: Sink an escort. (1,000 fame)" in text
     assert "Ships sunk: 0, 0 GRT." in text
     console.runtime.close()

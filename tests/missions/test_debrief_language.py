@@ -113,13 +113,15 @@ def test_4_1_the_window_debrief_reads_objectives_ships_and_numbers_in_the_table_
 
 
 def test_4_1_a_debrief_of_a_mission_still_running_gives_no_empty_reason():
-    """A debrief asked for while the mission runs says "Result: running." — no reason in brackets
-    when there is none to give."""
+    """A debrief asked for while the mission runs says that there is no result yet and that the grade is
+    provisional — no reason in brackets when there is none to give."""
     g = game("prize_rules_1939")
     advance(g, 60)
     said = [language(code).render(line) for code in ("en", "de") for line in lines(debrief(g))]
-    assert any(line.startswith("Result: running. Grade F: score 0 of par") for line in said)
-    assert any(line.startswith("Ergebnis: läuft. Note F: 0 Punkte bei Soll") for line in said)
+    assert any(line.startswith("Result: not yet, the patrol is still running. Provisional grade F: score 0 so far "
+                               "of par") for line in said)
+    assert any(line.startswith("Ergebnis: noch keines, die Feindfahrt läuft noch. Vorläufige Note F: bis jetzt "
+                               "0 Punkte bei Soll") for line in said)
     assert not any("()" in line for line in said)
 
 

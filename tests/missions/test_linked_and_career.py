@@ -192,7 +192,7 @@ def test_4_3_the_campaign_keeps_its_own_patrol_beside_a_linked_one(home):
     assert record["patrol"]["mode"] == "linked" and record["patrol"]["carry"]["flooded"] == [1]
     assert record["campaign"]["patrol"]["mode"] == "campaign" and record["campaign"]["patrol"]["carry"]["flooded"] == []
     lines = career_lines(record)
-    assert sum("goes on with weather_1940" in line for line in lines) == 2
+    assert sum("goes on with Weather boat" in line for line in lines) == 2
 
 
 def test_5_2_wounds_provisions_cigarettes_ammunition_and_the_medical_chest_carry_over(home):
@@ -289,8 +289,8 @@ def test_5_2_every_carried_item_survives_kaleun_play_linked_and_kaleun_resume_in
     assert carry["flooded"] == [1] and carry["weapons"]["ammo"] == {"gun_88": 57, "gun_20": 410}
     assert carry["cigarettes"]["officer"] == 1 and carry["health"]["kits"] == 0
 
-    for args, said in ((("play", "--console", "--linked", "--seed", "5"), "The patrol goes on from sc_convoy_1940."),
-                       (("resume", "--console"), "resuming weather_1940")):  # the next evening, then a restart
+    for args, said in ((("play", "--console", "--linked", "--seed", "5"), "The patrol goes on from Slow convoy."),
+                       (("resume", "--console"), "resuming Weather boat")):  # the next evening, then a restart
         with Terminal(home, *args) as term:
             term.expect(said)
             term.expect(">")
@@ -469,8 +469,8 @@ def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
                               text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home).stderr
 
     first_part_ended(home)
-    told = ("A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
-            "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
+    told = ("A new linked patrol begins with Contact keeper: the linked patrol autumn_1940 in progress (next: "
+            "Weather boat) is given up with what it carries over once this part ends. To go on with it instead: "
             "kaleun play --linked.")
     assert f"kaleun: {told}" in play("--linked", "--mission", "shadow_1941")
     out = io.StringIO()
@@ -497,13 +497,13 @@ def test_5_2_the_table_is_told_which_supplies_and_cigarettes_the_last_part_left(
     carry["cigarettes"]["officer"] = 1
     g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
     feed = next(e for e in g.take_events() if e.name == "carried_over").feed
-    assert str(feed) == ("The patrol goes on from sc_convoy_1940. Medical supplies used and not restocked stay off the "
+    assert str(feed) == ("The patrol goes on from Slow convoy. Medical supplies used and not restocked stay off the "
                          "chest: 2 bandages. 1 refill kit left. Cigarettes left: First Officer 1. 14 torpedoes left.")
     assert g.module("crew").health.stock["bandages"] == carry["health"]["stock"]["bandages"]
     assert language("de").missing(feed) == [] and language("ru").missing(feed) == []
     fresh = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
     said = str(next(e for e in fresh.take_events() if e.name == "carried_over").feed)
-    assert said == "The patrol goes on from sc_convoy_1940. 14 torpedoes left."  # nothing used: nothing to say
+    assert said == "The patrol goes on from Slow convoy. 14 torpedoes left."  # nothing used: nothing to say
 
 
 def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_starts(home):
@@ -533,7 +533,7 @@ def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_st
     assert started.returncode == 0, started.stderr
     assert f"kaleun: the mission's result (lost, grade F) is booked in {career_path()} now: it was not booked when " \
            "the mission ended." in started.stderr, started.stderr
-    assert "The patrol goes on from sc_convoy_1940. 1 sailor is dead" in started.stdout, started.stdout
+    assert "The patrol goes on from Slow convoy. 1 sailor is dead" in started.stdout, started.stdout
     record = load_career()
     assert [m["mission"] for m in record["missions"]] == ["sc_convoy_1940"]
     assert record["patrol"]["next"] == "weather_1940"
@@ -549,8 +549,8 @@ def test_5_2_a_new_linked_patrol_started_by_script_says_how_to_go_on_by_script(h
     script.write_text('{"t": 0, "do": "end"}\n', encoding="utf-8")
     said = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script", str(script), "--events",
                       str(home / "e.jsonl"), home=home).stderr
-    assert ("kaleun: A new linked patrol begins with shadow_1941: the linked patrol autumn_1940 in progress (next: "
-            "weather_1940) is given up with what it carries over once this part ends. To go on with it instead: "
+    assert ("kaleun: A new linked patrol begins with Contact keeper: the linked patrol autumn_1940 in progress (next: "
+            "Weather boat) is given up with what it carries over once this part ends. To go on with it instead: "
             "kaleun run --linked --script SCRIPT --events EVENTS.") in said, said
 
 
@@ -572,7 +572,7 @@ def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play
     assert play("--linked", "--mission", "sc_convoy_1940").returncode == 0  # evening 1, stopped midway
     refused = play("--linked")
     assert refused.returncode == 2
-    assert ("kaleun: no linked patrol is in progress in the career record: the autosave holds sc_convoy_1940 of the "
+    assert ("kaleun: no linked patrol is in progress in the career record: the autosave holds Slow convoy of the "
             "linked patrol autumn_1940, not over yet (a part is booked when it ends): continue it with kaleun resume"
             ) in refused.stderr, refused.stderr
     assert "autumn_1940" in play("--linked", "--language", "de").stderr
@@ -585,7 +585,7 @@ def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play
     assert play("--linked").returncode == 0  # part 2 begun, stopped midway
     again = play("--linked")
     assert again.returncode == 0
-    told = ("kaleun: The autosave holds weather_1940 of the linked patrol autumn_1940, not over yet: this game plays "
+    told = ("kaleun: The autosave holds Weather boat of the linked patrol autumn_1940, not over yet: this game plays "
             "the part again from its beginning. To go on with that one instead, quit this game and resume the one "
             "kept (named below).")
     assert told in again.stderr and "the previous game was kept as" in again.stderr.split(told)[1], again.stderr

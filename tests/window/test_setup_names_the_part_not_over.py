@@ -111,7 +111,7 @@ def test_5_2_a_new_patrol_played_again_says_both_what_is_played_again_and_what_i
     table.tap("setup.start")
     table.window.cut.clear()
     said = words(table)
-    assert "kaleun resume --save" in said and "the linked patrol autumn_1940 in progress (next: weather_1940) is " \
+    assert "kaleun resume --save" in said and "the linked patrol autumn_1940 in progress (next: Weather boat) is " \
         "given up" in said, said
     assert not table.made and list(table.window.cut.values()) == []  # type: ignore[attr-defined]
 

@@ -199,7 +199,7 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the
     assert str(overlay.career_line()).startswith("Career: 1 mission,")
     table.tap("setup.mode.linked")
     assert overlay.mission == "weather_1940"
-    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with weather_1940 (linked): 1 sailor "
+    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with Weather boat (linked): 1 sailor "
                                           "dead, flooded sections none.")
     table.tap("setup.start")
     game, events = made[0]
@@ -348,14 +348,14 @@ def test_4_3_the_window_goes_on_with_the_campaign_or_begins_it_anew_saying_what_
     assert overlay.difficulty == {"engineer": "easy"} and overlay.easy == {"engineer"}
     table.tap("setup.anew")
     told = str(overlay.given_up())
-    assert told == ("A new campaign begins with prize_rules_1939: the campaign running since 2025-03-14 (1 mission, "
-                    "score 900; next: minefield_1939) is given up when it starts. Its missions stay in the career "
-                    "record.")
+    assert told == ("A new campaign begins with Prize rules: the campaign running since 2025-03-14 (1 mission, "
+                    "score 900; next: The Hartlepool field) is given up when it starts. Its missions stay in the "
+                    "career record.")
     table.tap("setup.start")
     game, events = made[-1]
     assert game.config["mission"] == "prize_rules_1939"
     assert next(e["feed"] for e in events if e["event"] == "campaign_begins").startswith(
-        "A new campaign begins with prize_rules_1939. The last one was given up after 1 mission")
+        "A new campaign begins with Prize rules. The last one was given up after 1 mission")
     assert game.config["changes"]["setup"]["last_campaign"]["state"] == "given_up"
     assert load_career()["campaign"]["done"] == []
 

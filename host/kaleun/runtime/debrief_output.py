@@ -132,12 +132,13 @@ def newer_campaign(record: dict[str, Any]) -> Msg:
     """What goes on after a mission of a campaign given up since (rulebook §4.3: the campaign keeps the results of
     its own missions): the career record's newer campaign, running or over."""
     from kaleun.career import going_on_command
+    from kaleun.uboot.missions.catalogue import titled
 
     campaign = record.get("campaign") or {}
     if campaign.get("state") == "running":
         return Msg("The campaign this mission was played in was given up for a newer one: its result is booked with "
                    "the career's missions only (kaleun career shows both). The newer campaign goes on with {next}: "
-                   "{how}.", next=str(campaign.get("next")), how=going_on_command("campaign"))
+                   "{how}.", next=titled(campaign.get("next")), how=going_on_command("campaign"))
     return Msg("The campaign this mission was played in was given up for a newer one: its result is booked with the "
                "career's missions only. The newer campaign is over too (kaleun career shows it); a new one begins "
                "with {how}.", how=going_on_command("campaign"))

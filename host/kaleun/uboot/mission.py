@@ -33,6 +33,7 @@ from kaleun.core.messages import Msg, to_json
 from kaleun.uboot import data
 from kaleun.uboot.missions import objectives as objs
 from kaleun.uboot.missions import passage, radio, scoring
+from kaleun.uboot.missions.catalogue import titled
 from kaleun.uboot.missions.debrief import word
 from kaleun.uboot.missions.hq_timing import DEFAULT_DELAY_H
 from kaleun.uboot.missions.objectives import Objective, Situation
@@ -172,7 +173,8 @@ class Mission(Module):
             "A new campaign begins with {mission}. The last one {state} after {n} mission (grades {grades}, score "
             "{score:,}); kaleun career keeps its missions.",
             "A new campaign begins with {mission}. The last one {state} after {n} missions (grades {grades}, score "
-            "{score:,}); kaleun career keeps its missions.", n=int(last["missions"]), mission=self.mission, state=state,
+            "{score:,}); kaleun career keeps its missions.", n=int(last["missions"]), mission=titled(self.mission),
+            state=state,
             grades=" ".join(last["grades"]) or "-", score=int(last["score"])),
             mission=self.mission, last={"state": last["state"], "grades": list(last["grades"]), "score": last["score"]})
 
@@ -967,14 +969,14 @@ class Mission(Module):
             if not following:
                 return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=str(patrol))
             return Msg("{told} The linked patrol {patrol} goes on with {next}, the boat and crew as they are now.",
-                       told=told, patrol=str(patrol), next=following[0])
+                       told=told, patrol=str(patrol), next=titled(following[0]))
         order = campaign_order()
         if self.mission not in order:
             return told
         following = order[order.index(self.mission) + 1:]
         if not following:
             return Msg("{told} The campaign is complete.", told=told)
-        return Msg("{told} The campaign goes on with {next}.", told=told, next=following[0])
+        return Msg("{told} The campaign goes on with {next}.", told=told, next=titled(following[0]))
 
     def part_again(self) -> bool:
         """Must this part of a linked patrol be played again? Rulebook §4.3 [R]: "some linked missions

@@ -2,8 +2,9 @@
 
 `render_debrief(d)` draws the debrief data (`kaleun.uboot.missions.debrief.debrief`) on a pygame
 Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
-of seabed.toml, the true track (solid red, a dot where the patrol began, a square where it ended;
-the legend says which) and the dead-reckoned one (dashed blue), sextant fixes
+of seabed.toml, the true track (solid red, a dot where the patrol began, a square where it ended, or
+where the boat is now while the patrol still runs, and the grade is then marked provisional; the legend
+says which) and the dead-reckoned one (dashed blue), sextant fixes
 (green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
 marks with class and GRT), mine fields laid (purple, with their count and type), the base; on the
 right the grade, score, objectives met and unmet, ships sunk, mines laid and crew losses. Every
@@ -148,7 +149,7 @@ def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any, legen
     # the naval grid's squares
     for rect, _name, label, at in _squares(chart, fonts):
         pygame.draw.rect(surface, GRID, rect, 1)
-        if label is not None:
+        if label is not None and not (legend and at.colliderect(_legend_frame())):  # not half under the legend
             surface.blit(label, at)
     # tracks
     true_pts = [chart.xy(p[1], p[2]) for p in d["track"]]
@@ -191,7 +192,7 @@ def _draw_chart(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any, legen
         pygame.draw.rect(surface, TRUE_TRACK, pygame.Rect(true_pts[-1][0] - 5, true_pts[-1][1] - 5, 10, 10))
     surface.set_clip(clip)
     if legend:
-        _legend(surface, fonts, text)
+        _legend(surface, fonts, text, legend_rows(d))
 
 
 def _dashed(surface: Any, colour: tuple[int, int, int], pts: list[tuple[int, int]]) -> None:
@@ -211,7 +212,8 @@ def _dashed(surface: Any, colour: tuple[int, int, int], pts: list[tuple[int, int
 
 def _squares(chart: _Chart, fonts: _Fonts) -> list[tuple[Any, str, Any, Any]]:
     """The naval grid's squares on the chart: (rect, name, its label's picture or None, where it goes). A name
-    is written whole inside its square and the chart, or not at all (no "6" of an "AN36" cut at the edge)."""
+    is written whole inside the part of its square the chart shows, at that part's top left, or not at all (no
+    "6" of an "AN36" cut at the edge): a row of squares cut by the chart's top edge is named too."""
     import pygame
 
     from kaleun.uboot.sea.grid import naval_grid
@@ -226,8 +228,9 @@ def _squares(chart: _Chart, fonts: _Fonts) -> list[tuple[Any, str, Any, Any]]:
         x2, y2 = chart.xy(sq.south, sq.east)
         rect = pygame.Rect(x1, y1, max(1, x2 - x1), max(1, y2 - y1))
         label = small.render(sq.name, True, GRID_TEXT)
-        at = label.get_rect(topleft=(rect.x + 3, rect.y + 2))
-        whole = rect.contains(at) and bounds.contains(at)
+        shown = rect.clip(bounds)
+        at = label.get_rect(topleft=(shown.x + 3, shown.y + 2))
+        whole = shown.contains(at)
         out.append((rect, sq.name, label if whole else None, at if whole else None))
     return out
 
@@ -314,7 +317,8 @@ def chart_labels(d: dict[str, Any], translate: Translate | None = None, translat
         return render(msg, translate, translate_plural, localise)
 
     chart = _Chart(_points(d), (0, 0, CHART, HEIGHT))
-    out = [(name, at) for _, name, label, at in _squares(chart, _Fonts()) if label is not None] if squares else []
+    out = [(name, at) for _, name, label, at in _squares(chart, _Fonts())
+           if label is not None and not at.colliderect(_legend_frame())] if squares else []
     return out + [(label.words, label.rect) for label in _labels(d, chart, _Fonts(), text)]
 
 
@@ -323,6 +327,18 @@ LEGEND: tuple[tuple[Msg, str], ...] = (
     (Msg("true track"), "line"), (Msg("dead reckoning"), "dash"), (Msg("sextant fix"), "fix"),
     (Msg("attack"), "attack"), (Msg("ship sunk"), "sunk"), (Msg("mines laid"), "mines"),
     (Msg("where the patrol began"), "began"), (Msg("where the patrol ended"), "ended"))
+#: the last row of the legend of a patrol still running (`kaleun run --debrief` before its end)
+LEGEND_NOW: tuple[Msg, str] = (Msg("where the boat is now"), "ended")
+#: the colour of a provisional grade (a patrol still running): not the colour of a grade earned
+PROVISIONAL = (150, 150, 155)
+PROVISIONAL_INK = (160, 90, 0)
+
+
+def legend_rows(d: dict[str, Any]) -> tuple[tuple[Msg, str], ...]:
+    """The legend of the chart of `d`: `LEGEND`, its last mark "where the boat is now" while the patrol runs."""
+    return (*LEGEND[:-1], LEGEND_NOW) if debrief_text.still_running(d) else LEGEND
+
+
 #: a legend mark's width (px at k=1); its words start 40 px after the mark's left
 LEGEND_MARK_W = 30
 
@@ -359,7 +375,7 @@ def legend_mark(surface: Any, kind: str, x: int, cy: int, k: float = 1.0) -> Non
         pygame.draw.polygon(surface, SUNK, [p(7, 0), p(23, 0), p(20, 6), p(10, 6)])
 
 
-def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
+def _legend(surface: Any, fonts: _Fonts, text: Any, rows: tuple[tuple[Msg, str], ...] = LEGEND) -> None:
     import pygame
 
     font = fonts.get(13)
@@ -367,7 +383,7 @@ def _legend(surface: Any, fonts: _Fonts, text: Any) -> None:
     x, y = frame.x + 6, frame.y + 6
     pygame.draw.rect(surface, PAPER, frame)
     pygame.draw.rect(surface, GRID, frame, 1)
-    for i, (label, kind) in enumerate(LEGEND):
+    for i, (label, kind) in enumerate(rows):
         cy = y + 8 + i * 20
         legend_mark(surface, kind, x, cy)
         surface.blit(font.render(text(label), True, INK), (x + 40, cy - 8))
@@ -387,7 +403,10 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
             surface.blit(font.render(piece, True, colour), (x + indent, y))
             y += font.get_linesize()
 
+    running = debrief_text.still_running(d)
     line(Msg.term(d["name"] or d["mission"]), title)
+    if running:  # said before anything else: nothing on this sheet is final yet
+        line(Msg("Patrol still running: a debrief so far, not the end"), bold, PROVISIONAL_INK)
     line(Msg.plural("{start} to {end}, {n:g} day at sea", "{start} to {end}, {n:g} days at sea", n=d["days"],
                     start=When.moment(d["start"]), end=When.moment(d["end"])))
     if d.get("base"):
@@ -395,14 +414,16 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
     y += 10
     if d["grade"] is not None:
         big = fonts.get(110, bold=True)
-        img = big.render(d["grade"], True, GRADE_COLOURS.get(d["grade"], INK))
+        img = big.render(d["grade"], True, PROVISIONAL if running else GRADE_COLOURS.get(d["grade"], INK))
         surface.blit(img, (x, y))
         gx = x + img.get_width() + 24
         gy = y + 18
-        for msg in (Msg("Result: {result} ({reason})", result=said(d["result"]),
-                        reason=debrief_text.why(d["reason"])) if d["reason"]
-                    else Msg("Result: {result}", result=said(d["result"] or "running")),
-                    Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]),
+        for msg in ((Msg("Provisional grade: the patrol is still running"),
+                     Msg("Score so far {score:,} of par {par:,}", score=d["score"], par=d["par"])) if running else
+                    (Msg("Result: {result} ({reason})", result=said(d["result"]),
+                         reason=debrief_text.why(d["reason"])) if d["reason"]
+                     else Msg("Result: {result}", result=said(d["result"] or "running")),
+                     Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]))) + (
                     Msg("{fame:,} fame from objectives", fame=d["fame"]),
                     Msg("{grt_fame:,} for {grt:,} GRT sunk", grt_fame=d["grt_fame"], grt=d["grt"])):
             for k, piece in enumerate(_wrap(text(msg), body, x + width - gx)):  # beside the grade, wrapped

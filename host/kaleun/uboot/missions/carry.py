@@ -174,7 +174,9 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                 technical.append(f"{job['component']} ({job['severity']})")
     torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None
     kits = engine.module("crew").health.kits if engine.has_module("crew") else 0
-    parts = [Msg("The patrol goes on from {mission}.", mission=str(carry.get("from")))]
+    from kaleun.uboot.missions.catalogue import titled
+
+    parts = [Msg("The patrol goes on from {mission}.", mission=titled(carry.get("from")))]
     if dead:
         parts.append(Msg.plural("{n} sailor is dead: take his figure off the model.",
                                 "{n} sailors are dead: take their figures off the model.", n=len(dead)))

@@ -969,3 +969,11 @@ def _check_patrols(missions: Mapping[str, Mapping[str, Any]], files: Mapping[str
                             "it has no next part")
     return problems
 
+
+
+def titled(mission: object) -> Msg | str:
+    """A mission as a player reads it in a sentence: its title in the table's language ("Slow convoy",
+    "Медленный конвой"), not its id. The id stays where it is what a player types (`kaleun play --mission ID`,
+    the lists of `kaleun missions` and `kaleun career`); a mission no shipped file has (a group's own) by its id."""
+    spec = catalogue().missions.get(str(mission))
+    return Msg.term(str(spec["name"])) if spec is not None and spec.get("name") else str(mission)

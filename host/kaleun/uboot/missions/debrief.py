@@ -151,12 +151,23 @@ def crew_lost_lines(d: dict[str, Any]) -> list[Msg]:
     return out
 
 
+def still_running(d: dict[str, Any]) -> bool:
+    """The debrief `d` is of a patrol not over yet (`kaleun run --debrief` before its end): its grade is
+    provisional and the track ends where the boat is now."""
+    return d.get("result") is None
+
+
 def lines(d: dict[str, Any]) -> list[Msg]:
     """The debrief read out (the console prints it when the mission ends)."""
-    out = [Msg.plural("Debrief: {name} ({mission}), {start} to {end}, {n:g} day at sea.",
-                      "Debrief: {name} ({mission}), {start} to {end}, {n:g} days at sea.", n=d["days"],
-                      name=Msg.term(d["name"] or ""), mission=d["mission"], start=When.moment(d["start"]),
-                      end=When.moment(d["end"]))]
+    running = still_running(d)
+    # the mission by its title (the id is not typed here); a patrol not over says so first
+    told: dict[str, Any] = {"n": d["days"], "name": Msg.term(d["name"] or d["mission"]),
+                            "start": When.moment(d["start"]), "end": When.moment(d["end"])}
+    out = [Msg.plural("Debrief so far, the patrol is still running: {name}, {start} to {end}, {n:g} day at sea.",
+                      "Debrief so far, the patrol is still running: {name}, {start} to {end}, {n:g} days at sea.",
+                      **told) if running
+           else Msg.plural("Debrief: {name}, {start} to {end}, {n:g} day at sea.",
+                           "Debrief: {name}, {start} to {end}, {n:g} days at sea.", **told)]
     result = word(d["result"] or "running")
     score = {"grade": d["grade"], "score": d["score"], "par": d["par"], "fame": d["fame"],
              "grt_fame": d["grt_fame"], "grt": d["grt"]}
@@ -164,7 +175,11 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         out.append(Msg("Result: {result} ({reason}). Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result,
                        reason=why(d["reason"]), **score))
-    elif d["grade"] is not None:  # still running: the grade so far
+    elif d["grade"] is not None and running:  # the grade so far, which the rest of the patrol may change
+        out.append(Msg("Result: not yet, the patrol is still running. Provisional grade {grade}: score {score:,} so "
+                       "far of par {par:,} ({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).",
+                       **score))
+    elif d["grade"] is not None:
         out.append(Msg("Result: {result}. Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result, **score))
     else:
