@@ -90,6 +90,8 @@ class Moment:
     cut: float
     end: float
     holds: Callable[[Engine], bool]
+    #: where in the save the state lives (the keys down to it): damage is aimed there too
+    part: tuple[str, ...] = ()
 
 
 def _saved(holds: Callable[[dict[str, Any]], bool]) -> Callable[[Engine], bool]:
@@ -112,55 +114,67 @@ def _vessels(state: dict[str, Any]) -> list[dict[str, Any]]:
 UBOOT: dict[str, Moment] = {
     # §10.2.2: a breach waits for its repair against a countdown; left alone it floods the section
     "hull breach counting down": Moment(lambda: new_game(0), [_breach(10, 4), {"t": 400, "do": "report"}], 30, 420,
-                                        _saved(lambda s: bool(_crew(s)["breaches"]["breaches"]))),
+                                        _saved(lambda s: bool(_crew(s)["breaches"]["breaches"])),
+        part=("modules", "crew", "breaches")),
     "section flooded": Moment(lambda: new_game(0), [_breach(10, 4), {"t": 400, "do": "report"}], 240, 420,
-                              _saved(lambda s: bool(_crew(s)["breaches"]["flooded"]))),
+                              _saved(lambda s: bool(_crew(s)["breaches"]["flooded"])),
+        part=("modules", "crew", "breaches")),
     # §10.3.4: a fire chip in the diesel room, and the crew damage it brings
     "fire in a section": Moment(lambda: new_game(0), [
         {"t": 10, "do": "damage", "kind": "environmental", "condition": "fire", "section": 5},
         {"t": 100, "do": "order", "order": "repair", "condition": "fire", "section": 5}], 60, 400,
-        _saved(lambda s: any(c["condition"] == "fire" for c in _crew(s)["hazards"]["chips"]))),
+        _saved(lambda s: any(c["condition"] == "fire" for c in _crew(s)["hazards"]["chips"])),
+        part=("modules", "crew", "hazards")),
     # §10.3.6: injured sailors wait for the First Officer to draw their cards
     "injuries waiting for their card": Moment(lambda: new_game(0), [
         *({"t": 10 + i, "do": "damage", "kind": "crew", "sections": [1, 2, 3, 4, 5, 6]} for i in range(3)),
-        {"t": 200, "do": "report"}], 60, 300, _saved(lambda s: bool(_crew(s)["health"]["injuries"]))),
+        {"t": 200, "do": "report"}], 60, 300, _saved(lambda s: bool(_crew(s)["health"]["injuries"])),
+        part=("modules", "crew", "health")),
     # §9.2: the night attack of the convoy exercise, torpedoes in the water, then the steamer going down
     "torpedoes running": Moment(lambda: new_game(0, "exercise_convoy_battle"),
                                 _script("weapons/scripts/night_attack.jsonl"), 400, 800,
-                                _saved(lambda s: bool(_sea(s)["torpedoes"]))),
+                                _saved(lambda s: bool(_sea(s)["torpedoes"])),
+        part=("modules", "sea", "torpedoes")),
     "a ship sinking slowly": Moment(lambda: new_game(0, "exercise_convoy_battle"),
                                     _script("weapons/scripts/night_attack.jsonl"), 520, 800,
-                                    _saved(lambda s: any(v["ai"].get("sinking_at") is not None for v in _vessels(s)))),
+                                    _saved(lambda s: any(v["ai"].get("sinking_at") is not None for v in _vessels(s))),
+        part=("modules", "sea", "vessels")),
     # §8.4: the 88 mm gun firing at a tramp; then the tramp going down
     "the deck gun firing": Moment(_surfaced(3, vessel=[{"class": "tramp", "bearing": 40, "range_nm": 2500 / 1852,
                                                         "course": 40, "speed_kn": 0}]),
                                   [*LOOKOUTS, {"t": 120, "do": "order", "order": "gun_88", "target": "c1",
                                                "rounds": 60}], 150, 400,
-                                  _saved(lambda s: any(s["modules"]["weapons"]["firing"].values()))),
+                                  _saved(lambda s: any(s["modules"]["weapons"]["firing"].values())),
+        part=("modules", "weapons", "firing")),
     # §8.4: shells set a tanker's cargo burning; a second engagement sends it down
     "a tanker burning": Moment(_surfaced(3, vessel=[{"class": "tanker", "bearing": 40, "range_nm": 2500 / 1852,
                                                      "course": 40, "speed_kn": 0}]),
                                [*LOOKOUTS, {"t": 120, "do": "order", "order": "gun_88", "target": "c1", "rounds": 60},
                                 {"t": 700, "do": "order", "order": "gun_88", "target": "c1", "rounds": 60}], 300, 900,
-                               _saved(lambda s: any(v["ai"].get("burning") for v in _vessels(s)))),
+                               _saved(lambda s: any(v["ai"].get("burning") for v in _vessels(s))),
+        part=("modules", "sea", "vessels")),
     # §8.3: an aircraft running in on the surfaced boat, its depth charges falling after
     "an aircraft attacking": Moment(_surfaced(0, aircraft=[{"type": "sunderland", "bearing": 90, "range_nm": 7.0}]),
                                     LOOKOUTS, 60, 400,
                                     _saved(lambda s: any(a["ai"].get("mode") == "attack"
-                                                         for a in _sea(s)["aircraft"].values()))),
+                                                         for a in _sea(s)["aircraft"].values())),
+        part=("modules", "sea", "aircraft")),
     "depth charges falling": Moment(lambda: new_game(0, "exercise_escort"), _script("sea/scripts/escort_hunt.jsonl"),
-                                    660, 900, _saved(lambda s: bool(_sea(s)["charges"]))),
+                                    660, 900, _saved(lambda s: bool(_sea(s)["charges"])),
+        part=("modules", "sea", "charges")),
     # §10.2.2: a second flooded section sinks the boat: the mission is over and its clock stands (§4.1)
     "the mission ended": Moment(lambda: new_game(0), [_breach(10, 4), _breach(10, 5), {"t": 400, "do": "report"}],
-                                240, 420, _saved(lambda s: s["modules"]["mission"]["result"] is not None)),
+                                240, 420, _saved(lambda s: s["modules"]["mission"]["result"] is not None),
+        part=("modules", "mission")),
     # §5.2: a linked patrol's second part, what the first left carried over, with a breach of its own
     "a linked patrol's carry-over": Moment(_linked_part, [_breach(10, 4), {"t": 300, "do": "report"}], 30, 320,
                                            _saved(lambda s: "carry" in s["config"]["changes"]
-                                                  and bool(_crew(s)["breaches"]["flooded"]))),
+                                                  and bool(_crew(s)["breaches"]["flooded"])),
+        part=("config", "changes", "carry")),
 }
 
 
-def _sonar_moment(seed: int, holds: Callable[[Any], bool]) -> Moment:
+def _sonar_moment(seed: int, part: str, holds: Callable[[Any], bool]) -> Moment:
     """A Captain Sonar game (real time) of random crews played until `holds(referee)`, then on for 40 commands;
     the crews' commands are the script."""
     from random_sonar import RandomCrews
@@ -175,7 +189,7 @@ def _sonar_moment(seed: int, holds: Callable[[Any], bool]) -> Moment:
         if ref.phase == "over" or (cut is not None and after >= 40):
             break
         command = crews.command()
-        t += rng.choice((0.5, 1, 2)) if cut is None or lines[-1]["t"] > cut else 1
+        t += rng.choice((0.5, 1, 2))  # each line after the last: a cut between two lines is clean
         game.advance_to(t)
         lines.append({"t": t, **command})
         game.apply(command)
@@ -185,14 +199,14 @@ def _sonar_moment(seed: int, holds: Callable[[Any], bool]) -> Moment:
             after += 1
     assert cut is not None, "the random crews never reached the state"
     return Moment(lambda: new_sonar_game(seed, "alpha", "realtime"), lines, cut, lines[-1]["t"],
-                  lambda game: holds(referee(game)))
+                  lambda game: holds(referee(game)), part=("modules", "sonar", part))
 
 
-SONAR: dict[str, tuple[int, Callable[[Any], bool]]] = {
-    "Captain Sonar: Stop! held": (1, lambda ref: ref.turns.frozen_by is not None and ref.turns.sonar is None
+SONAR: dict[str, tuple[int, str, Callable[[Any], bool]]] = {
+    "Captain Sonar: Stop! held": (1, "turns", lambda ref: ref.turns.frozen_by is not None and ref.turns.sonar is None
                                   and not any(t.silent_run for t in ref.teams.values())),
-    "Captain Sonar: sonar awaiting its answer": (2, lambda ref: ref.turns.sonar is not None),
-    "Captain Sonar: silent run pending": (3, lambda ref: any(t.silent_run for t in ref.teams.values())),
+    "Captain Sonar: sonar awaiting its answer": (2, "turns", lambda ref: ref.turns.sonar is not None),
+    "Captain Sonar: silent run pending": (3, "teams", lambda ref: any(t.silent_run for t in ref.teams.values())),
 }
 NAMES = [*UBOOT, *SONAR]
 
@@ -200,8 +214,7 @@ NAMES = [*UBOOT, *SONAR]
 def _moment(name: str) -> Moment:
     if name in UBOOT:
         return UBOOT[name]
-    seed, holds = SONAR[name]
-    return _sonar_moment(seed, holds)
+    return _sonar_moment(*SONAR[name])
 
 
 def _play(game: Engine, lines: list[Line], until: float, tmp_path: Path) -> list[str]:
@@ -264,14 +277,17 @@ def _runs_on(game: Engine, rng: random.Random) -> None:
     json.dumps(game.to_state(), allow_nan=False)
 
 
+@pytest.mark.parametrize("aimed", [False, True], ids=["anywhere", "at the state"])
 @pytest.mark.parametrize("name", NAMES)
-def test_a_damaged_save_of_that_state_is_refused_and_kept_or_runs_on(tmp_path, name):
-    _, game, _ = _in_the_state(name, tmp_path)
+def test_a_damaged_save_of_that_state_is_refused_and_kept_or_runs_on(tmp_path, name, aimed):
+    """Damage anywhere in the save, and damage aimed at the values of the state itself (a random pick from the
+    whole save seldom lands on the few values a breach or a running torpedo has)."""
+    moment, game, _ = _in_the_state(name, tmp_path)
     base = save_text(game).decode("utf-8")
-    rng = random.Random(name)
+    rng = random.Random(f"{name} {aimed}")
     path = tmp_path / "autosave.json"
     for number in range(DAMAGED):
-        text, what = damage(base, rng)
+        text, what = damage(base, rng, moment.part if aimed else ())
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         before = path.read_bytes()
         try:
@@ -289,3 +305,57 @@ def test_a_damaged_save_of_that_state_is_refused_and_kept_or_runs_on(tmp_path, n
             raise AssertionError(f"{name}: damaged save #{number} ({what}) loaded, then failed: {exc!r}") from exc
         save_game(opened.engine, tmp_path / "again.json")
         open_save(tmp_path / "again.json")
+
+
+#: the moments a `kaleun run` starts by itself (a shipped mission and a seed), with its options
+CLI = {"hull breach counting down": ["--seed", "0"], "section flooded": ["--seed", "0"],
+       "injuries waiting for their card": ["--seed", "0"], "the mission ended": ["--seed", "0"],
+       "torpedoes running": ["--seed", "0", "--mission", "exercise_convoy_battle"],
+       "depth charges falling": ["--seed", "0", "--mission", "exercise_escort"]}
+
+
+def _kaleun_run(*args: str) -> None:
+    import contextlib
+
+    from kaleun.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(["run", *args])
+    assert code == 0, err.getvalue()
+
+
+@pytest.mark.parametrize("name", list(CLI))
+def test_kaleun_run_saved_in_that_state_and_loaded_gives_the_whole_runs_log_and_save(tmp_path, name):
+    """The same split as a group makes it: `kaleun run --save` stopped in the state, `kaleun run --load` on."""
+    moment = _moment(name)
+    whole = write_script(tmp_path / "whole.jsonl", list(moment.lines))
+    first = write_script(tmp_path / "first.jsonl", [line for line in moment.lines if line["t"] <= moment.cut])
+    rest = write_script(tmp_path / "rest.jsonl", [line for line in moment.lines if line["t"] > moment.cut])
+    until, end = str(moment.cut), str(moment.end)
+    _kaleun_run("--script", str(whole), "--events", str(tmp_path / "whole.events"), "--save",
+                str(tmp_path / "whole.json"), "--until", end, *CLI[name])
+    _kaleun_run("--script", str(first), "--events", str(tmp_path / "first.events"), "--save",
+                str(tmp_path / "half.json"), "--until", until, *CLI[name])
+    assert moment.holds(open_save(tmp_path / "half.json").engine), f"{name}: the half-way save is not in that state"
+    _kaleun_run("--script", str(rest), "--events", str(tmp_path / "rest.events"), "--load", str(tmp_path / "half.json"),
+                "--save", str(tmp_path / "resumed.json"), "--until", end)
+    resumed = (tmp_path / "first.events").read_bytes() + (tmp_path / "rest.events").read_bytes()
+    assert resumed == (tmp_path / "whole.events").read_bytes()
+    assert (tmp_path / "resumed.json").read_bytes() == (tmp_path / "whole.json").read_bytes()
+
+
+@pytest.mark.parametrize("team", ["yellow", "blue"])
+def test_a_captain_sonar_save_that_lost_a_teams_boat_is_refused_and_kept(tmp_path, team):
+    """Found by the damage aimed at a silent run's save: a save whose `teams` lost one team passed the shape check
+    (at most two teams) and then failed as it loaded with KeyError: 'yellow', a traceback instead of a refusal."""
+    _, game, _ = _in_the_state("Captain Sonar: silent run pending", tmp_path)
+    state = json.loads(save_text(game))
+    del state["modules"]["sonar"]["teams"][team]
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=rf"damaged at modules\.sonar\.teams: a game holds both teams' boats, "
+                                        rf"{team}'s is missing"):
+        open_save(path)
+    assert path.read_bytes() == before
