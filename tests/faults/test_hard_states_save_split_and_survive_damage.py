@@ -359,3 +359,20 @@ def test_a_captain_sonar_save_that_lost_a_teams_boat_is_refused_and_kept(tmp_pat
                                         rf"{team}'s is missing"):
         open_save(path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("speed", [-1, 0, 0.5, 1e3])
+def test_9_2_a_save_whose_running_torpedo_has_no_speed_ahead_is_refused_not_a_hang(tmp_path, speed):
+    """Found by the damage aimed at the torpedoes of a save taken while they run: a torpedo saved with speed -1 passed
+    the shape check (any speed a ship may have) and the resume's trial run never ended (the torpedo's run never
+    came to its end). A torpedo's speed is at least 1 kn."""
+    _, game, _ = _in_the_state("torpedoes running", tmp_path)
+    state = json.loads(save_text(game))
+    torpedo = next(iter(state["modules"]["sea"]["torpedoes"].values()))
+    torpedo["speed"] = speed
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=r"damaged at modules\.sea\.torpedoes\.t\d+\.speed: a number from 1 to 100"):
+        open_save(path)
+    assert path.read_bytes() == before
