@@ -65,8 +65,9 @@ OTHER_TYPES: list[Any] = ["x", "v99", 7, -1, 0.5, True, None, [], {}, [1, 2], {"
 HUGE: list[Any] = [1e308, -1e308, 10**400, -(10**400), 2**63, 1e-320, 10**25]
 
 
-def damage(text: str, rng: random.Random) -> tuple[str, str]:
-    """One damaged copy of a save's text and what was done to it."""
+def damage(text: str, rng: random.Random, within: tuple[Any, ...] = ()) -> tuple[str, str]:
+    """One damaged copy of a save's text and what was done to it; `within` aims the changes to the state's values
+    at one place (a path of keys, e.g. ("modules", "crew", "breaches"))."""
     kind = rng.choice(["truncate", "type", "type", "huge", "nest", "delete", "extra", "list", "number", "text",
                        "inf", "bytes"])
     if kind == "truncate":
@@ -83,7 +84,9 @@ def damage(text: str, rng: random.Random) -> tuple[str, str]:
         return text[:at] + rng.choice(["\x00", "\ufffd", "}", "]", '"', "\\"]) + text[at + 1:], f"byte at {at}"
     state = json.loads(text)
     paths = [p for p in _paths(state) if p]
-    if rng.random() < 0.9:  # the random streams' 3,000 words would take most picks: aim at the rules' state
+    if within:
+        paths = [p for p in paths if p[:len(within)] == within and len(p) > len(within)]
+    elif rng.random() < 0.9:  # the random streams' 3,000 words would take most picks: aim at the rules' state
         paths = [p for p in paths if p[0] != "rng" or len(p) < 3]
     path = rng.choice(paths)
     old = _get(state, path)

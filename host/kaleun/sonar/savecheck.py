@@ -28,6 +28,9 @@ def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
     """The first way `state` (the shape already checked) does not hold together, as `field: reason`;
     None when it does."""
     phase = state["phase"]
+    missing = [team for team in TEAMS if team not in state["teams"]]
+    if missing:  # every part of the game reads both teams: a save without one would fail as it loads
+        return f"teams: a game holds both teams' boats, {missing[0]}'s is missing"
     for team in TEAMS:
         problem = _team_problem(referee, team, state["teams"][team], phase)
         if problem is not None:

@@ -92,7 +92,8 @@ SCHEDULE_KEY = Text(max_len=60,
 #: a torpedo in the water (torpedo_run.launch)
 TORPEDO = Obj({
     "id": ID, "number": Int(1, 10_000), "tube": Int(1, 5), "type": Text(max_len=40), "name": Text(max_len=100),
-    "speed": SPEED, "range_m": Num(0, 100_000), "depth": DEPTH_M, "set_depth": DEPTH_M,
+    # a torpedo runs ahead: at no speed (or astern) its run would never end and a resume would hang
+    "speed": Num(1, 100), "range_m": Num(0, 100_000), "depth": DEPTH_M, "set_depth": DEPTH_M,
     "pistol": Text(("contact", "magnetic")),
     "rates": Obj(dud=Num(0, 1), shallow_factor=Num(0, 100), shallow_deg=ANGLE, magnetic_fail=Num(0, 1),
                  reach=DEPTH_M, under_keel=Num(0, 100), warhead=Num(0, 10_000),
