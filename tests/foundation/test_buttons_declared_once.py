@@ -47,7 +47,9 @@ def test_a_new_action_is_loaded_pressed_and_wired(tmp_path, alarm):
         assert got == [{**alarm.command, "via": "button.alarm"}]
     finally:
         table.close()
-    wiring = build(board)
+    on_the_pi = tmp_path / "on-the-pi.toml"  # the same board on the Pi's own pins (mock pins are not wired)
+    on_the_pi.write_text(BOARD.replace('pin_factory = "mock"\n', ""), encoding="utf-8")
+    wiring = build(load_board(on_the_pi))
     assert wiring.parts["Alarm button"].note == "sounds the alarm"
     assert any(note == "alarm: sounds the alarm" for _, _, note in wiring.bom)
 

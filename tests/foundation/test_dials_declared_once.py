@@ -43,8 +43,9 @@ def test_a_new_ring_turns_on_screen_and_feeds_its_command(tmp_path, periscope):
 
 
 def test_a_new_ring_on_gpio_is_checked_counted_homed_and_wired(tmp_path, periscope):
-    board = _board(tmp_path, '[gpio]\npin_factory = "mock"\n[dials.periscope_bearing]\ndriver = "gpio"\n'
-                   'pin_a = 5\npin_b = 6\nsteps_per_revolution = 720\nhome = "switch"\nhome_pin = 13\n')
+    ring = ('[dials.periscope_bearing]\ndriver = "gpio"\npin_a = 5\npin_b = 6\nsteps_per_revolution = 720\n'
+            'home = "switch"\nhome_pin = 13\n')
+    board = _board(tmp_path, '[gpio]\npin_factory = "mock"\n' + ring)
     table = Table(board, new_game(0))
     got: list[dict[str, Any]] = []
     table.start(got.append)
@@ -55,7 +56,7 @@ def test_a_new_ring_on_gpio_is_checked_counted_homed_and_wired(tmp_path, perisco
         assert table.dials["periscope_bearing"].encoder.steps == 180  # 2 encoder steps a degree
     finally:
         table.close()
-    wiring = build(board)
+    wiring = build(_board(tmp_path, ring))  # the same ring on the Pi's own pins (mock pins are not wired)
     assert wiring.parts["Periscope bearing ring encoder"].wired["A (black)"] == ["Pi pin 29"]
     assert wiring.parts["Periscope bearing ring home switch"].wired["1"] == ["Pi pin 33"]
 
