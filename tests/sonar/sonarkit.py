@@ -137,3 +137,31 @@ class Crews:
 def read_json_lines(path: Path) -> list[dict[str, Any]]:
     with open(path, encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
+
+
+def seated(scenario: str = "alpha", mode: str = "realtime", code: str = "en", cells: tuple[str, str] = ("B2", "N12"),
+           seed: int = 4) -> tuple[Any, dict[str, Any], dict[str, io.StringIO]]:
+    """Both teams seated at consoles of one table in language `code` (the runtime, each team's console and what
+    it printed), their start cells marked (yellow's first) and the table stepped once."""
+    from typing import cast
+
+    from kaleun.runtime.loop import Runtime
+    from kaleun.ui.sonar_console import TeamConsole
+
+    game = new_game(seed, scenario, mode)
+    runtime = Runtime(game, cast(Any, make_table(game, None)), [])
+    runtime.language = code
+    outs = {team: io.StringIO() for team in ("yellow", "blue")}
+    seats = {team: TeamConsole(runtime, team, io.StringIO(), outs[team], interactive=False) for team in outs}
+    for team, cell in zip(("yellow", "blue"), cells, strict=True):
+        seats[team].handle(f"start {cell}")
+    runtime.step()
+    return runtime, seats, outs
+
+
+def printed(runtime: Any, console: Any, out: io.StringIO, line: str) -> str:
+    """What a team console prints for one typed line, the table stepped after it."""
+    before = len(out.getvalue())
+    console.handle(line)
+    runtime.step()
+    return out.getvalue()[before:]

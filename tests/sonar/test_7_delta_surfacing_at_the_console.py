@@ -8,43 +8,28 @@ again at once, the boat surfaces (a table script's surface is not asked twice)."
 from __future__ import annotations
 
 import io
-from typing import Any, cast
 
 import pytest
-from kaleun.games import make_table
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import new_game, referee
 from kaleun.ui.sonar_console import TeamConsole
+from sonarkit import printed, seated
 
 
 def _delta(code: str = "en", mode: str = "realtime") -> tuple[Runtime, TeamConsole, io.StringIO]:
     """Yellow's console on Delta (water holes on B2, B8, ...), both start cells marked: Yellow on B1, off the holes."""
-    game = new_game(4, "delta", mode)
-    runtime = Runtime(game, cast(Any, make_table(game, None)), [])
-    runtime.language = code
-    out = io.StringIO()
-    yellow = TeamConsole(runtime, "yellow", io.StringIO(), out, interactive=False)
-    blue = TeamConsole(runtime, "blue", io.StringIO(), io.StringIO(), interactive=False)
-    yellow.handle("start B1")
-    blue.handle("start H12")
-    runtime.step()
-    return runtime, yellow, out
+    runtime, seats, outs = seated("delta", mode, code, cells=("B1", "H12"))
+    return runtime, seats["yellow"], outs["yellow"]
 
-
-def _said(runtime: Runtime, console: TeamConsole, out: io.StringIO, line: str) -> str:
-    before = len(out.getvalue())
-    console.handle(line)
-    runtime.step()
-    return out.getvalue()[before:]
 
 
 def test_7_delta_the_consoles_status_says_what_surfacing_here_costs():
     """§7 Delta: off the water holes `status` says the damage a surfacing costs; on one (B2), that it costs none; the
     referee's status carries it for every front end (`surface_damage`, `surface_sinks`), in Delta only."""
     runtime, yellow, out = _delta()
-    assert "No water hole here: surfacing costs 1 damage.\n" in _said(runtime, yellow, out, "status")
-    _said(runtime, yellow, out, "s mark=torpedo cross=S6")
-    said = _said(runtime, yellow, out, "status")
+    assert "No water hole here: surfacing costs 1 damage.\n" in printed(runtime, yellow, out, "status")
+    printed(runtime, yellow, out, "s mark=torpedo cross=S6")
+    said = printed(runtime, yellow, out, "status")
     assert "Boat at B2, sector 1" in said and "On a water hole: surfacing here costs no damage.\n" in said
     status = referee(runtime.game).team_status("yellow")
     assert (status["surface_damage"], status["surface_sinks"]) == (0, False)
@@ -56,12 +41,12 @@ def test_7_delta_a_surface_off_the_water_holes_is_answered_with_its_cost_then_ty
     line between takes the warning back; `surface` typed again at once surfaces, with the rulebook's 1 damage."""
     runtime, yellow, out = _delta()
     warning = "! No water hole at B1: surfacing here costs 1 damage. Type surface again to surface all the same.\n"
-    assert _said(runtime, yellow, out, "surface") == warning
+    assert printed(runtime, yellow, out, "surface") == warning
     ref = referee(runtime.game)
     assert not ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 0
-    _said(runtime, yellow, out, "status")
-    assert _said(runtime, yellow, out, "surface") == warning
-    said = _said(runtime, yellow, out, "surface")
+    printed(runtime, yellow, out, "status")
+    assert printed(runtime, yellow, out, "surface") == warning
+    said = printed(runtime, yellow, out, "surface")
     assert "Yellow surfaces in sector 1!" in said and "breaks through the ice outside a water hole: 1 damage" in said
     assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1
 
@@ -69,11 +54,11 @@ def test_7_delta_a_surface_off_the_water_holes_is_answered_with_its_cost_then_ty
 def test_7_delta_on_a_water_hole_surface_surfaces_at_once_and_a_json_line_is_never_asked_twice():
     """§7 Delta: on a water hole there is nothing to say first; a table script's line (JSON) surfaces at once."""
     runtime, yellow, out = _delta()
-    _said(runtime, yellow, out, "s mark=torpedo cross=S6")                       # B2: a water hole
-    assert "Yellow surfaces in sector 1!" in _said(runtime, yellow, out, "surface")
+    printed(runtime, yellow, out, "s mark=torpedo cross=S6")                       # B2: a water hole
+    assert "Yellow surfaces in sector 1!" in printed(runtime, yellow, out, "surface")
     assert referee(runtime.game).teams["yellow"].damage == 0
     runtime, yellow, out = _delta()
-    assert "Yellow surfaces in sector 1!" in _said(runtime, yellow, out, '{"do": "surface"}')
+    assert "Yellow surfaces in sector 1!" in printed(runtime, yellow, out, '{"do": "surface"}')
 
 
 def test_7_delta_a_surfacing_that_sinks_the_boat_says_so_first():
@@ -81,11 +66,12 @@ def test_7_delta_a_surfacing_that_sinks_the_boat_says_so_first():
     `status` and the first `surface` say so (the window's Surface: `no water hole: the boat sinks!`)."""
     runtime, yellow, out = _delta()
     referee(runtime.game).teams["yellow"].damage = 3
-    assert "No water hole here: surfacing costs 1 damage and sinks the boat.\n" in _said(runtime, yellow, out, "status")
-    assert _said(runtime, yellow, out, "surface") == (
+    status = printed(runtime, yellow, out, "status")
+    assert "No water hole here: surfacing costs 1 damage and sinks the boat.\n" in status
+    assert printed(runtime, yellow, out, "surface") == (
         "! No water hole at B1: surfacing here costs 1 damage and sinks the boat. Type surface again to surface all "
         "the same.\n")
-    assert "Yellow's boat sinks: Blue wins!" in _said(runtime, yellow, out, "surface")
+    assert "Yellow's boat sinks: Blue wins!" in printed(runtime, yellow, out, "surface")
 
 
 def test_7_delta_a_surface_the_referee_refuses_anyway_gets_the_referees_reason_not_the_cost():
@@ -93,8 +79,8 @@ def test_7_delta_a_surface_the_referee_refuses_anyway_gets_the_referees_reason_n
     would take (and the Engineer's cross still owed is named first, as for every course)."""
     runtime, yellow, out = _delta(mode="turn")
     if referee(runtime.game).turns.current == "yellow":
-        _said(runtime, yellow, out, "e mark=torpedo cross=E5")
-    assert _said(runtime, yellow, out, "surface").endswith("surface refused: it is Blue's turn.\n")
+        printed(runtime, yellow, out, "e mark=torpedo cross=E5")
+    assert printed(runtime, yellow, out, "surface").endswith("surface refused: it is Blue's turn.\n")
 
 
 @pytest.mark.parametrize(("code", "status", "warning"), [
@@ -106,11 +92,11 @@ def test_7_delta_a_surface_the_referee_refuses_anyway_gets_the_referees_reason_n
 def test_7_delta_the_cost_is_said_in_the_tables_language(code, status, warning):
     """§7 Delta at a German and a Russian table: the line and the word to type again in the table's language."""
     runtime, yellow, out = _delta(code)
-    assert status in _said(runtime, yellow, out, "status")
+    assert status in printed(runtime, yellow, out, "status")
     word = "auftauchen" if code == "de" else "всплытие"
-    assert _said(runtime, yellow, out, word) == warning + "\n"
+    assert printed(runtime, yellow, out, word) == warning + "\n"
     assert referee(runtime.game).teams["yellow"].surfaced is False
-    _said(runtime, yellow, out, word)
+    printed(runtime, yellow, out, word)
     assert referee(runtime.game).teams["yellow"].surfaced is True
 
 
@@ -118,8 +104,8 @@ def test_7_delta_a_cost_changed_since_it_was_said_is_said_again():
     """§7 Delta: told "1 damage", the crew is hit before it types surface again (the enemy's torpedo: now the ice
     would be its fourth damage); the second surface does not sink the boat unwarned: it says the new cost first."""
     runtime, yellow, out = _delta()
-    assert "costs 1 damage. Type surface again" in _said(runtime, yellow, out, "surface")
+    assert "costs 1 damage. Type surface again" in printed(runtime, yellow, out, "surface")
     referee(runtime.game).teams["yellow"].damage = 3                     # the blast's damage, between the two lines
-    assert "costs 1 damage and sinks the boat. Type surface again" in _said(runtime, yellow, out, "surface")
+    assert "costs 1 damage and sinks the boat. Type surface again" in printed(runtime, yellow, out, "surface")
     assert not referee(runtime.game).teams["yellow"].surfaced
-    assert "Yellow's boat sinks: Blue wins!" in _said(runtime, yellow, out, "surface")
+    assert "Yellow's boat sinks: Blue wins!" in printed(runtime, yellow, out, "surface")

@@ -4,37 +4,22 @@ table's language, and the refusal the player needs first (a mistyped symbol befo
 from __future__ import annotations
 
 import io
-from typing import Any, cast
 
 import pytest
 from kaleun.core.errors import CommandError
-from kaleun.games import make_table
 from kaleun.i18n import language
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.referee import Referee
 from kaleun.ui.sonar_commands import course_id
 from kaleun.ui.sonar_console import TeamConsole
+from sonarkit import printed, seated
 
 
 def _table(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
     """Both teams seated at consoles of a table in language `code`, their start cells marked."""
-    game = new_game(4, "alpha", "turn")
-    runtime = Runtime(game, cast(Any, make_table(game, None)), [])
-    runtime.language = code
-    outs = {team: io.StringIO() for team in ("yellow", "blue")}
-    seats = {team: TeamConsole(runtime, team, io.StringIO(), outs[team], interactive=False) for team in outs}
-    seats["yellow"].handle("start B2")
-    seats["blue"].handle("start N12")
-    runtime.step()
-    return runtime, seats, outs
+    return seated(mode="turn", code=code)
 
-
-def _said(runtime: Runtime, console: TeamConsole, out: io.StringIO, line: str) -> str:
-    before = len(out.getvalue())
-    console.handle(line)
-    runtime.step()
-    return out.getvalue()[before:]
 
 
 @pytest.mark.parametrize(("code", "said"), [
@@ -47,15 +32,15 @@ def test_2_a_refused_course_lists_the_letters_this_console_takes(code, said):
     that is none of them lists those letters (it listed N, E, S, W only, and O is what a German player types)."""
     runtime, seats, outs = _table(code)
     team = referee(runtime.game).turns.current
-    assert _said(runtime, seats[team], outs[team], "course X") == said
-    assert _said(runtime, seats[team], outs[team], "silence X 2") == said.replace("course", "silence")
+    assert printed(runtime, seats[team], outs[team], "course X") == said
+    assert printed(runtime, seats[team], outs[team], "silence X 2") == said.replace("course", "silence")
     # a JSON line is a table script's command: it lists the ids a script takes
-    assert "N, E, S, W\n" in _said(runtime, seats[team], outs[team],
+    assert "N, E, S, W\n" in printed(runtime, seats[team], outs[team],
                                    '{"do": "course", "direction": "X"}')
     # a value refused among other choices keeps its own (the systems a gauge may be marked for)
     systems = "mine, torpedo, drone, sonar, silence, scenario"
-    assert f"{systems}\n" in _said(runtime, seats[team], outs[team], "mark xyz")
-    assert f"{systems}\n" in _said(runtime, seats[team], outs[team], "n mark=xyz")
+    assert f"{systems}\n" in printed(runtime, seats[team], outs[team], "mark xyz")
+    assert f"{systems}\n" in printed(runtime, seats[team], outs[team], "n mark=xyz")
     # each letter listed is one this console takes for a course
     listed = said.rsplit(": ", 1)[1].strip().split(", ")
     assert {course_id(letter, code) for letter in listed} == {"N", "E", "S", "W"}
@@ -69,11 +54,11 @@ def test_4_a_symbol_not_on_the_board_is_refused_as_such_before_there_is_a_course
     team = referee(runtime.game).turns.current
     other = "blue" if team == "yellow" else "yellow"
     unknown = "! symbol 'Q1' is not on the engineer board (W1-W6, N.., S.., E..)\n"
-    assert _said(runtime, seats[team], outs[team], "cross Q1") == unknown
-    assert _said(runtime, seats[other], outs[other], "cross Q1") == unknown  # not even this team's turn
-    assert "there is no course to cross a symbol for" in _said(runtime, seats[team], outs[team], "cross N1")
+    assert printed(runtime, seats[team], outs[team], "cross Q1") == unknown
+    assert printed(runtime, seats[other], outs[other], "cross Q1") == unknown  # not even this team's turn
+    assert "there is no course to cross a symbol for" in printed(runtime, seats[team], outs[team], "cross N1")
     # a course that would cross it is refused before the boat moves
-    assert _said(runtime, seats[team], outs[team], "n cross=Q1") == unknown
+    assert printed(runtime, seats[team], outs[team], "n cross=Q1") == unknown
     assert referee(runtime.game).teams[team].position == ((1, 1) if team == "yellow" else (13, 11))
 
 
@@ -92,7 +77,7 @@ def test_a_german_refusal_names_the_action_as_a_noun():
     runtime, seats, outs = _table("de")
     team = referee(runtime.game).turns.current
     other = "blue" if team == "yellow" else "yellow"
-    said = _said(runtime, seats[other], outs[other], "surface")
+    said = printed(runtime, seats[other], outs[other], "surface")
     assert f"! {'Gelb' if other == 'yellow' else 'Blau'}: Auftauchen abgelehnt: " in said, said
     lang = language("de")
     names = {name: lang.render(text) for name, text in Referee.COMMAND_NAMES.items()}
@@ -105,8 +90,8 @@ def test_4_status_names_the_section_to_cross_in_whole_english():
     runtime, seats, outs = _table("en")
     team = referee(runtime.game).turns.current
     direction = "E" if team == "yellow" else "W"                                # B2 and N12 both have sea there
-    _said(runtime, seats[team], outs[team], f"course {direction} mark=torpedo")
+    printed(runtime, seats[team], outs[team], f"course {direction} mark=torpedo")
     section = {"E": "east", "W": "west"}[direction]
-    said = _said(runtime, seats[team], outs[team], "status")
+    said = printed(runtime, seats[team], outs[team], "status")
     assert f"Waiting: the Engineer crosses a symbol of the {section} section.\n" in said
     assert " a east" not in said

@@ -5,43 +5,27 @@ typed far too long cut short; the German repair refusals are sentences a Captain
 from __future__ import annotations
 
 import io
-from typing import Any, cast
 
 import pytest
-from kaleun.games import make_table
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.script import ScriptError
-from kaleun.sonar.game import new_game, referee
+from kaleun.sonar.game import referee
 from kaleun.ui.sonar_console import TeamConsole
-from sonarkit import run_lines, start
+from sonarkit import printed, run_lines, seated, start
 
 
 def _table(code: str = "en", mode: str = "realtime") -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
     """Both teams seated at consoles of a table in language `code`, started: yellow on B2, blue on N12."""
-    game = new_game(4, "alpha", mode)
-    runtime = Runtime(game, cast(Any, make_table(game, None)), [])
-    runtime.language = code
-    outs = {team: io.StringIO() for team in ("yellow", "blue")}
-    seats = {team: TeamConsole(runtime, team, io.StringIO(), outs[team], interactive=False) for team in outs}
-    seats["yellow"].handle("start B2")
-    seats["blue"].handle("start N12")
-    runtime.step()
-    return runtime, seats, outs
+    return seated(mode=mode, code=code)
 
-
-def _said(runtime: Runtime, console: TeamConsole, out: io.StringIO, line: str) -> str:
-    before = len(out.getvalue())
-    console.handle(line)
-    runtime.step()
-    return out.getvalue()[before:]
 
 
 def _yellows_sonar(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
     """Yellow runs east, south, south marking the sonar and activates it: the game waits for blue's answer."""
     runtime, seats, outs = _table(code)
     for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):
-        _said(runtime, seats["yellow"], outs["yellow"], f"course {direction} mark=sonar cross={symbol}")
-    _said(runtime, seats["yellow"], outs["yellow"], "sonar")
+        printed(runtime, seats["yellow"], outs["yellow"], f"course {direction} mark=sonar cross={symbol}")
+    printed(runtime, seats["yellow"], outs["yellow"], "sonar")
     assert referee(runtime.game).turns.sonar == ("yellow", "blue")
     return runtime, seats, outs
 
@@ -58,8 +42,8 @@ def test_5_the_sonar_status_tells_the_answering_team_what_to_type(code, answerin
     as if it spoke of someone else. Now it says "your answer" and how it is typed; the asking team reads whose
     answer its sonar waits for."""
     runtime, seats, outs = _yellows_sonar(code)
-    blue = _said(runtime, seats["blue"], outs["blue"], "status")
-    yellow = _said(runtime, seats["yellow"], outs["yellow"], "status")
+    blue = printed(runtime, seats["blue"], outs["blue"], "status")
+    yellow = printed(runtime, seats["yellow"], outs["yellow"], "status")
     assert answering in blue.splitlines(), blue
     assert asking in yellow.splitlines(), yellow
     assert "Blue's answer" not in blue and "Blau." not in blue and "«Синие»" not in blue
@@ -70,15 +54,15 @@ def test_5_a_refusal_during_the_sonar_tells_each_team_whose_answer_it_waits_for(
     it is, and how the answer is typed; the asking team's with whose answer its sonar waits for; an answer nobody
     asked for says so to the team."""
     runtime, seats, outs = _yellows_sonar("en")
-    said = _said(runtime, seats["blue"], outs["blue"], "n mark=torpedo cross=N1").splitlines()
+    said = printed(runtime, seats["blue"], outs["blue"], "n mark=torpedo cross=N1").splitlines()
     assert said[0].endswith("Blue: course refused: Stop! Yellow's sonar waits for your answer first: two statements "
                             "of different kinds, exactly one of them true."), said
     assert said[1].startswith("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR)"), said  # how, again
-    assert _said(runtime, seats["yellow"], outs["yellow"], "n mark=torpedo cross=N2").endswith(
+    assert printed(runtime, seats["yellow"], outs["yellow"], "n mark=torpedo cross=N2").endswith(
         "Yellow: course refused: Stop! your sonar waits for Blue's answer.\n")
-    _said(runtime, seats["blue"], outs["blue"], "answer row=12 column=A")
+    printed(runtime, seats["blue"], outs["blue"], "answer row=12 column=A")
     assert referee(runtime.game).turns.sonar is None
-    assert _said(runtime, seats["yellow"], outs["yellow"], "answer row=3 column=B").endswith(
+    assert printed(runtime, seats["yellow"], outs["yellow"], "answer row=3 column=B").endswith(
         "Yellow: sonar answer refused: no sonar asks you for an answer.\n")
 
 
@@ -95,8 +79,8 @@ def test_6_the_own_stop_is_yours_in_the_status(code, own, other):
     seats["yellow"].send({"do": "stop"})
     runtime.step()
     assert referee(runtime.game).turns.frozen_by == "yellow"
-    yellow = _said(runtime, seats["yellow"], outs["yellow"], "status")
-    blue = _said(runtime, seats["blue"], outs["blue"], "status")
+    yellow = printed(runtime, seats["yellow"], outs["yellow"], "status")
+    blue = printed(runtime, seats["blue"], outs["blue"], "status")
     assert own in yellow.splitlines(), yellow
     assert other in blue.splitlines() and own not in blue, blue
 
@@ -111,7 +95,7 @@ def test_6_a_course_under_the_own_stop_names_the_word_that_lifts_it(code, said):
     runtime, seats, outs = _table(code)
     seats["yellow"].send({"do": "stop"})
     runtime.step()
-    assert _said(runtime, seats["yellow"], outs["yellow"], "n").endswith(said + "\n")
+    assert printed(runtime, seats["yellow"], outs["yellow"], "n").endswith(said + "\n")
 
 
 @pytest.mark.parametrize(("code", "own", "other"), [("en", "Your turn.", "Turn: {team}."),
@@ -125,8 +109,8 @@ def test_6_turn_based_the_status_says_your_turn_to_the_team_whose_turn_it_is(cod
     waiting = "blue" if turn == "yellow" else "yellow"
     names = {"en": {"yellow": "Yellow", "blue": "Blue"}, "de": {"yellow": "Gelb", "blue": "Blau"},
              "ru": {"yellow": "Жёлтые", "blue": "Синие"}}[code]
-    assert own in _said(runtime, seats[turn], outs[turn], "status").splitlines()
-    assert other.format(team=names[turn]) in _said(runtime, seats[waiting], outs[waiting], "status").splitlines()
+    assert own in printed(runtime, seats[turn], outs[turn], "status").splitlines()
+    assert other.format(team=names[turn]) in printed(runtime, seats[waiting], outs[waiting], "status").splitlines()
 
 
 # -- values typed far too long ---------------------------------------------------------------------
@@ -150,7 +134,7 @@ def test_a_value_typed_far_too_long_is_echoed_cut_short(line, said):
     """Bad input gets a specific readable message: a cell typed as a 400-digit number, or a sector as 1e308 (a whole
     number of 309 digits), was echoed whole, a screenful of digits; the refusal now shows its beginning and end."""
     runtime, seats, outs = _table()
-    got = _said(runtime, seats["yellow"], outs["yellow"], line)
+    got = printed(runtime, seats["yellow"], outs["yellow"], line)
     assert got == said, got
     assert max(len(text) for text in got.splitlines()) < 130
 
@@ -175,11 +159,11 @@ def test_2_the_german_repair_refusals_read_aloud_as_sentences():
     Maschinist spielt"."""
     runtime, seats, outs = _table("de")
     yellow, out = seats["yellow"], outs["yellow"]
-    _said(runtime, yellow, out, "o markieren=torpedo kreuzen=O1")
-    _said(runtime, yellow, out, "auftauchen")
-    first = _said(runtime, yellow, out, "reparieren 1 kapitän")
+    printed(runtime, yellow, out, "o markieren=torpedo kreuzen=O1")
+    printed(runtime, yellow, out, "auftauchen")
+    first = printed(runtime, yellow, out, "reparieren 1 kapitän")
     assert ("den ersten Abschnitt umrandet, wer als Maschinist spielt." in first), first
-    _said(runtime, yellow, out, "reparieren 1 maschinist")
-    again = _said(runtime, yellow, out, "reparieren 2 maschinist")
+    printed(runtime, yellow, out, "reparieren 1 maschinist")
+    again = printed(runtime, yellow, out, "reparieren 2 maschinist")
     assert "gebt den Bogen weiter: zuerst umrandet einen Abschnitt, wer als " in again, again
     assert again.rstrip().endswith(" spielt."), again
