@@ -94,7 +94,13 @@ class Runtime:
                 self._record.close()
             raise
 
+    @property
+    def record_path(self) -> Path | None:
+        """The session script this runtime records its commands to (`<stamp>.script.jsonl`), if any."""
+        return self._record_path
+
     # -- inputs (any thread) -----------------------------------------------------------------
+
     def post(self, command: dict[str, Any]) -> None:
         self.inbox.put(command)
 

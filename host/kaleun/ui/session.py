@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import glob
 import logging
-import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -29,8 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: each runtime's session files: its folder and their name (`<stamp>.events.jsonl`, `.script.jsonl`, `.log`)
-SESSION_FILES: weakref.WeakKeyDictionary[Runtime, tuple[Path, str]] = weakref.WeakKeyDictionary()
+#: a session's script (`<stamp>.script.jsonl`), beside its event log and its log of the same stamp
+SCRIPT_SUFFIX = ".script.jsonl"
 
 
 class Session(Protocol):
@@ -185,9 +184,8 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False, langua
     # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)
     outputs: list = [SoundOutput(sounder, raises=AlarmGate(game).raises), EventLog(sessions / f"{stamp}.events.jsonl")]
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
-                      record=sessions / f"{stamp}.script.jsonl")
+                      record=sessions / f"{stamp}{SCRIPT_SUFFIX}")
     runtime.language = language
-    SESSION_FILES[runtime] = (sessions, stamp)
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game, scenes=scenes))
@@ -247,10 +245,10 @@ def forget_session(runtime: Runtime) -> None:
     are deleted: a set-up left before Start, or a game that gave way to the one chosen there, leaves no session that
     looks like a game played, nor one that pushes a played one out of the sessions kept (`kaleun.housekeeping`).
     The log's lines from here on wait for the next session's log file."""
-    found = SESSION_FILES.pop(runtime, None)
-    if found is None:
+    record = runtime.record_path  # `<stamp>.script.jsonl`: its event log and log share the stamp
+    if record is None or not record.name.endswith(SCRIPT_SUFFIX):
         return
-    folder, stem = found
+    folder, stem = record.parent, record.name.removesuffix(SCRIPT_SUFFIX)
     root = logging.getLogger()
     for handler in [h for h in root.handlers if isinstance(h, session_log.SessionFile)]:
         if Path(handler.baseFilename).parent == folder.absolute() and Path(handler.baseFilename).stem == stem:
