@@ -267,3 +267,31 @@ sys.meta_path.insert(0, SignalWhileLoading())
 sys.argv = ["kaleun", "play", "--console"]
 runpy.run_module("kaleun", run_name="__main__")
 """
+
+
+def resumed_or_refused(path: Path, what: str, label: str, run_on: Callable[[Engine, random.Random], None],
+                       seed: int, spare: Path) -> str | None:
+    """Open a damaged save at `path` as a resume does. Refused: its message (one line naming the file) is returned
+    and the file is left as it was. Loaded: it runs on (`run_on`, seeded with `seed`), is saved to `spare` and that
+    loads again; None is returned. A crash, or a failure once loaded, fails the test naming the save (`label`)
+    and its damage (`what`)."""
+    from kaleun.core.errors import SaveError
+    from kaleun.saves import open_save, save_game
+
+    before = path.read_bytes()
+    try:
+        opened = open_save(path)
+    except SaveError as exc:
+        message = str(exc)
+        assert message.startswith(f"{path}: ") and "\n" not in message, (what, message)
+        assert path.read_bytes() == before, what  # refused and kept as it is
+        return message
+    except Exception as exc:  # the failure these tests exist for
+        raise AssertionError(f"{label} ({what}) crashed the resume: {exc!r}") from exc
+    try:
+        run_on(opened.engine, random.Random(seed))
+    except Exception as exc:
+        raise AssertionError(f"{label} ({what}) loaded, then failed: {exc!r}") from exc
+    save_game(opened.engine, spare)
+    open_save(spare)  # what it writes back loads again
+    return None

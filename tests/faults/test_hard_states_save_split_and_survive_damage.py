@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from faultkit import damage
+from faultkit import damage, resumed_or_refused
 from kaleun.boards.loader import default_board
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
@@ -289,22 +289,7 @@ def test_a_damaged_save_of_that_state_is_refused_and_kept_or_runs_on(tmp_path, n
     for number in range(DAMAGED):
         text, what = damage(base, rng, moment.part if aimed else ())
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
-        before = path.read_bytes()
-        try:
-            opened = open_save(path)
-        except SaveError as exc:
-            message = str(exc)
-            assert message.startswith(f"{path}: ") and "\n" not in message, (what, message)
-            assert path.read_bytes() == before, what
-            continue
-        except Exception as exc:  # the failure this test exists for
-            raise AssertionError(f"{name}: damaged save #{number} ({what}) crashed the resume: {exc!r}") from exc
-        try:
-            _runs_on(opened.engine, random.Random(number))
-        except Exception as exc:
-            raise AssertionError(f"{name}: damaged save #{number} ({what}) loaded, then failed: {exc!r}") from exc
-        save_game(opened.engine, tmp_path / "again.json")
-        open_save(tmp_path / "again.json")
+        resumed_or_refused(path, what, f"{name}: damaged save #{number}", _runs_on, number, tmp_path / "again.json")
 
 
 #: the moments a `kaleun run` starts by itself (a shipped mission and a seed), with its options
