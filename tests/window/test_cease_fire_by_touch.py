@@ -4,6 +4,8 @@ shots it fired and the button is the gun's order sheet again."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from kaleun.core.messages import Msg
 from kit import do, order
@@ -14,17 +16,25 @@ from window.fingers import Table_, shown
 TARGET = {"class": "tramp", "bearing": 40, "range_m": 2500, "course": 40, "speed_kn": 0}
 
 
-def test_the_88mm_gun_ceases_fire_at_a_touch() -> None:
+def _tramp_in_sight() -> tuple[Any, list[str]]:
+    """A surfaced boat whose lookouts on the bridge have the tramp (2,500 m, stopped) in sight: the game and the
+    ships seen."""
     g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
     order(g, "mobilize")
     for figure in ("navigator-square", "navigator-triangle"):
         do(g, {"do": "place", "figure": figure, "section": 8})
     order(g, "observe")
+    ships: list[str] = []
     for _ in range(40):
         ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
         if ships:
             break
         g.advance_to(g.t + 30)
+    return g, ships
+
+
+def test_the_88mm_gun_ceases_fire_at_a_touch() -> None:
+    g, ships = _tramp_in_sight()
     order(g, "gun_88", target=ships[0], rounds=60)
     table = Table_(game=g)
     table.tap("tab.attack")
@@ -44,17 +54,7 @@ def test_the_attack_screen_counts_the_guns_rounds_as_they_are_fired() -> None:
     has left — the count the weapons keep, not the count it sailed with."""
     from window.test_order_warnings import shown
 
-    g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    ships: list[str] = []
-    for _ in range(40):
-        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
-        if ships:
-            break
-        g.advance_to(g.t + 30)
+    g, ships = _tramp_in_sight()
     table = Table_(game=g)
     table.tap("tab.attack")
     before = shown(table)
@@ -73,17 +73,7 @@ def test_the_cease_fire_button_reads_whole_in_every_language(code: str) -> None:
     """The attack, deck guns at 800x480: the cease fire button keeps the gun's name and the word to stop it whole.
     In Russian "88 мм: прекратить огонь" needs three rows where the button has two, and read "88 мм:
     прекратить…"."""
-    g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    ships: list[str] = []
-    for _ in range(40):
-        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
-        if ships:
-            break
-        g.advance_to(g.t + 30)
+    g, ships = _tramp_in_sight()
     order(g, "gun_88", target=ships[0], rounds=60)
     table = Table_(game=g, language=code)
     table.window.dismiss_alarms()
