@@ -53,3 +53,19 @@ def test_12_the_kept_torpedo_speed_setting_stays_too():
     one(order(g, "tdc", contact="c1", torpedo_kn=40), "tdc_programmed")
     one(order(g, "tdc", contact="c2"), "tdc_programmed")
     assert weapons(g).fire_control.tdc["torpedo_kn"] == 40
+
+
+def test_12_the_tdc_sheet_says_in_plain_words_what_no_pistol_chosen_means():
+    """The TDC sheet's pistol row (offered while both pistols are issued) read "Pistol (none chosen: unchanged, at
+    first contact)" — "at first contact" reads as a moment of the attack, not as the pistol a TDC never set takes.
+    It now says what the order does with no pistol chosen, as above: the TDC keeps its own, a new one takes the
+    contact pistol — in each of the table's languages."""
+    from kaleun.i18n import language
+    from kaleun.ui.forms import FORMS
+
+    label = next(f.label for f in FORMS["tdc"].fields if f.key == "pistol")
+    assert label is not None
+    said = {code: language(code).render(label) for code in ("en", "de", "ru")}
+    assert said == {"en": "Pistol (none chosen: the TDC's setting, or contact if it has none)",
+                    "de": "Pistole (keine gewählt: wie am TDC eingestellt, sonst Aufschlag)",
+                    "ru": "Взрыватель (не выбран: как установлен на СРП, иначе контактный)"}

@@ -558,8 +558,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         # the pistol before depth and spread: with the disc's source shown too, the sheet has room for four fields
         # and the spread (as the TDC holds it) is the one left off (the console's `tdc` takes every field)
         # the settings stand as the TDC holds them (none chosen: unchanged; on a TDC never set 3 m, no spread, contact)
-        Field("pistol", Msg("Pistol (none chosen: unchanged, at first contact)"), options=_pistols, hide_empty=True,
-              default=_tdc_setting("pistol")),
+        Field("pistol", Msg("Pistol (none chosen: the TDC's setting, or contact if it has none)"), options=_pistols,
+              hide_empty=True, default=_tdc_setting("pistol")),
         Field("depth_m", Msg("Depth setting (metres)"), options=_fixed(*((d, str(d)) for d in (2, 3, 4, 5, 6, 8))),
               default=_tdc_setting("depth_m")),
         Field("spread_deg", Msg("Spread (degrees)"), options=_fixed(*((d, str(d)) for d in (0, 2, 4, 6, 8, 10))),
