@@ -97,3 +97,27 @@ def test_6_5_no_order_takes_its_fields_unchecked():
         with pytest.raises(CommandError, match=f"^{order}: unknown field\\(s\\) 'colour'$"):
             do(g, {"do": "order", "order": order, "colour": "red", **needed.get(order, {})})
     assert json.dumps(g.to_state(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("fields", [
+    {"order": "new_speed", "speed": "stop"},  # the telegraph already stands at stop
+    {"order": "fire_torpedoes", "tubes": [2]},  # tube 2 is not flooded
+    {"order": "reload_torpedo", "tube": 1},  # tube 1 is loaded and flooded
+    {"order": "gun_88", "target": "c1"},  # submerged: the gun cannot be manned
+])
+def test_4_1_once_the_mission_is_over_every_order_is_refused_for_that_first(fields):
+    """§4.1 (all hands lost, §7.4: the game is over): an order the order's own check would refuse as well was told
+    that lesser reason ("the telegraph already stands at stop", "tube 2 is not flooded") and not that the mission
+    is over. The desk asks first whether any order can be given at all; the refusal, and the console's preview,
+    say "the mission is over", and change nothing."""
+    g = _armed()
+    do(g, {"do": "adjust_morale", "by": -11, "why": "morale cards"})
+    end = do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+    assert one(end, "mission_end")
+    before = _weapons_state(g), json.dumps(g.module("crew").to_state(), sort_keys=True)
+    preview = g.module("orders").preview(fields)
+    assert (preview["accepted"], preview["reason"], preview["also"]) == (False, "the mission is over", [])
+    events = do(g, {"do": "order", **fields})
+    assert [e["event"] for e in events] == ["order_rejected"]
+    assert events[0]["reason"] == "the mission is over"
+    assert (_weapons_state(g), json.dumps(g.module("crew").to_state(), sort_keys=True)) == before

@@ -6,8 +6,9 @@ The desk's contract, for every order:
    `Validator.prepare`): a malformed order is a `CommandError` and changes nothing.
 2. What *giving* an order does happens now, whatever the outcome (`Validator.given`: an open
    mobilization ends, §6.4).
-3. The checks — the order's own effect first ("the telegraph already stands at stop"), then every
-   validator (the crew engine: sailors in place, the bars) — change nothing. The first reason
+3. The checks — whether any order can be given at all (`Validator.closed`: "the mission is over"),
+   then the order's own effect ("the telegraph already stands at stop"), then every validator (the
+   crew engine: sailors in place, the bars) — change nothing. The first reason
    refuses the order: an `order_rejected` event with that reason, never an error (and what the
    effect and the validators add to it, `Effect.refused`, `Validator.refused`: the view a weapon
    order lacked, the crew's `missing` when its sailors are short).
@@ -73,6 +74,12 @@ class Validator:
 
     def given(self, order: Order) -> None:  # pragma: no cover - interface
         """What giving the order does, refused or not (an open mobilization ends)."""
+        return None
+
+    def closed(self, order: Order) -> Reason | None:  # pragma: no cover - interface
+        """Why no order can be carried out at all now (the mission is over), or None: checked before the order's
+        own check, so a crew hears that reason, not a lesser one ("the telegraph already stands at stop"). Changes
+        nothing."""
         return None
 
     def validate(self, order: Order) -> Reason | None:  # pragma: no cover - interface
@@ -147,10 +154,18 @@ class OrderDesk(Module):
         return order
 
     def _check(self, order: Order) -> Reason | None:
-        """Why the order is refused, or None: its effect's check, then every validator's. Changes nothing."""
+        """Why the order is refused, or None: no order at all (the mission is over), then its effect's check, then
+        every validator's. Changes nothing."""
+        closed = self._closed(order)
+        if closed is not None:
+            return closed
         effect = self._effects.get(order.order)
         reason = effect.check(order.params) if effect else None
         return reason if reason is not None else self._validate(order)
+
+    def _closed(self, order: Order) -> Reason | None:
+        """The first validator's reason why no order can be carried out now, or None. Changes nothing."""
+        return next((r for validator in self._validators if (r := validator.closed(order)) is not None), None)
 
     def _validate(self, order: Order) -> Reason | None:
         """The first validator's reason to refuse the order, or None. Changes nothing."""
@@ -164,6 +179,9 @@ class OrderDesk(Module):
         refuse it). Raises CommandError for malformed fields. Changes nothing in the game."""
         order = self._read(Args({"do": "order", **fields}))
         effect = self._effects.get(order.order)
+        closed = self._closed(order)
+        if closed is not None:  # no order at all: nothing else to put right
+            return {"order": order.order, "params": order.params, "accepted": False, "reason": closed, "also": []}
         own = effect.check(order.params) if effect else None
         reason = own if own is not None else self._validate(order)
         also: list[Reason] = []

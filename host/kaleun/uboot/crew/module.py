@@ -497,6 +497,10 @@ class Crew(Module, Validator):
             self.snapshot(Msg("end of the mobilization"))
             self.moves.end("next order")
 
+    def closed(self, order: Order) -> Reason | None:
+        """Once the mission is over no order is carried out (§4.1: the game is over), whatever else it lacks."""
+        return Msg("the mission is over") if self.over else None
+
     def validate(self, order: Order) -> Reason | None:
         prepared, need = self._prepared
         if prepared is not order:  # validated without prepare(): work the requirement out now
