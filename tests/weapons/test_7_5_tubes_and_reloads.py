@@ -690,3 +690,44 @@ def test_12_the_order_assistant_warns_of_each_tubes_own_torpedos_range():
                                              "short. Close in first.")
     both = order_warnings(g, orders.preview({"order": "fire_torpedoes", "tubes": [3, 4]}))
     assert [str(w) for w in both] == far
+
+
+def test_7_5_3_the_bow_room_reloads_its_tubes_at_once_as_the_data_files_choice_says(monkeypatch):
+    """§7.5.3: one torpedo per reload order ("nur 1 pro Befehl"); the book says nothing of how many reloads a room
+    works at once. Our choice, torpedoes.toml `reloads_at_once` (a [gap]): every tube of a room at once, the crew
+    check being the limit — two orders, two tubes loading side by side, both ready after 15 minutes. A group that
+    wants one reload at a time in the bow room sets it to 1: the second order is then refused, saying when the
+    first tube is ready, and changes nothing."""
+    from kaleun.uboot.weapons.arsenal import BOAT
+
+    assert BOAT["reloads_at_once"] == {"1": 4, "6": 1}
+    g = range_game(flooded=[1, 2])
+    _fire(g, [1, 2])
+    one(order(g, "reload_torpedo", tube=1), "tube_loading")
+    one(order(g, "reload_torpedo", tube=2), "tube_loading")
+    assert [tube(g, n)["state"] for n in (1, 2)] == ["loading", "loading"]
+    assert sorted(e["tube"] for e in named(advance(g, g.t + 15 * 60), "tube_loaded")) == [1, 2]
+
+    monkeypatch.setitem(BOAT["reloads_at_once"], "1", 1)  # type: ignore[index]
+    g = range_game(flooded=[1, 2])
+    _fire(g, [1, 2])
+    one(order(g, "reload_torpedo", tube=1), "tube_loading")
+    advance(g, g.t + 60)
+    racks = list(weapons(g).racks[1])
+    assert refused(order(g, "reload_torpedo", tube=2)) == (
+        "the bow room reloads 1 tube at a time: tube 1 is ready in 14 min")
+    assert tube(g, 2)["state"] == "fired" and weapons(g).racks[1] == racks
+
+
+def test_the_data_files_reloads_at_once_is_checked():
+    """torpedoes.toml: a room left out of `reloads_at_once`, or no tube at once, is named with its line."""
+    from importlib import resources
+
+    from kaleun.uboot import data
+    from kaleun.uboot.weapons.arsenal import check_text
+
+    text = resources.files(data.__package__).joinpath("torpedoes.toml").read_text(encoding="utf-8")
+    bad = text.replace("reloads_at_once = { 1 = 4, 6 = 1 }", "reloads_at_once = { 1 = 0 }")
+    line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("reloads_at_once"))) + 1
+    assert check_text(bad) == [f"torpedoes.toml:{line}: boat.reloads_at_once must give every torpedo room (1, 6) a "
+                               "whole number of tubes of at least 1"]

@@ -350,6 +350,12 @@ def problems(spec: Mapping[str, Any]) -> list[tuple[KeyPath, str]]:
     for number, tube in spec["boat"]["tubes"].items():
         if tube.get("facing") not in FACINGS:
             out.append((("boat", "tubes"), f"tube {number} faces {tube.get('facing')!r}"))
+    at_once = spec["boat"].get("reloads_at_once")
+    if not isinstance(at_once, Mapping) or set(at_once) != set(spec["boat"]["stores"]) or any(
+            isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in at_once.values()):
+        out.append((("boat", "reloads_at_once"), "boat.reloads_at_once must give every torpedo room "
+                                                 f"({', '.join(str(k) for k in spec['boat']['stores'])}) "
+                                                 "a whole number of tubes of at least 1"))
     return out
 
 

@@ -222,6 +222,14 @@ class TorpedoStores(WeaponsPart):
                     "flooding": Msg("tube {tube} is loaded and being flooded", tube=number),
                     "flooded": Msg("tube {tube} is loaded and flooded: fire it first", tube=number)}[state]
         room = tubes()[number].room
+        loading = sorted((float(t["until"]), n) for n, t in self.tubes.items()
+                         if t["state"] == "loading" and tubes()[n].room == room)
+        most = int(BOAT["reloads_at_once"][str(room)])
+        if len(loading) >= most:  # torpedoes.toml reloads_at_once, our choice
+            return Msg.plural("the {room} reloads {n} tube at a time: tube {tube} is ready in {minutes} min",
+                              "the {room} reloads {n} tubes at a time: tube {tube} is ready in {minutes} min",
+                              n=most, room=Msg.term(ROOM_NAMES[room]), tube=loading[0][1],
+                              minutes=math.ceil((loading[0][0] - self.engine.t) / 60.0))
         rack = self.racks.get(room, [])
         if not rack:
             coming = [s for s in self.stowing if int(s["room"]) == room]
