@@ -26,7 +26,9 @@ class DiscStandIn(Module):
         return {"attack_disc": self._disc}
 
     def _disc(self, args: Args) -> None:
-        fields = {key: args.int(key, lo=0, hi=359) for key in FIELDS if args.has(key)}
+        # a ring given as null is cleared (the table lost its reading), as the weapons module does
+        fields = {key: None if args.any(key) is None else args.int(key, lo=0, hi=359) for key in FIELDS
+                  if args.has(key)}
         via = args.str("via", "script")
         args.finish()
         self.emit("disc_set", via=via, **fields)

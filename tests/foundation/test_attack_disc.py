@@ -346,3 +346,47 @@ def test_9_2_1_the_readmes_disc_example_is_the_real_run(tmp_path):
     ScriptRun(new_game(0, "training"), default_board(), EventWriter(out)).run(path)
     events = [line for line in out.getvalue().splitlines() if '"event": "attack_disc"' in line]
     assert events == shown.splitlines()
+
+
+def test_9_2_1_a_resumed_table_of_relative_encoders_holds_no_mix_of_old_and_new_rings(tmp_path):
+    """§9.2.1 after `kaleun resume` on a table whose rings are relative encoders (boards/mock-gpio.toml): the rings
+    must be homed again, and homing the green ring fed the game its 0 beside the black ring's and the pointer's
+    readings from before the restart — the TDC took its solution from that mix (the pointer's old 40 read on a
+    green ring now at 0). The table now clears, as it starts, the rings whose reading it no longer knows: the
+    game's disc is not set until each ring is homed and set again, and the TDC says which ring it waits for.
+    A simulated table, which knows where its rings stand, keeps them."""
+    from kaleun.saves import load_saved_game, save_game
+    from kaleun.uboot.game import new_game
+
+    homes = [{"t": n, "do": "home", "dial": ring} for n, ring in enumerate(RINGS, start=1)]
+    game, _ = run(tmp_path, [*homes, *WORKED_EXAMPLE], board="mock-gpio.toml", game=new_game(0, "training"))
+    assert game.module("weapons").status()["disc"]["bearing"] == 40
+    save_game(game, tmp_path / "save.json")
+
+    def disc(g: Any) -> list[Any]:
+        return [g.module("weapons").status()["disc"][k] for k in ("own_course", "enemy_course", "bearing")]
+
+    on_sim = load_saved_game(tmp_path / "save.json")
+    run(tmp_path, [{"t": 40, "do": "turn", "dial": "telegraph", "steps": 0}], game=on_sim)
+    assert disc(on_sim) == [290, 70, 40]  # a simulated disc comes back as it was
+
+    resumed = load_saved_game(tmp_path / "save.json")
+    out = io.StringIO()
+    ScriptRun(resumed, load_board(BOARDS / "mock-gpio.toml"), EventWriter(out)).run(write_script(
+        tmp_path / "resume.jsonl", [
+            {"t": 40, "do": "home", "dial": "disc_own_course"},
+            {"t": 50, "do": "order", "order": "tdc", "source": "disc", "range_m": 1000, "speed_kn": 7},
+            # homed and set again as in the worked example, the disc feeds the TDC as before
+            {"t": 55, "do": "turn", "dial": "disc_own_course", "steps": -70},
+            {"t": 60, "do": "home", "dial": "disc_enemy_course"},
+            {"t": 61, "do": "home", "dial": "disc_bearing"},
+            *[{**line, "t": line["t"] + 60} for line in WORKED_EXAMPLE[1:]],
+            {"t": 100, "do": "order", "order": "tdc", "source": "disc", "range_m": 1000, "speed_kn": 7}]))
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(e["t"], e["own_course"], e["enemy_course"], e["bearing"]) for e in events
+            if e["event"] == "attack_disc"][:2] == [(30, None, None, None), (40, 0, None, None)]
+    rejected = [e for e in events if e["event"] == "order_rejected"]
+    assert [(e["t"], e["reason"]) for e in rejected] == [
+        (50, "the attack disc is not set: set the enemy course ring and bearing pointer")]
+    assert disc(resumed) == [290, 70, 40]
+    assert [e["t"] for e in events if e["event"] == "tdc_programmed"] == [100]

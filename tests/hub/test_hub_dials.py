@@ -126,6 +126,32 @@ def test_a_hub_that_restarts_loses_the_rings_zero_but_not_the_telegraph(hub_boar
         table.close()
 
 
+
+def test_9_2_1_a_hub_that_restarts_clears_in_the_game_the_rings_whose_turns_it_missed(hub_board, kaleun_home):
+    """§9.2.1: turns made while the hub restarts are not counted, so the green ring (and the pointer read against
+    it) no longer read what they fed the game. The game kept their old readings, beside whatever the crew homed
+    and set next: the table now clears them in the game (`null`), as in a new game, until they are homed and set;
+    the black ring, never fed, is left alone."""
+    game = disc_game()
+    table = Table(load_board(hub_board), game)
+    got: list[dict[str, Any]] = []
+    table.start(got.append)
+    try:
+        table.actuate({"do": "home", "dial": "disc_own_course"})
+        table.actuate({"do": "home", "dial": "disc_bearing"})
+        table.actuate({"do": "turn", "dial": "disc_own_course", "steps": 30})
+        assert got[-1] == {"do": "attack_disc", "own_course": 30, "bearing": 330, "via": "disc"}
+        table.sensor.fake.reload()  # CircuitPython restarts the firmware: its encoder counts start again
+        assert table.sensor.link.wait(lambda core: table.reading("disc_own_course") is None, GUARD)
+
+        def cleared() -> dict[str, Any]:  # the rings the game was told to clear, in one command or one each
+            return {k: v for c in list(got) if None in c.values() for k, v in c.items()}
+
+        assert table.sensor.link.wait(lambda core: len(cleared()) == 4, GUARD)
+        assert cleared() == {"do": "attack_disc", "own_course": None, "bearing": None, "via": "disc"}
+    finally:
+        table.close()
+
 class Sink(list):
     def __call__(self, item: Any) -> None:
         self.append(item)

@@ -116,6 +116,11 @@ class Table:
         self.unknown_tags: list[UnknownTag] = []
         #: rings turned before they were homed, told once each (their turns feed nothing until homed)
         self._told_unhomed: set[str] = set()
+        #: rings that fed the game before this start and whose reading the table does not know now (relative
+        #: encoders after a restart): the game still holds what they read, which no ring shows once the crew homes
+        #: them; `start` clears them in the game (`_forget`), so it never holds a mix of old and new rings
+        self._stale = [name for name, decl in DIALS.items()
+                       if decl.is_ring and self.steps[name] is None and name in game.table_state]
         for name, step in self.steps.items():
             # a ring still to be homed, or not yet fed to the game, leaves what was saved alone
             if step is not None and (not DIALS[name].is_ring or self._sent[name] is not None):
@@ -211,6 +216,28 @@ class Table:
         self.sensor.start(self._on_input)
         for port in (*self.dials.values(), *self.buttons.values()):
             port.start(self._on_input)
+        stale, self._stale = self._stale, []
+        self._forget(stale)
+
+    def _forget(self, names: list[str]) -> None:
+        """The rings `names` had fed the game, and the table no longer knows their reading (a start on relative
+        encoders, a deck hub restarted, a ring read against one of those): their group's command clears them in the
+        game (the field `null`: the attack disc's ring "not set"), as the rings of a new game are, until the crew has
+        homed and set each again. Without it, homing one ring fed its 0 beside the others' old readings, and the TDC
+        took its solution from that mix."""
+        commands: dict[str, dict[str, Any]] = {}
+        with self._lock:
+            for name in names:
+                decl = DIALS[name]
+                commands.setdefault(decl.group, {**decl.command, "via": decl.group})[decl.field] = None
+                self._sent[name] = None
+                if self.steps[name] is None:
+                    self.game.table_state.pop(name, None)  # it feeds the game again once homed and set
+        if names:
+            log.info("%s: reading unknown until homed; what it fed the game is cleared there until it is set again",
+                     "; ".join(DIALS[name].label for name in names))
+        for command in commands.values():
+            self._send(command)
 
     def close(self) -> None:
         ports = [getattr(self, "sensor", None), *self.dials.values(), *self.buttons.values()]
@@ -357,7 +384,11 @@ class Table:
         with self._lock:
             self.steps[dial] = None
             self._save(dial)
+            # the ring and those read against it no longer read what they fed the game
+            fed = [name for name, decl in DIALS.items()
+                   if (name == dial or decl.reference == dial) and self._sent[name] is not None]
         log.warning("%s: turns went uncounted; home it again", DIALS[dial].label)
+        self._forget(fed)
 
     @property
     def dial_pending(self) -> bool:

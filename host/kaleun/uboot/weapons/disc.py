@@ -30,11 +30,12 @@ class Disc:
         self.enemy_course: int | None = None
         self.bearing: int | None = None
 
-    def set(self, values: Mapping[str, int]) -> None:
+    def set(self, values: Mapping[str, int | None]) -> None:
+        """Set the rings given; a ring given as None is not set (as in a new game)."""
         for ring, value in values.items():
             if ring not in RINGS:
                 raise ValueError(f"unknown ring {ring!r}")
-            setattr(self, ring, int(value) % 360)
+            setattr(self, ring, None if value is None else int(value) % 360)
 
     def missing(self) -> list[str]:
         return [RING_NAMES[r] for r in RINGS if getattr(self, r) is None]

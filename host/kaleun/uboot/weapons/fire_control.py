@@ -84,9 +84,11 @@ class FireControl(WeaponsPart):
 
     # -- the attack disc -----------------------------------------------------------------------------
     def attack_disc(self, args: Args) -> None:
-        values: dict[str, int] = {}
+        values: dict[str, int | None] = {}
         for ring in RINGS:
-            if args.has(ring):
+            if args.has(ring) and args.any(ring) is None:  # null: the ring is not set (the table lost its reading)
+                values[ring] = None
+            elif args.has(ring):
                 values[ring] = args.int(ring, lo=0, hi=360) % 360  # 360 is 000, as a sailor writes north
         args.str("via", default="script", choices=VIA)
         args.finish()
