@@ -69,3 +69,16 @@ def test_12_the_tdc_sheet_says_in_plain_words_what_no_pistol_chosen_means():
     assert said == {"en": "Pistol (none chosen: the TDC's setting, or contact if it has none)",
                     "de": "Pistole (keine gewählt: wie am TDC eingestellt, sonst Aufschlag)",
                     "ru": "Взрыватель (не выбран: как установлен на СРП, иначе контактный)"}
+
+
+def test_12_a_spread_beyond_the_widest_fan_names_the_limit_as_the_data_gives_it():
+    """torpedoes.toml `spread_max_deg = 20`: a wider spread was refused "spread_deg must be between 0 and 20.0" — a
+    limit the crew never set. It says 20, as written, and changes nothing."""
+    import pytest
+    from kaleun.core.errors import CommandError
+
+    g = range_game(vessels=CONVOY)
+    with pytest.raises(CommandError) as refused:
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, spread_deg=21)
+    assert str(refused.value) == "tdc: spread_deg must be between 0 and 20, got 21"
+    assert weapons(g).status()["tdc"]["programmed"] is False

@@ -112,7 +112,7 @@ class FireControl(WeaponsPart):
             # depth, pistol and spread not given keep the TDC's settings (see `_settings`)
             "depth_m": args.float("depth_m", default=None, lo=DEPTHS[0], hi=DEPTHS[1]),
             "pistol": args.str("pistol", default=None, choices=PISTOLS),
-            "spread_deg": args.float("spread_deg", default=None, lo=0, hi=float(BOAT["spread_max_deg"])),
+            "spread_deg": args.float("spread_deg", default=None, lo=0, hi=BOAT["spread_max_deg"]),
         }
         if args.has("range_nm"):
             if p.get("range_m") is not None:
