@@ -819,3 +819,19 @@ def test_8_4_the_consoles_weapons_view_tells_the_guns_hits_as_the_attack_screen_
     assert shots > 1 and hits > 1
     assert f"Gun hits: {hits} of {shots} shots" in weapons_view(g, language("en"))
     assert f"Geschütztreffer: {hits} von {shots}" in weapons_view(g, language("de"))
+
+
+def test_4_1_the_rounds_a_gun_fired_when_the_mission_ended_stay_in_the_tally():
+    """§4.1: the mission ends (all hands lost) while the 88 mm gun is firing. The gun stops without a word, but the
+    shots and hits of that engagement were dropped from the tally (`weapons` view: "Gun hits: 0 of 0 shots") while
+    its ammunition stayed spent. They stay counted: every round fired is a shot of the tally."""
+    g = _surfaced_with([TARGET], seed=3)
+    cid = _first_contact(g)
+    one(order(g, "gun_88", target=cid, rounds=60), "gun_firing")
+    rounds = named(advance(g, g.t + 20), "gun_round")
+    assert rounds
+    do(g, {"do": "adjust_morale", "by": -11, "why": "morale cards"})
+    assert one(do(g, {"do": "damage", "kind": "environmental", "condition": "fire", "section": 5}), "mission_end")
+    gun = weapons(g).status()["guns"]["gun_88"]
+    assert (gun["firing"], gun["shots"], gun["hits"]) == (False, len(rounds), sum(r["hit"] for r in rounds))
+    assert gun["rounds"] == 220 - len(rounds)

@@ -240,6 +240,10 @@ class Gunnery(WeaponsPart):
                 guns.shoot(self, gun, firing, now)
 
     def end(self) -> None:
-        """The mission is over: the guns stop, without a word."""
+        """The mission is over: the guns stop, without a word; what they fired stays in the tally."""
         for gun in guns.GUNS:
+            firing = self.firing[gun]
+            if firing is not None:
+                for key in ("shots", "hits"):
+                    self.ceased[gun][key] += int(firing[key])
             self.firing[gun] = None
