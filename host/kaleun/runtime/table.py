@@ -15,7 +15,9 @@ nothing. A simulated ring always knows where it stands (at its zero in a new gam
 has its reading only once the ring has fed it: until it is turned (or dialled to where it
 stands) it is `unset`, as the game's attack disc says. Positions are saved in
 `engine.table_state` (the telegraph's by name, a ring's angle in whole degrees) once known and,
-for a ring, fed to the game: a ring saved there has fed it.
+for a ring, fed to the game: a ring saved there has fed it. A ring that had fed the game and whose
+reading the table has lost (relative encoders after a start, a deck hub restarted) is cleared in
+the game until it is homed and set again, so the game never holds a mix of old and new rings.
 """
 
 from __future__ import annotations
