@@ -121,3 +121,21 @@ def test_4_1_once_the_mission_is_over_every_order_is_refused_for_that_first(fiel
     assert [e["event"] for e in events] == ["order_rejected"]
     assert events[0]["reason"] == "the mission is over"
     assert (_weapons_state(g), json.dumps(g.module("crew").to_state(), sort_keys=True)) == before
+
+
+def test_4_1_once_the_boat_is_lost_every_order_is_refused_for_that():
+    """§4.1: the boat run aground and lost (the shoal exercise, dived to 40 m): the mission is over because the boat
+    is lost, and every order — a flood of a tube already flooded, the telegraph to where it stands, a mobilize —
+    is refused for that, the more telling reason, before anything the order's own check would say."""
+    from kaleun.uboot.game import new_game
+
+    g = new_game(0, "exercise_shoal", {"crew_rules": "advise", "tubes_flooded": [1]})
+    do(g, {"do": "order", "order": "dive"})
+    g.advance(40)
+    do(g, {"do": "order", "order": "new_depth", "depth_m": 40})
+    g.advance(60)
+    assert g.module("boat").lost and g.module("mission").over
+    for fields in ({"order": "flood_tubes", "tubes": [1]}, {"order": "new_speed", "speed": g.module("boat").telegraph},
+                   {"order": "mobilize"}):
+        assert g.module("orders").preview(fields)["reason"] == "the boat is lost"
+        assert one(do(g, {"do": "order", **fields}), "order_rejected")["reason"] == "the boat is lost"

@@ -498,8 +498,13 @@ class Crew(Module, Validator):
             self.moves.end("next order")
 
     def closed(self, order: Order) -> Reason | None:
-        """Once the mission is over no order is carried out (§4.1: the game is over), whatever else it lacks."""
-        return Msg("the mission is over") if self.over else None
+        """Once the mission is over no order is carried out (§4.1: the game is over), whatever else it lacks; when
+        the boat is lost, that is why, and the crew hears it so."""
+        if not self.over:
+            return None
+        if self.engine.has_module("boat") and self.engine.module("boat").lost:
+            return Msg("the boat is lost")
+        return Msg("the mission is over")
 
     def validate(self, order: Order) -> Reason | None:
         prepared, need = self._prepared
