@@ -59,6 +59,8 @@ class Plan:
     commands: tuple[tuple[str, ...], ...]
     #: the settings the service's Kaleun reads its preferred board from (the user's, or KALEUN_HOME's)
     settings: Path = Path()
+    #: the groups the unit adds to the user's own (SupplementaryGroups=; a system service's)
+    groups: tuple[str, ...] = ()
 
 
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
@@ -156,9 +158,11 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     # a table kept in one folder (KALEUN_HOME: a kiosk) keeps it under systemd too
     kaleun_home = os.environ.get("KALEUN_HOME") or None
     kaleun_home = os.path.abspath(os.path.expanduser(kaleun_home)) if kaleun_home else None
+    groups: tuple[str, ...] = ()
     if mode == "system":
         unit = system_dir / UNIT
-        text = unit_text("system", exec_start, account.pw_name, existing_groups(), kaleun_home)
+        groups = tuple(existing_groups())
+        text = unit_text("system", exec_start, account.pw_name, groups, kaleun_home)
         commands: tuple[tuple[str, ...], ...] = (("systemctl", "daemon-reload"), ("systemctl", "enable", UNIT))
     else:
         unit = home / ".config" / "systemd" / "user" / UNIT
@@ -168,7 +172,7 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     from kaleun.settings import FILE
 
     settings = Path(kaleun_home) / FILE if kaleun_home else home / ".config" / "kaleun" / FILE
-    return Plan(mode, account.pw_name, home, unit, text, commands, settings)
+    return Plan(mode, account.pw_name, home, unit, text, commands, settings, groups)
 
 
 def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
@@ -222,11 +226,24 @@ def board_warnings(p: Plan, board: str | None) -> list[Msg]:
     return []
 
 
-def _groups_of(account: pwd.struct_passwd) -> set[int]:
+def _groups_of(account: pwd.struct_passwd, added: Sequence[str] = ()) -> set[int]:
+    """The groups the service runs in: the user's own (systemd sets them from the group database,
+    as a login does) and those its unit adds (SupplementaryGroups=)."""
     gids = {account.pw_gid}
     with contextlib.suppress(OSError):
         gids |= {g.gr_gid for g in grp.getgrall() if account.pw_name in g.gr_mem}
+    for name in added:
+        with contextlib.suppress(KeyError):
+            gids.add(grp.getgrnam(name).gr_gid)
     return gids
+
+
+def _grant(st: os.stat_result, uid: int, gids: set[int], need: int) -> str:
+    """What chmod gives that user `need`: the bits of the one class the kernel reads for them (the
+    owner's, else the group's when they are in the file's group, else the others'), so "o+r" is never
+    advised to a user the group bits bar."""
+    who = "u" if st.st_uid == uid else "g" if st.st_gid in gids else "o"
+    return who + "+" + ("r" if need & os.R_OK else "") + ("x" if need & os.X_OK else "")
 
 
 def _allowed(st: os.stat_result, uid: int, gids: set[int], need: int) -> bool:
@@ -270,7 +287,7 @@ def access_warnings(p: Plan, board: str | None, python: str = sys.executable) ->
         account = pwd.getpwnam(p.user)
     except KeyError:
         return []
-    uid, gids = account.pw_uid, _groups_of(account)
+    uid, gids = account.pw_uid, _groups_of(account, p.groups)
     chosen = board
     if not chosen:
         try:
@@ -289,15 +306,19 @@ def access_warnings(p: Plan, board: str | None, python: str = sys.executable) ->
         barred = unreachable(path, uid, gids, need)
         if barred is None:
             continue
+        try:
+            grant = _grant(barred.stat(), uid, gids, need if barred == Path(os.path.abspath(path)) else os.X_OK)
+        except OSError:
+            continue
         if barred == Path(os.path.abspath(path)):
             line = Msg("{user} cannot read {path} (mode {mode}), which the service needs: the table would fail at "
-                       "every boot. Give {user} access (chmod o+r), or install the service --as its owner",
-                       user=p.user, path=str(path), mode=_mode(barred))
+                       "every boot. Give {user} access (chmod {grant} {path}), or install the service --as its owner",
+                       user=p.user, path=str(path), mode=_mode(barred), grant=grant)
         else:
             line = Msg("{user} cannot reach {path}: the folder {folder} (mode {mode}) bars the way, so the table "
-                       "would fail at every boot. Give {user} access (chmod o+x {folder}), keep Kaleun and the board "
-                       "where {user} can read them, or install the service --as the folder's owner",
-                       user=p.user, path=str(path), folder=str(barred), mode=_mode(barred))
+                       "would fail at every boot. Give {user} access (chmod {grant} {folder}), keep Kaleun and the "
+                       "board where {user} can read them, or install the service --as the folder's owner",
+                       user=p.user, path=str(path), folder=str(barred), mode=_mode(barred), grant=grant)
         if line not in said:
             said.append(line)
     return said

@@ -787,3 +787,45 @@ def test_a_service_run_as_a_user_who_cannot_read_the_board_or_kaleun_is_warned(h
     finally:
         open_folder.chmod(0o700)
         shutil.rmtree(open_folder)
+
+
+def test_the_access_check_reads_the_one_class_of_bits_the_kernel_reads_and_the_units_own_groups(home, capsys):
+    """The kernel reads one class of a file's mode bits for a user: the owner's, else the group's
+    when the user is in the file's group, else the others'. A board of mode 604 in the group of the
+    service's user is barred to it though the others may read it, and "chmod o+r" would not help;
+    a board of mode 640 in a group the system unit adds (SupplementaryGroups=) is read by the
+    service, and is not warned of (a user service gets no such group)."""
+    import grp
+    import tempfile
+
+    from kaleun.service import existing_groups
+
+    try:
+        other = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no account 'nobody' on this machine")
+    if os.getuid() != 0 or other.pw_uid == 0:
+        pytest.skip("giving a file to another group takes root")
+    added = [name for name in existing_groups() if other.pw_name not in grp.getgrnam(name).gr_mem
+             and grp.getgrnam(name).gr_gid != other.pw_gid]
+    open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
+    try:
+        open_folder.chmod(0o755)
+        board = open_folder / "my-table.toml"
+        shutil.copy(BOARDS / "sim.toml", board)
+        os.chown(board, -1, other.pw_gid)  # the group of the service's user: its bits bar it
+        board.chmod(0o604)
+        assert main(["service", "install", "--dry-run", "--board", str(board), "--as", "nobody"]) == 0
+        err = capsys.readouterr().err
+        assert (f"warning: nobody cannot read {board} (mode 604), which the service needs: the table would fail at "
+                f"every boot. Give nobody access (chmod g+r {board})") in err
+        if added:
+            os.chown(board, -1, grp.getgrnam(added[0]).gr_gid)
+            board.chmod(0o640)
+            assert main(["service", "install", "--dry-run", "--board", str(board), "--as", "nobody"]) == 0
+            assert f"cannot read {board}" not in capsys.readouterr().err
+            assert main(["service", "install", "--user", "--dry-run", "--board", str(board), "--as", "nobody"]) == 0
+            assert (f"nobody cannot read {board} (mode 640), which the service needs: the table would fail at every "
+                    f"boot. Give nobody access (chmod o+r {board})") in capsys.readouterr().err
+    finally:
+        shutil.rmtree(open_folder)
