@@ -829,3 +829,13 @@ def test_the_access_check_reads_the_one_class_of_bits_the_kernel_reads_and_the_u
                     f"boot. Give nobody access (chmod o+r {board})") in capsys.readouterr().err
     finally:
         shutil.rmtree(open_folder)
+
+
+def test_config_show_says_every_default_in_the_tables_language(home, capsys):
+    """`kaleun config show` in German names the volume's default in German too, not in English."""
+    assert main(["config", "set", "language", "de"]) == 0
+    capsys.readouterr()
+    assert main(["config", "show"]) == 0
+    shown = capsys.readouterr().out
+    assert "nicht eingestellt (Vorgabe: audio.volume der Board-Datei)" in shown, shown
+    assert "the board file's" not in shown
