@@ -839,3 +839,43 @@ def test_config_show_says_every_default_in_the_tables_language(home, capsys):
     shown = capsys.readouterr().out
     assert "nicht eingestellt (Vorgabe: audio.volume der Board-Datei)" in shown, shown
     assert "the board file's" not in shown
+
+
+def test_a_service_whose_user_cannot_write_the_tables_folder_is_warned(tmp_path, monkeypatch, capsys):
+    """A kiosk keeps the table in KALEUN_HOME; a folder made by root there (or a parent the service's
+    user may not write in) stopped the table at every boot ("cannot use ..."), said only in the
+    journal. The install names the folder and how to make it the user's."""
+    import tempfile
+
+    try:
+        other = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no account 'nobody' on this machine")
+    if os.getuid() != 0 or other.pw_uid == 0:
+        pytest.skip("giving a folder to another user takes root")
+    open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
+    try:
+        open_folder.chmod(0o755)
+        kiosk = open_folder / "table"
+        monkeypatch.setenv("KALEUN_HOME", str(kiosk))
+        install = ["service", "install", "--dry-run", "--board", "sim", "--as"]
+        assert main([*install, "nobody"]) == 0  # not made yet, in a folder of root's
+        assert (f"warning: nobody cannot write in {open_folder} (mode 755), where the table keeps its games and "
+                f"settings ({kiosk}): the table would fail at every boot. Make {kiosk} a folder of nobody's "
+                f"(sudo install -d -o nobody {kiosk})") in capsys.readouterr().err
+        kiosk.mkdir()  # made by root
+        assert main([*install, "nobody"]) == 0
+        assert f"warning: nobody cannot write in {kiosk} (mode 755)" in capsys.readouterr().err
+        os.chown(kiosk, other.pw_uid, -1)  # as the warning says: now it is nobody's
+        assert main([*install, "nobody"]) == 0
+        assert "cannot write" not in capsys.readouterr().err
+        open_folder.chmod(0o700)  # a parent nobody cannot pass
+        assert main([*install, "nobody"]) == 0
+        assert (f"warning: nobody cannot reach {kiosk}: the folder {open_folder} (mode 700) bars the way"
+                ) in capsys.readouterr().err
+        assert main([*install, "root"]) == 0
+        err = capsys.readouterr().err
+        assert "cannot write" not in err and "cannot reach" not in err
+    finally:
+        open_folder.chmod(0o700)
+        shutil.rmtree(open_folder)
