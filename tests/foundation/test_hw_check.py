@@ -1099,3 +1099,39 @@ def test_a_check_of_real_parts_while_a_game_holds_the_table_says_to_stop_it_firs
         assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "dials"]) == 0
     finally:
         game.release()
+
+
+def test_a_hub_that_comes_back_while_a_figure_is_awaited_asks_for_it_again_not_blaming_the_reader(home, tmp_path):
+    """The hub's cable wiggled loose and back (or the Pico reset) while the maker held a figure over
+    reader 2: it failed with "no tag seen" and the reader's antenna and wires, though the reader was
+    never asked. The check asks for the figure once more; a hub that goes away twice is named itself."""
+    prompted: list[str] = []
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith(("Put a figure on reader ", "The deck hub was offline")):
+            prompted.append(line)
+            number = int(re.search(r"on reader (\d+)", line).group(1))
+            if number == 2 and len(prompted) <= 3 + bounces:
+                connects = rig.link.core.connects
+                rig.fake.unplug()
+                assert rig.link.wait(lambda core: core.state != "online", GUARD)
+                rig.fake.plug()
+                assert rig.link.wait(lambda core: core.state == "online" and core.connects > connects, GUARD)
+                return ""  # Enter: the figure was there, the hub was not
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            take_every_figure_off(rig)
+        return None
+
+    bounces = 0
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    assert prompted[3] == ("The deck hub was offline for a moment and is back: put the figure on reader 2 "
+                           "again. (Enter if nothing happens.)")
+    assert all(r.status == PASS for r in results.values()), [(r.part, r.seen) for r in results.values()]
+    prompted.clear()
+    bounces = 1
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    lost = results["reader 2 (section 3)"]
+    assert lost.status == FAIL and lost.seen == "the deck hub went offline twice while it waited for the figure"
+    assert "did not answer (it went offline during the check): its USB cable" in lost.advice, lost.advice
+    assert results["reader 3 (section 3)"].status == PASS
