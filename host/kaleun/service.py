@@ -59,6 +59,11 @@ class Plan:
     commands: tuple[tuple[str, ...], ...]
     #: the settings the service's Kaleun reads its preferred board from (the user's, or KALEUN_HOME's)
     settings: Path = Path()
+    #: the groups the unit adds to the user's own (SupplementaryGroups=; a system service's)
+    groups: tuple[str, ...] = ()
+    #: the folders the service's Kaleun writes its games, sessions and settings in (KALEUN_HOME,
+    #: else the XDG folders in the user's home, as systemd sets no XDG_* variables)
+    folders: tuple[Path, ...] = ()
 
 
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
@@ -156,9 +161,11 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     # a table kept in one folder (KALEUN_HOME: a kiosk) keeps it under systemd too
     kaleun_home = os.environ.get("KALEUN_HOME") or None
     kaleun_home = os.path.abspath(os.path.expanduser(kaleun_home)) if kaleun_home else None
+    groups: tuple[str, ...] = ()
     if mode == "system":
         unit = system_dir / UNIT
-        text = unit_text("system", exec_start, account.pw_name, existing_groups(), kaleun_home)
+        groups = tuple(existing_groups())
+        text = unit_text("system", exec_start, account.pw_name, groups, kaleun_home)
         commands: tuple[tuple[str, ...], ...] = (("systemctl", "daemon-reload"), ("systemctl", "enable", UNIT))
     else:
         unit = home / ".config" / "systemd" / "user" / UNIT
@@ -168,7 +175,8 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     from kaleun.settings import FILE
 
     settings = Path(kaleun_home) / FILE if kaleun_home else home / ".config" / "kaleun" / FILE
-    return Plan(mode, account.pw_name, home, unit, text, commands, settings)
+    folders = (Path(kaleun_home),) if kaleun_home else (settings.parent, home / ".local" / "state" / "kaleun")
+    return Plan(mode, account.pw_name, home, unit, text, commands, settings, groups, folders)
 
 
 def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
@@ -222,11 +230,32 @@ def board_warnings(p: Plan, board: str | None) -> list[Msg]:
     return []
 
 
-def _groups_of(account: pwd.struct_passwd) -> set[int]:
+def _groups_of(account: pwd.struct_passwd, added: Sequence[str] = ()) -> set[int]:
+    """The groups the service runs in: the user's own (systemd sets them from the group database,
+    as a login does) and those its unit adds (SupplementaryGroups=)."""
     gids = {account.pw_gid}
     with contextlib.suppress(OSError):
         gids |= {g.gr_gid for g in grp.getgrall() if account.pw_name in g.gr_mem}
+    for name in added:
+        with contextlib.suppress(KeyError):
+            gids.add(grp.getgrnam(name).gr_gid)
     return gids
+
+
+def _grant(st: os.stat_result, uid: int, gids: set[int], need: int) -> str:
+    """What chmod gives that user `need`: the bits of the one class the kernel reads for them (the
+    owner's, else the group's when they are in the file's group, else the others'), so "o+r" is never
+    advised to a user the group bits bar."""
+    who = "u" if st.st_uid == uid else "g" if st.st_gid in gids else "o"
+    return who + "+" + "".join(letter for bit, letter in ((os.R_OK, "r"), (os.W_OK, "w"), (os.X_OK, "x"))
+                               if need & bit)
+
+
+def _existing(path: Path) -> Path:
+    """`path`, or the nearest folder above it that exists (where Kaleun would make it)."""
+    while not os.path.lexists(path) and path.parent != path:
+        path = path.parent
+    return path
 
 
 def _allowed(st: os.stat_result, uid: int, gids: set[int], need: int) -> bool:
@@ -260,9 +289,11 @@ def unreachable(path: Path, uid: int, gids: set[int], need: int = os.R_OK) -> Pa
 
 def access_warnings(p: Plan, board: str | None, python: str = sys.executable) -> list[Msg]:
     """The files the service's table needs that the user it runs as (--as USER) cannot read: the
-    Python of the venv, Kaleun itself and the board it starts with. A venv or a board kept in
-    another user's home (mode 700 on Raspberry Pi OS) fails the service at every boot, said only
-    in the journal; the install says which folder bars the way instead."""
+    Python of the venv, Kaleun itself and the board it starts with; and the folders it cannot
+    write its games and settings in (KALEUN_HOME, a kiosk's folder made by root, say). A venv or a
+    board kept in another user's home (mode 700 on Raspberry Pi OS) or a home the table cannot
+    write fails the service at every boot, said only in the journal; the install says which
+    folder bars the way instead."""
     from kaleun.settings import Settings, SettingsError
     from kaleun.shipped import find_board
 
@@ -270,7 +301,7 @@ def access_warnings(p: Plan, board: str | None, python: str = sys.executable) ->
         account = pwd.getpwnam(p.user)
     except KeyError:
         return []
-    uid, gids = account.pw_uid, _groups_of(account)
+    uid, gids = account.pw_uid, _groups_of(account, p.groups)
     chosen = board
     if not chosen:
         try:
@@ -289,15 +320,41 @@ def access_warnings(p: Plan, board: str | None, python: str = sys.executable) ->
         barred = unreachable(path, uid, gids, need)
         if barred is None:
             continue
+        try:
+            grant = _grant(barred.stat(), uid, gids, need if barred == Path(os.path.abspath(path)) else os.X_OK)
+        except OSError:
+            continue
         if barred == Path(os.path.abspath(path)):
             line = Msg("{user} cannot read {path} (mode {mode}), which the service needs: the table would fail at "
-                       "every boot. Give {user} access (chmod o+r), or install the service --as its owner",
-                       user=p.user, path=str(path), mode=_mode(barred))
+                       "every boot. Give {user} access (chmod {grant} {path}), or install the service --as its owner",
+                       user=p.user, path=str(path), mode=_mode(barred), grant=grant)
         else:
             line = Msg("{user} cannot reach {path}: the folder {folder} (mode {mode}) bars the way, so the table "
-                       "would fail at every boot. Give {user} access (chmod o+x {folder}), keep Kaleun and the board "
-                       "where {user} can read them, or install the service --as the folder's owner",
-                       user=p.user, path=str(path), folder=str(barred), mode=_mode(barred))
+                       "would fail at every boot. Give {user} access (chmod {grant} {folder}), keep Kaleun and the "
+                       "board where {user} can read them, or install the service --as the folder's owner",
+                       user=p.user, path=str(path), folder=str(barred), mode=_mode(barred), grant=grant)
+        if line not in said:
+            said.append(line)
+    for folder in p.folders:  # the table locks, saves and writes its session there at every start
+        made = _existing(Path(os.path.abspath(folder)))
+        barred = unreachable(made, uid, gids, os.W_OK | os.X_OK)
+        if barred is None:
+            continue
+        try:
+            info = barred.stat()
+        except OSError:
+            continue
+        if barred != made:
+            line = Msg("{user} cannot reach {path}: the folder {folder} (mode {mode}) bars the way, so the table "
+                       "would fail at every boot. Give {user} access (chmod {grant} {folder}), keep Kaleun and the "
+                       "board where {user} can read them, or install the service --as the folder's owner",
+                       user=p.user, path=str(folder), folder=str(barred), mode=_mode(barred),
+                       grant=_grant(info, uid, gids, os.X_OK))
+        else:
+            line = Msg("{user} cannot write in {folder} (mode {mode}), where the table keeps its games and settings "
+                       "({path}): the table would fail at every boot. Make {path} a folder of {user}'s (sudo install "
+                       "-d -o {user} {path}), or install the service --as the folder's owner",
+                       user=p.user, folder=str(barred), mode=_mode(barred), path=str(folder))
         if line not in said:
             said.append(line)
     return said

@@ -14,6 +14,7 @@ import contextlib
 import errno
 import json
 import logging
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,10 +65,14 @@ def check_language(value: str) -> str:
 
 
 def parse_volume(text: str) -> float:
-    """A volume as the console and `kaleun config set volume` take it: 0 to 1, or 0% to 100%."""
+    """A volume as the console and `kaleun config set volume` take it: 0 to 1, or 0% to 100%; with the
+    decimal comma German and Russian write too (0,5 or 55,5%), as the console's other numbers."""
     text = text.strip()
+    number = text[:-1] if text.endswith("%") else text
+    if re.fullmatch(r"\d*,\d+", number.strip()):
+        number = number.replace(",", ".")
     try:
-        level = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        level = float(number) / 100 if text.endswith("%") else float(number)
     except ValueError:
         level = float("nan")
     if not 0.0 <= level <= 1.0:  # also NaN

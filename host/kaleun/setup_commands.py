@@ -240,7 +240,8 @@ def cmd_config_show(args: argparse.Namespace) -> int:
     settings = _settings()
     if settings is None:
         return EXIT_BAD_INPUT
-    defaults = {"board": "boards/sim.toml", "language": "en", "volume": "the board file's audio.volume"}
+    defaults: dict[str, str | Msg] = {"board": "boards/sim.toml", "language": "en",
+                                      "volume": Msg("the board file's audio.volume")}
     print(_say(Msg("settings in {path}:", path=str(settings.path))))
     for key, (what, _check) in KEYS.items():
         value = settings.get(key)

@@ -1099,3 +1099,75 @@ def test_a_check_of_real_parts_while_a_game_holds_the_table_says_to_stop_it_firs
         assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "dials"]) == 0
     finally:
         game.release()
+
+
+def test_a_hub_that_comes_back_while_a_figure_is_awaited_asks_for_it_again_not_blaming_the_reader(home, tmp_path):
+    """The hub's cable wiggled loose and back (or the Pico reset) while the maker held a figure over
+    reader 2: it failed with "no tag seen" and the reader's antenna and wires, though the reader was
+    never asked. The check asks for the figure once more; a hub that goes away twice is named itself."""
+    prompted: list[str] = []
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith(("Put a figure on reader ", "The deck hub was offline")):
+            prompted.append(line)
+            number = int(re.search(r"on reader (\d+)", line).group(1))
+            if number == 2 and len(prompted) <= 3 + bounces:
+                connects = rig.link.core.connects
+                rig.fake.unplug()
+                assert rig.link.wait(lambda core: core.state != "online", GUARD)
+                rig.fake.plug()
+                assert rig.link.wait(lambda core: core.state == "online" and core.connects > connects, GUARD)
+                return ""  # Enter: the figure was there, the hub was not
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            take_every_figure_off(rig)
+        return None
+
+    bounces = 0
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    assert prompted[3] == ("The deck hub was offline for a moment and is back: put the figure on reader 2 "
+                           "again. (Enter if nothing happens.)")
+    assert all(r.status == PASS for r in results.values()), [(r.part, r.seen) for r in results.values()]
+    prompted.clear()
+    bounces = 1
+    results = by_part(interactive(BOARDS / "fake-hub.toml", react, ["readers"]))
+    lost = results["reader 2 (section 3)"]
+    assert lost.status == FAIL and lost.seen == "the deck hub went offline twice while it waited for the figure"
+    assert "did not answer (it went offline during the check): its USB cable" in lost.advice, lost.advice
+    assert results["reader 3 (section 3)"].status == PASS
+
+
+def test_a_hub_that_comes_back_while_a_hub_dial_is_turned_has_it_turned_again_not_blaming_the_encoder(
+        home, tmp_path):
+    """The hub dropped out and came back (a loose cable, a reset) while the maker turned the telegraph
+    on it: the turn went partly unheard and the telegraph failed with its encoder's wires or divisor.
+    The check has the dial turned once more; a hub that goes away twice is named itself."""
+    turns = hub_hands({"telegraph": (4, -4), "disc_own_course": (600, -600)})
+    said: list[str] = []
+
+    def react(rig: Rig, line: str) -> str | None:
+        said.append(line)
+        if line.startswith("Turn telegraph (engine telegraph) clockwise") and len(
+                [x for x in said if x.startswith("Turn telegraph (engine telegraph) clockwise")]) <= 1 + bounces:
+            rig.fake.turn_encoder(0, 2)  # half the turn is counted, then the hub drops out
+            rig.settle()
+            connects = rig.link.core.connects
+            rig.fake.unplug()
+            assert rig.link.wait(lambda core: core.state != "online", GUARD)
+            rig.fake.plug()
+            assert rig.link.wait(lambda core: core.state == "online" and core.connects > connects, GUARD)
+            return ""
+        return turns(rig, line)
+
+    bounces = 0
+    results = by_part(interactive(hub_dials_board(tmp_path), react, ["dials"]))
+    assert "The deck hub was offline for a moment and is back: turn telegraph again, as before." in said
+    assert (results["dial telegraph"].status, results["dial telegraph"].seen) == (
+        PASS, "counted +4 clockwise and -4 back")
+    said.clear()
+    bounces = 1
+    results = by_part(interactive(hub_dials_board(tmp_path), react, ["dials"]))
+    lost = results["dial telegraph"]
+    assert lost.status == FAIL and lost.seen == "the deck hub went offline twice while the dial was turned"
+    assert "did not answer (it went offline during the check): its USB cable" in lost.advice, lost.advice
+    assert results["dial disc_own_course"].status == PASS

@@ -20,6 +20,26 @@ from kit import ROOT
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host", "boards", "firmware", "wiring")
 
 
+#: run by the installed Kaleun: a fire's lamp scene from the game's state, and every sound cue rendered
+WHEEL_SCENES_AND_CUES = """
+import numpy as np
+from kaleun.runtime.lamps import LampDirector
+from kaleun.ports.sim import SimLamps
+from kaleun.sounds.cues import CUES
+from kaleun.uboot.game import new_game
+game = new_game(0, "training")
+game.apply({"do": "damage", "kind": "environmental", "condition": "fire", "section": 5})
+director = LampDirector(SimLamps({"section.5": (0, 1)}), game=game, clock=lambda: 0.0)
+director.tick()
+print(director.looks()["section.5"].pattern)
+print(len(CUES))
+for cue in CUES:
+    samples = np.asarray(cue.render(22050, {"pattern": [2]}))
+    assert samples.size and np.isfinite(samples).all(), cue.name
+print("ok")
+"""
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A wheel built from a copy of the source tree (the build writes its own folders there)."""
@@ -97,6 +117,17 @@ def test_an_installed_kaleun_finds_its_boards_and_firmware_outside_the_source_tr
     hw = kaleun("hw", "check", "--board", "mock-gpio", "--auto", "--only", "dials,buttons")
     assert hw.returncode == 0, hw.stdout + hw.stderr
     assert "share/boards/mock-gpio.toml" in hw.stdout and "PASS  button pause: pressed" in hw.stdout
+    # the lamp scenes (their data file, the patterns of the firmware the wheel carries) and the sound cues,
+    # on the simulated board: every lamp lit and the bell rung through SDL's dummy driver
+    hw = subprocess.run([str(python), "-m", "kaleun", "hw", "check", "--board", "sim", "--auto", "--only",
+                         "lamps,bell"], capture_output=True, text=True, cwd=outside, timeout=120,
+                        env={**env, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "dummy"})
+    assert hw.returncode == 0, hw.stdout + hw.stderr
+    assert "PASS  lamp crew: lit" in hw.stdout and "PASS  bell:" in hw.stdout, hw.stdout
+    scenes = subprocess.run([str(python), "-c", WHEEL_SCENES_AND_CUES], capture_output=True, text=True, env=env,
+                            cwd=outside, timeout=120)
+    assert scenes.returncode == 0, scenes.stderr
+    assert scenes.stdout.split() == ["flicker", "18", "ok"], scenes.stdout
     # what to install for the hardware names this Python and the extra's packages, never `kaleun[pi]`
     # from the package index (there is no Kaleun there)
     hint = subprocess.run([str(python), "-c", "from kaleun.shipped import install_command; print(install_command())"],

@@ -787,3 +787,95 @@ def test_a_service_run_as_a_user_who_cannot_read_the_board_or_kaleun_is_warned(h
     finally:
         open_folder.chmod(0o700)
         shutil.rmtree(open_folder)
+
+
+def test_the_access_check_reads_the_one_class_of_bits_the_kernel_reads_and_the_units_own_groups(home, capsys):
+    """The kernel reads one class of a file's mode bits for a user: the owner's, else the group's
+    when the user is in the file's group, else the others'. A board of mode 604 in the group of the
+    service's user is barred to it though the others may read it, and "chmod o+r" would not help;
+    a board of mode 640 in a group the system unit adds (SupplementaryGroups=) is read by the
+    service, and is not warned of (a user service gets no such group)."""
+    import grp
+    import tempfile
+
+    from kaleun.service import existing_groups
+
+    try:
+        other = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no account 'nobody' on this machine")
+    if os.getuid() != 0 or other.pw_uid == 0:
+        pytest.skip("giving a file to another group takes root")
+    added = [name for name in existing_groups() if other.pw_name not in grp.getgrnam(name).gr_mem
+             and grp.getgrnam(name).gr_gid != other.pw_gid]
+    open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
+    try:
+        open_folder.chmod(0o755)
+        board = open_folder / "my-table.toml"
+        shutil.copy(BOARDS / "sim.toml", board)
+        os.chown(board, -1, other.pw_gid)  # the group of the service's user: its bits bar it
+        board.chmod(0o604)
+        assert main(["service", "install", "--dry-run", "--board", str(board), "--as", "nobody"]) == 0
+        err = capsys.readouterr().err
+        assert (f"warning: nobody cannot read {board} (mode 604), which the service needs: the table would fail at "
+                f"every boot. Give nobody access (chmod g+r {board})") in err
+        if added:
+            os.chown(board, -1, grp.getgrnam(added[0]).gr_gid)
+            board.chmod(0o640)
+            assert main(["service", "install", "--dry-run", "--board", str(board), "--as", "nobody"]) == 0
+            assert f"cannot read {board}" not in capsys.readouterr().err
+            assert main(["service", "install", "--user", "--dry-run", "--board", str(board), "--as", "nobody"]) == 0
+            assert (f"nobody cannot read {board} (mode 640), which the service needs: the table would fail at every "
+                    f"boot. Give nobody access (chmod o+r {board})") in capsys.readouterr().err
+    finally:
+        shutil.rmtree(open_folder)
+
+
+def test_config_show_says_every_default_in_the_tables_language(home, capsys):
+    """`kaleun config show` in German names the volume's default in German too, not in English."""
+    assert main(["config", "set", "language", "de"]) == 0
+    capsys.readouterr()
+    assert main(["config", "show"]) == 0
+    shown = capsys.readouterr().out
+    assert "nicht eingestellt (Vorgabe: audio.volume der Board-Datei)" in shown, shown
+    assert "the board file's" not in shown
+
+
+def test_a_service_whose_user_cannot_write_the_tables_folder_is_warned(tmp_path, monkeypatch, capsys):
+    """A kiosk keeps the table in KALEUN_HOME; a folder made by root there (or a parent the service's
+    user may not write in) stopped the table at every boot ("cannot use ..."), said only in the
+    journal. The install names the folder and how to make it the user's."""
+    import tempfile
+
+    try:
+        other = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no account 'nobody' on this machine")
+    if os.getuid() != 0 or other.pw_uid == 0:
+        pytest.skip("giving a folder to another user takes root")
+    open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
+    try:
+        open_folder.chmod(0o755)
+        kiosk = open_folder / "table"
+        monkeypatch.setenv("KALEUN_HOME", str(kiosk))
+        install = ["service", "install", "--dry-run", "--board", "sim", "--as"]
+        assert main([*install, "nobody"]) == 0  # not made yet, in a folder of root's
+        assert (f"warning: nobody cannot write in {open_folder} (mode 755), where the table keeps its games and "
+                f"settings ({kiosk}): the table would fail at every boot. Make {kiosk} a folder of nobody's "
+                f"(sudo install -d -o nobody {kiosk})") in capsys.readouterr().err
+        kiosk.mkdir()  # made by root
+        assert main([*install, "nobody"]) == 0
+        assert f"warning: nobody cannot write in {kiosk} (mode 755)" in capsys.readouterr().err
+        os.chown(kiosk, other.pw_uid, -1)  # as the warning says: now it is nobody's
+        assert main([*install, "nobody"]) == 0
+        assert "cannot write" not in capsys.readouterr().err
+        open_folder.chmod(0o700)  # a parent nobody cannot pass
+        assert main([*install, "nobody"]) == 0
+        assert (f"warning: nobody cannot reach {kiosk}: the folder {open_folder} (mode 700) bars the way"
+                ) in capsys.readouterr().err
+        assert main([*install, "root"]) == 0
+        err = capsys.readouterr().err
+        assert "cannot write" not in err and "cannot reach" not in err
+    finally:
+        open_folder.chmod(0o700)
+        shutil.rmtree(open_folder)

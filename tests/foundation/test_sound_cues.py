@@ -554,3 +554,32 @@ def test_12_a_night_attack_on_a_convoy_is_heard_cue_by_cue_as_it_happens():
     assert hit < next(t for t, cue, _ in heard if cue == "ship_breaking_up")
     pings = [t for t, cue, _ in heard if cue == "ping"]
     assert pings and min(pings) > hit  # the escorts hunt once the convoy is attacked
+
+
+def test_a_volume_with_a_decimal_comma_is_taken_as_the_consoles_other_numbers_are(home, capsys):
+    """A German or Russian table writes 0,5: the console's other numbers took it, `volume 0,5` and
+    `kaleun config set volume 0,4` refused it as no number."""
+    from kaleun.boards.loader import default_board
+    from kaleun.cli import main
+    from kaleun.settings import Settings
+    from kaleun.ui.console import Console
+    from kaleun.ui.session import make_runtime
+
+    assert main(["config", "set", "language", "de"]) == 0
+    assert main(["config", "set", "volume", "0,4"]) == 0
+    assert Settings.load().get("volume") == "0.4"
+    runtime = make_runtime(new_game(0), default_board())
+    out = io.StringIO()
+    try:
+        console = Console(runtime, stdin=io.StringIO(""), stdout=out, interactive=False)
+        assert runtime.sounder.volume == 0.4
+        console.handle("volume 0,5")
+        assert runtime.sounder.volume == 0.5
+        console.handle("volume 12,5%")
+        assert runtime.sounder.volume == 0.125
+        console.handle("volume 1,5")  # still from 0 to 1
+        assert runtime.sounder.volume == 0.125
+    finally:
+        runtime.close()
+    assert Settings.load().get("volume") == "0.12"
+    assert "1,5" in out.getvalue().splitlines()[-1]

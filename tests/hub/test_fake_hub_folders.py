@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,37 @@ def test_only_folders_of_this_user_named_like_a_fake_hubs_with_their_owner_gone_
     assert not stale.exists() and not target.exists()
     assert alive.is_dir() and unsure.is_dir() and other.is_dir() and odd.is_dir()
     assert link.is_symlink()  # a link named like a folder is never followed
+
+
+def _unowned(tmp: Path, name: str, target: str = "/dev/pts/999") -> Path:
+    """A folder an earlier Kaleun (before the owner record) left: only the hub's link in it."""
+    folder = tmp / f"{FOLDER_PREFIX}{name}"
+    folder.mkdir(mode=0o700)
+    (folder / "deck-hub").symlink_to(target)
+    return folder
+
+
+def test_a_folder_of_an_earlier_kaleun_with_no_owner_goes_once_nothing_holds_it_for_a_day(tmp):
+    """A folder with no owner record goes only when it is a fake hub's (links alone), nothing in it
+    changed for a day and no link leads to a live pseudo-terminal (a game still running holds it)."""
+    later = time.time() + fakemod.UNOWNED_QUIET_S + 60
+    abandoned = _unowned(tmp, "abandoned")
+    empty = tmp / f"{FOLDER_PREFIX}empty"  # an unplugged fake hub's folder, left behind
+    empty.mkdir(mode=0o700)
+    half = _unowned(tmp, "half")  # killed while writing its record
+    (half / f"{OWNER_FILE}.new").write_text("12", encoding="ascii")
+    master, slave = os.openpty()  # a running game of an earlier Kaleun: its port is alive
+    try:
+        held = _unowned(tmp, "held", os.ttyname(slave))
+        mixed = _unowned(tmp, "mixed")
+        (mixed / "notes.txt").write_text("mine\n", encoding="utf-8")  # somebody's file: never removed
+
+        # today every one of them is young (one being made this moment looks the same): all kept
+        assert sweep_stale_folders() == []
+        removed = sweep_stale_folders(now=later)
+        assert sorted(removed) == sorted([abandoned, empty, half])
+        assert held.is_dir() and mixed.is_dir() and (mixed / "notes.txt").is_file()
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert sweep_stale_folders(now=later) == [held]  # once the game ends, its port is gone

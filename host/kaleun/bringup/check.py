@@ -603,16 +603,29 @@ class Bringup:
             # after the question would count that way too (3 of its 4 detents), so it is set there first, uncounted
             self.op.until_enter(Msg("Turn {name} ({label}) fully counter-clockwise, against its end stop at {first}.",
                                     name=name, label=Msg.term(decl.label), first=Msg.term(_position(decl, 0))))
-        rig.drain()
-        self.op.turn(name, steps)
-        if marked:
-            self.op.pass_home(name)
-        seen = self.op.until_enter(there)
-        forward, homed = _turned(seen, name), _homed(seen, name)
-        self.op.turn(name, -steps)
-        backward = _turned(self.op.until_enter(back), name)
+        for again in (False, True):
+            rig.drain()
+            connects = rig.link.core.connects if on_hub else 0
+            self.op.turn(name, steps)
+            if marked:
+                self.op.pass_home(name)
+            seen = self.op.until_enter(there)
+            forward, homed = _turned(seen, name), _homed(seen, name)
+            self.op.turn(name, -steps)
+            backward = _turned(self.op.until_enter(back), name)
+            # a hub that went away and came back meanwhile (a loose cable, a reset) missed some of the turn:
+            # what it counted says nothing of the encoder, so the dial is turned once more
+            bounced = on_hub and rig.link.core.connects != connects and rig.link.core.state == "online"
+            if not bounced or again:
+                break
+            self.op.say(Msg("The deck hub was offline for a moment and is back: turn {name} again, as before.",
+                            name=name))
         if on_hub and (gone := self._hub_gone(part)) is not None:  # its turns went unheard: not its wires
             self.add(gone)
+            return
+        if bounced:  # twice: the hub, not the encoder
+            self.add(Result(part, FAIL, Msg("the deck hub went offline twice while the dial was turned"),
+                            advice.hub_link(rig.options, rig.link.url, Msg("it went offline during the check"))))
             return
         self.add(self._judge(name, spec, enc if on_hub else None, steps, forward, backward, wires,
                              homed if marked else None))
@@ -693,18 +706,30 @@ class Bringup:
             if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
                 self.add(faulty)
                 continue
-            rig.drain()
-            self.op.put_tag(index)
-            seen = self.op.until(Msg("Put a figure on reader {index} (section {section}; {kind}, chip select {cs}) "
-                                     "now.", index=str(index), section=str(reader.section), kind=reader.kind,
-                                     cs=advice.pico(reader.cs)),
-                                 functools.partial(_tag_or_fault, index))
-            tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
+            prompt = Msg("Put a figure on reader {index} (section {section}; {kind}, chip select {cs}) now.",
+                         index=str(index), section=str(reader.section), kind=reader.kind, cs=advice.pico(reader.cs))
+            for again in (False, True):
+                rig.drain()
+                self.op.put_tag(index)
+                connects = rig.link.core.connects
+                seen = self.op.until(prompt, functools.partial(_tag_or_fault, index))
+                tags = [item for item in seen if isinstance(item, TagMoved) and item.arrived]
+                # the hub went away and came back while the maker held the figure (a loose cable, a reset):
+                # what it missed says nothing of the reader, so the figure is asked for once more
+                bounced = not tags and rig.link.core.connects != connects
+                if not bounced or again:
+                    break
+                prompt = Msg("The deck hub was offline for a moment and is back: put the figure on reader {index} "
+                             "again.", index=str(index))
             if not tags and any(isinstance(item, ReaderFault) and item.reader == index for item in seen):
                 self.add(faulty)  # it failed while the maker held a figure over it
                 continue
             if not tags and (gone := self._hub_gone(part)) is not None:  # not the reader: the hub went away
                 self.add(gone)
+                continue
+            if bounced:  # twice: the hub, not the reader
+                self.add(Result(part, FAIL, Msg("the deck hub went offline twice while it waited for the figure"),
+                                advice.hub_link(rig.options, rig.link.url, Msg("it went offline during the check"))))
                 continue
             if not tags:
                 self.add(Result(part, FAIL, Msg("no tag seen"), advice.reader_no_tag(rig.options, index, reader)))

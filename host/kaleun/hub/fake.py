@@ -166,19 +166,57 @@ def _owner_gone(pid: int, started: str) -> bool:
     return started != "-" and fields[19] != started  # the pid was given to a later process
 
 
-def sweep_stale_folders() -> list[Path]:
+#: how long a folder that records no owner (made by a Kaleun from before the record) must have seen
+#: no change before it is taken as left behind: our choice, a day (a fake hub that runs replaces its
+#: link at each plug, and its pseudo-terminal keeps it anyway)
+UNOWNED_QUIET_S = 24 * 3600
+
+
+def _unowned_and_abandoned(folder: Path, now: float) -> bool:
+    """Is a fake hub's folder that records no owner surely left behind? Only when it holds nothing
+    but what a fake hub puts there (links, a half-written owner record) of this user, nothing in it
+    has changed for `UNOWNED_QUIET_S`, and no link in it leads to a live pseudo-terminal (the port
+    of a game still running: a pseudo-terminal is there only while a process holds it open)."""
+    try:
+        entries = [folder, *folder.iterdir()]
+        for entry in entries:
+            info = entry.lstat()
+            if info.st_uid != os.getuid() or now - max(info.st_mtime, info.st_ctime) < UNOWNED_QUIET_S:
+                return False
+            if entry == folder:
+                continue
+            if stat.S_ISLNK(info.st_mode):
+                if _pseudo_terminal(entry):
+                    return False
+            elif not (stat.S_ISREG(info.st_mode) and entry.name == f"{OWNER_FILE}.new"):
+                return False  # anything a fake hub does not make there is somebody's: kept
+    except OSError:
+        return False
+    return True
+
+
+def sweep_stale_folders(now: float | None = None) -> list[Path]:
     """Remove the private folders of fake hubs whose process is gone (a game killed with kill -9
     leaves its folder behind): only folders of this user, named like ours, that record a process
     that is no longer there. A folder of a running game, one of another user and one that records
-    no owner (still being made, or left by an older Kaleun) are kept. Returns those removed."""
+    no owner (still being made) are kept; one that records no owner, left by a Kaleun from before
+    the record, goes once it is surely abandoned (`_unowned_and_abandoned`). Returns those removed."""
     if os.name != "posix":  # the fake hub's pseudo-terminal is POSIX's; os.kill(pid, 0) would end a process elsewhere
         return []
+    now = time.time() if now is None else now
     removed = []
     for folder in sorted(Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*")):
         try:
             if not stat.S_ISDIR(folder.lstat().st_mode) or folder.lstat().st_uid != os.getuid():
                 continue
             record = folder / OWNER_FILE
+            if not os.path.lexists(record):
+                if _unowned_and_abandoned(folder, now):
+                    shutil.rmtree(folder, ignore_errors=True)  # its links are removed, never what they lead to
+                    if not folder.exists():
+                        log.info("removed %s, left by a fake hub of an earlier Kaleun", folder)
+                        removed.append(folder)
+                continue
             info = record.lstat()
             if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
                 continue
