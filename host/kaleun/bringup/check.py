@@ -157,11 +157,12 @@ class Person:
 
     def ask(self, question: Msg, check: Callable[[], bool]) -> str:
         """y, n or s (skip) for a question about what the maker sees or hears (yes and no also in
-        the words of the table's languages)."""
+        the words of the table's languages). There is no default: a bare Enter asks again, so a
+        part is never passed by a maker who did not look."""
         while True:
-            self.say(Msg("{question} [Y/n/s(kip)]", question=question))
+            self.say(Msg("{question} [y/n/s(kip)]", question=question))
             answer = self.line().lower()
-            if answer in ("", "y", "yes", "j", "ja", "д", "да"):
+            if answer in ("y", "yes", "j", "ja", "д", "да"):
                 return "y"
             if answer in ("n", "no", "nein", "н", "нет"):
                 return "n"
