@@ -13,8 +13,9 @@ words work at every table (`kaleun.ui.console_words`). `help` lists the table's 
 English ones, and refusals and hints name words the player can type; the game only ever sees the ids.
 
 The feed is grouped as the window groups it (`kaleun.ui.feedlog`): a line that grows (a convoy coming
-into view ship by ship) is printed again saying what is new. On start (`run`) it prints the feed's
-recent past the game keeps, as the window shows it: after `kaleun resume` the last lines the crew saw.
+into view ship by ship, or leaving sight) is not printed again: each addition prints only what is new. On
+start (`run`) it prints the feed's recent past the game keeps, as the window shows it: after `kaleun resume`
+the last lines the crew saw.
 """
 
 from __future__ import annotations
