@@ -129,8 +129,8 @@ def test_a_german_crew_types_a_decimal_comma() -> None:
 
 
 @pytest.mark.parametrize(("language", "lines", "said", "absent"), [
-    ("de", ["reparieren bauteil=sehrohr erweitert=ja"], "[04:00:00] Reparatur abgelehnt", "erweitert muss"),
-    ("de", ["reparieren bauteil=sehrohr erweitert=vielleicht"],
+    ("de", ["reparieren bauteil=periskop erweitert=ja"], "[04:00:00] Reparatur abgelehnt", "erweitert muss"),
+    ("de", ["reparieren bauteil=periskop erweitert=vielleicht"],
      "! reparieren: erweitert muss ja oder nein sein, nicht „vielleicht“", "true"),
     ("ru", ["ремонт узел=перископ усиленный=Да"], "[04:00:00] Ремонт: отказано", "усиленный —"),
     ("ru", ["ремонт узел=перископ усиленный=может"], "! ремонт: усиленный — да или нет, а не «может»", "true"),
