@@ -331,8 +331,8 @@ class Console(Prompting):
         if also:
             out.append(lang.render(Msg("  also: {words}", words=", ".join(also))))
         if action.order:
-            out.append(lang.render(Msg("  gives the order '{order}' ({name}); {check} {command} ... shows first who "
-                                       "would carry it out", order=action.order,
+            out.append(lang.render(Msg("  gives the order \"{name}\"; {check} {command} ... shows first who "
+                                       "would carry it out",
                                        name=Msg.term(ORDER_NAMES[action.order]), command=action.word,
                                        check=self._word("check"))))
         for f in action.fields:
