@@ -18,7 +18,7 @@ from kaleun.core.messages import Msg
 from kaleun.uboot.crew.food import MEAL_HOUR, NAMES, morale_effect
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.ui import theme
-from kaleun.ui.boat_view import Sailor, draw_figure
+from kaleun.ui.boat_view import Sailor, draw_figure, role_letter
 from kaleun.ui.console_views import in_hand
 from kaleun.ui.frame import bar_reading
 from kaleun.ui.scene import freeze
@@ -167,7 +167,7 @@ class CrewScreen(Screen):
                        box.w - s(10), theme.TEXT)
             line_y = box.bottom - s(12)
             draw_figure(c.surface, c.fonts, figure, (box.x + s(15), line_y - s(2)), s(20),
-                        sailor=Sailor(0, hurt, dead, None))
+                        sailor=Sailor(0, hurt, dead, None), letter=role_letter(c, figure))
             x = box.x + s(29)
             words: Msg | str | None = None
             if not off:

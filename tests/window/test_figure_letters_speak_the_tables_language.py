@@ -1,0 +1,44 @@
+"""§5 (the crew figures: four roles, each its colour and shapes): colour is never alone on the window, so each
+figure carries its role's letter. The letters were the English ids' (C, O, N, E) at every table: a German First
+Officer read "E" on the brown figures he types as `maschinist-quadrat` (and could take it for the Erster Offizier),
+a Russian one read Latin letters on figures named «штурман», «механик». Each letter is now the first of the role's
+word in the table's language, on the boat, the crew page and the order sheets alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from kaleun.ui import boat_view
+
+from window.fingers import Table_
+
+LETTERS = {"en": {"C", "O", "N", "E"}, "de": {"K", "O", "N", "M"}, "ru": {"К", "С", "Ш", "М"}}
+
+
+def letters_drawn(table: Table_, tab: str, monkeypatch: Any) -> set[str]:
+    drawn: list[str] = []
+    real = boat_view.blit_text
+
+    def spy(surface, font, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(surface, font, text, *args, **kwargs)
+
+    monkeypatch.setattr(boat_view, "blit_text", spy)
+    table.window.show(tab)
+    table.render()
+    monkeypatch.setattr(boat_view, "blit_text", real)
+    return {t for t in drawn if len(t) == 1}
+
+
+@pytest.mark.parametrize("code", sorted(LETTERS))
+def test_5_each_figure_carries_its_roles_letter_in_the_tables_language(code: str, monkeypatch: Any):
+    table = Table_(language=code)
+    assert letters_drawn(table, "boat", monkeypatch) == LETTERS[code]  # all sixteen figures on the model
+
+
+def test_5_the_letter_follows_a_change_of_language(monkeypatch: Any):
+    table = Table_(language="en")
+    assert letters_drawn(table, "boat", monkeypatch) == LETTERS["en"]
+    table.window.set_language("de")  # as the settings' language buttons do
+    assert letters_drawn(table, "boat", monkeypatch) == LETTERS["de"]
