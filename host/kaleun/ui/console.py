@@ -381,6 +381,7 @@ class Console(Prompting):
             orders = ", ".join(a.local(self.lang) for a in ACTIONS if a.order)
             raise CommandError(Msg("{check}: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders,
                                    check=self._word("check")))
+        self._acting = action  # a refusal of the order checked names it as the table types it (`! ремонт: ...`)
         fields = action.read(words[1:], self.lang)
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game,
