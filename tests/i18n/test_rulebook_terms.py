@@ -2,8 +2,9 @@
 every message: a German First Officer read "Periskop" on the order button and "Sehrohr" in the feed and the
 refusals, "Hydrofon" on the button and "Horchgerät" in the reports, and typed `sehrohr` at the console.
 
-- German (U-BOOT Das Brettspiel, §8.4 "Periskop", "Periskop-EPP", "Periskoptiefe"; "Hydrofon (passives Sonar)"):
-  "Periskop", "Hydrofon" (never "Sehrohr", "Horchgerät")
+- German (U-BOOT Das Brettspiel, §8.4 "Periskop", "Periskop-EPP", "Periskoptiefe"; "Hydrofon (passives Sonar)";
+  the order table's "88-mm-Geschütz" and "20-mm-Geschütz"): "Periskop", "Hydrofon", "88-mm-Geschütz",
+  "20-mm-Geschütz" (never "Sehrohr", "Horchgerät", "8,8-cm-Geschütz", "2-cm-Flak")
 - Russian («Подлодка», «перископ», «перископная глубина», «гидрофон»): "перископ", "гидрофон" (never
   "шумопеленгатор", "акустик")
 """
@@ -21,6 +22,8 @@ from kit import console_typed
 TERMS = [
     ("de", r"periscope", r"periskop", r"sehrohr"),
     ("de", r"hydrophone", r"hydrofon", r"horchgerät|hydrophon"),
+    ("de", r"\b88 mm gun", r"88-mm-Geschütz", r"8,8|2-cm|\b2 cm\b"),
+    ("de", r"\b20 mm gun", r"20-mm-Geschütz", r"8,8|2-cm|\b2 cm\b"),
     ("ru", r"periscope", r"перископ", r"зрительн\w* труб"),
     ("ru", r"hydrophone", r"гидрофон", r"шумопеленг|акустик"),
 ]
