@@ -10,7 +10,7 @@ from kit import console_typed
 CASES = [
     ("de", "prüfen reparieren", "reparieren",
      "! reparieren: sagen, was repariert wird: ein Bauteil (bauteil=funkanlage), ein Zustand in einer Sektion "
-     "(zustand=feuer sektion=3) oder ein Hüllenbruch (leck=3)"),
+     "(zustand=feuer sektion=3) oder ein Hüllenbruch (hüllenbruch=3)"),
     ("ru", "?ремонт", "ремонт",
      "! ремонт: укажите, что ремонтировать: узел (узел=радиостанция), состояние в отсеке (авария=пожар отсек=3) "
      "или пробоину корпуса (пробоина=3)"),

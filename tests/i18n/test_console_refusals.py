@@ -94,7 +94,7 @@ def test_a_refusal_of_the_game_names_its_command_in_the_console_style(language: 
 
 @pytest.mark.parametrize(("language", "line", "said"), [
     ("de", "reparieren", "! reparieren: sagen, was repariert wird: ein Bauteil (bauteil=funkanlage), ein Zustand "
-                         "in einer Sektion (zustand=feuer sektion=3) oder ein Hüllenbruch (leck=3)"),
+                         "in einer Sektion (zustand=feuer sektion=3) oder ein Hüllenbruch (hüllenbruch=3)"),
     ("ru", "ремонт", "! ремонт: укажите, что ремонтировать: узел (узел=радиостанция), состояние в отсеке "
                      "(авария=пожар отсек=3) или пробоину корпуса (пробоина=3)"),
     ("en", "repair", "! repair: say what to repair: a component (component=radio), a condition in a section "
