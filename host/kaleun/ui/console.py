@@ -42,6 +42,7 @@ from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, fi
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
+from kaleun.ui.sentences import begun
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
@@ -178,13 +179,13 @@ class Console(Prompting):
         window shows it: after a resume the last lines the crew saw; in a new game its opening lines."""
         self._told = recall(self.feed, self.game)
         for line in self.feed.lines:
-            self.say(f"[{line.clock}] {line.text}")
+            self.say(f"[{line.clock}] {begun(line.message, line.text)}")
 
     def _on_event(self, event: Event) -> None:
         fresh = self._told.fresh(event)  # not one the start has printed already (`recall`)
         change = self.feed.add(event) if fresh else None
-        if change is not None and change.news is not None:
-            self.say(f"[{change.line.clock}] {change.news}")
+        if change is not None and change.news is not None:  # a sentence naming a sailor first: "Square navigator..."
+            self.say(f"[{change.line.clock}] {begun(event.feed, change.news)}")
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
         if event.name == "move_unmobilized" and change is not None:  # the console's way to settle it
