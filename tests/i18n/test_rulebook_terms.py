@@ -62,3 +62,11 @@ def test_the_german_console_word_is_the_buttons_word():
     listed = console_typed("de", "hilfe")
     assert "periskop" in listed and "hydrofon" in listed and "sehrohr" not in listed and "horchgerät" not in listed
     assert "Befehl: Periskop ausfahren (Periskoptiefe)" in console_typed("de", "hilfe periskop")
+
+
+def test_the_german_command_bar_is_typed_as_the_rulebook_names_it():
+    """§7.2 "Befehls-Leiste": the bar is "Befehls-Leiste" on the screen and in every message, and it was typed
+    `kommandoleiste`; the correction is typed `befehlsleiste`, as the bar is called."""
+    said = console_typed("de", "befehlsleiste 1")
+    assert "Befehls-Leiste" in said and "unbekannt" not in said
+    assert "befehlsleiste" in console_typed("de", "hilfe") and "kommandoleiste" not in console_typed("de", "hilfe")
