@@ -220,7 +220,7 @@ def test_contacts_and_target_data_are_the_crews_estimates():
     assert desk.type("contacts") == "No contacts.\n"
     desk.type("mobilize", "place navigator-square 8", "place navigator-triangle 8", "observe")
     shown = desk.wait(600)
-    assert "Lookouts report" in shown and "new." in shown
+    assert "Lookouts report" in shown and " in all)." in shown  # each report added to says the ships added
     table = desk.type("contacts").splitlines()
     picture = desk.game.module("sea").status()["contacts"]
     assert table[0] == f"{len(picture)} contacts (the crew's estimates):"

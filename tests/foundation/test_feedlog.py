@@ -50,10 +50,13 @@ def test_a_convoy_coming_into_view_ship_by_ship_is_one_line_that_says_what_is_ne
     ])
     assert [c.kind for c in changes] == ["new", "update", "update", "update"]
     assert changes[0].news == "Lookouts report ..."  # the first report as the sea said it
-    assert changes[1].news == "Lookouts report 5 ships bearing 018 to 051, range 7 to 12 nm; 4 new."
-    assert changes[3].news == "Lookouts report 8 ships bearing 018 to 051, range 7 to 13 nm; 1 new. A convoy!"
+    # a stream (the console) is told only the ships added, where they are, and the count in all
+    assert changes[1].news == "Lookouts report 4 more ships bearing 018 to 051, range 7 to 12 nm (5 in all)."
+    assert changes[2].news == "Lookouts report 2 more ships bearing 024, range 10 to 12 nm (7 in all). A convoy!"
+    assert changes[3].news == "Lookouts report 1 more ship bearing 019, range about 13 nm (8 in all)."
     (line,) = log.lines
-    assert line.text == changes[3].news and line.count == 4 and line.alarm == "contact"
+    assert line.text == "Lookouts report 8 ships bearing 018 to 051, range 7 to 13 nm; 1 new. A convoy!"
+    assert line.count == 4 and line.alarm == "contact"
     assert (line.first, line.clock, line.t, line.event) == ("04:00:50", "04:02:50", 170, "contact_report")
 
 
@@ -87,8 +90,8 @@ def test_a_report_after_five_quiet_minutes_starts_a_new_line_and_aircraft_stand_
 ])
 def test_the_merged_line_never_says_range_8_to_8(ranges, said):
     log = FeedLog()
-    changes = feed_convoy(log, [(0, [("c1", 350, ranges[0])]), (30, [("c2", 10, ranges[1])])])
-    assert changes[1].news == f"Lookouts report 2 ships bearing 350 to 010, {said}; 1 new."
+    feed_convoy(log, [(0, [("c1", 350, ranges[0])]), (30, [("c2", 10, ranges[1])])])
+    assert log.lines[-1].text == f"Lookouts report 2 ships bearing 350 to 010, {said}; 1 new."
 
 
 def test_depth_charge_patterns_repeat_on_one_line_until_ten_quiet_minutes():

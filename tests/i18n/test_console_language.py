@@ -33,3 +33,16 @@ def test_the_console_prints_the_feed_in_german_russian_and_english():
         runtime.listeners[0](_event())
         assert out.getvalue().strip() == line
     assert _event().to_json()["feed"] == "Torpedo 1 (tube 3): hit after 74 s!"
+
+
+def test_help_names_the_order_as_the_window_does_not_by_its_id():
+    """`help COMMAND` said "gives the order 'new_speed' (New speed)": an id where a First Officer expects the
+    order's name, at a German table "gibt den Befehl 'mobilize' (Mobilisieren)". It names the order as its button."""
+    from kit import console_typed
+
+    said = {code: console_typed(code, f"{word} {command}") for code, word, command in (
+        ("en", "help", "speed"), ("de", "hilfe", "fahrt"), ("ru", "помощь", "скорость"))}
+    assert '  gives the order "New speed"; check speed ... shows first who would carry it out' in said["en"]
+    assert "  gibt den Befehl „Neue Geschwindigkeit“; prüfen fahrt ..." in said["de"]
+    assert "  отдаёт приказ «Новая скорость»; проверить скорость ..." in said["ru"]
+    assert not any("new_speed" in text for text in said.values())

@@ -94,7 +94,7 @@ def test_a_refusal_of_the_game_names_its_command_in_the_console_style(language: 
 
 @pytest.mark.parametrize(("language", "line", "said"), [
     ("de", "reparieren", "! reparieren: sagen, was repariert wird: ein Bauteil (bauteil=funkanlage), ein Zustand "
-                         "in einer Sektion (zustand=feuer sektion=3) oder ein Hüllenbruch (leck=3)"),
+                         "in einer Sektion (zustand=feuer sektion=3) oder ein Hüllenbruch (hüllenbruch=3)"),
     ("ru", "ремонт", "! ремонт: укажите, что ремонтировать: узел (узел=радиостанция), состояние в отсеке "
                      "(авария=пожар отсек=3) или пробоину корпуса (пробоина=3)"),
     ("en", "repair", "! repair: say what to repair: a component (component=radio), a condition in a section "
@@ -129,8 +129,8 @@ def test_a_german_crew_types_a_decimal_comma() -> None:
 
 
 @pytest.mark.parametrize(("language", "lines", "said", "absent"), [
-    ("de", ["reparieren bauteil=sehrohr erweitert=ja"], "[04:00:00] Reparatur abgelehnt", "erweitert muss"),
-    ("de", ["reparieren bauteil=sehrohr erweitert=vielleicht"],
+    ("de", ["reparieren bauteil=periskop erweitert=ja"], "[04:00:00] Reparatur abgelehnt", "erweitert muss"),
+    ("de", ["reparieren bauteil=periskop erweitert=vielleicht"],
      "! reparieren: erweitert muss ja oder nein sein, nicht „vielleicht“", "true"),
     ("ru", ["ремонт узел=перископ усиленный=Да"], "[04:00:00] Ремонт: отказано", "усиленный —"),
     ("ru", ["ремонт узел=перископ усиленный=может"], "! ремонт: усиленный — да или нет, а не «может»", "true"),

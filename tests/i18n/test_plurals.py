@@ -66,7 +66,7 @@ EXPECTED = {
     "rounds": (rounds, {
         "en": ["88 mm gun: open fire on c1, 1 round.", "88 mm gun: open fire on c1, 2 rounds.",
                "88 mm gun: open fire on c1, 5 rounds.", "88 mm gun: open fire on c1, 21 rounds."],
-        "de": [f"8,8-cm-Geschütz: Feuer frei auf c1, {n} Schuss." for n in COUNTS],
+        "de": [f"88-mm-Geschütz: Feuer frei auf c1, {n} Schuss." for n in COUNTS],
         "ru": ["88-мм орудие: огонь по c1, 1 выстрел.", "88-мм орудие: огонь по c1, 2 выстрела.",
                "88-мм орудие: огонь по c1, 5 выстрелов.", "88-мм орудие: огонь по c1, 21 выстрел."]}),
 }

@@ -25,8 +25,8 @@ SEQUENCE = {
            "course 270", "?depth 80", "dive", "depth depth_m=80", "hydrophone", "morale -1 why=card",
            "disc own=290 enemy=70 bearing=40", "periscope", "surface", "repair component=periscope", "undo", "save"],
     "de": ["mobilisieren", "setzen navigator-square 8", "auf_stationen", "beobachter anzahl=1", "fahrt half_ahead",
-           "Kurs 270", "?tiefe 80", "tauchen", "tiefe tiefe_m=80", "horchgerät", "moral -1 grund=card",
-           "scheibe eigen=290 enemy=70 peilung=40", "sehrohr", "auftauchen", "reparieren bauteil=periscope",
+           "Kurs 270", "?tiefe 80", "tauchen", "tiefe tiefe_m=80", "hydrofon", "moral -1 grund=card",
+           "scheibe eigen=290 enemy=70 peilung=40", "periskop", "auftauchen", "reparieren bauteil=periscope",
            "rückgängig", "speichern"],
     "ru": ["смена_позиций", "поставить navigator-square 8", "позиции_заняты", "сигнальщики число=1",
            "скорость half_ahead", "Курс 270", "?глубина 80", "погружение", "глубина глубина_м=80", "гидрофон",
@@ -69,7 +69,7 @@ def test_the_english_words_work_at_every_table(english, code):
 
 
 @pytest.mark.parametrize(("code", "words"), [
-    ("de", ["hilfe [KOMMANDO]", "kurs KURS", "tiefe TIEFE_M", "tauchen", "auftauchen", "sehrohr", "horchgerät",
+    ("de", ["hilfe [KOMMANDO]", "kurs KURS", "tiefe TIEFE_M", "tauchen", "auftauchen", "periskop", "hydrofon",
             "beobachter [Schlüssel=Wert ...]", "los [ROHRE]", "prüfen BEFEHL", "beenden"]),
     ("ru", ["помощь [КОМАНДА]", "курс КУРС", "глубина ГЛУБИНА_М", "погружение", "всплытие", "перископ", "гидрофон",
             "сигнальщики [ключ=значение ...]", "пуск [АППАРАТЫ]", "проверить ПРИКАЗ", "выйти"]),
@@ -134,10 +134,11 @@ def test_the_crew_hint_names_the_tables_words():
 
 
 def test_the_windows_button_word_and_an_e_for_yo_are_taken():
-    """The order's name on the window's button works beside the console's word (German `periskop` beside
-    `sehrohr`), and a Russian ё may be typed as е (`отчет` is `отчёт`)."""
-    assert console_typed("de", "periskop") == console_typed("de", "sehrohr") == console_typed("de", "periscope")
-    assert find("periskop", code="de") is find("periscope")
+    """The order's name on the window's button works beside the console's word (German `reparatur` beside
+    `reparieren`), and a Russian ё may be typed as е (`отчет` is `отчёт`)."""
+    assert console_typed("de", "reparatur bauteil=periskop") == console_typed("de", "reparieren bauteil=periskop") \
+        == console_typed("de", "repair component=periscope")
+    assert find("reparatur", code="de") is find("repair")
     assert find("отчет", code="ru") is find("report")
 
 
@@ -191,7 +192,7 @@ VALUES = {
     "de": ["mobilisieren", "setzen navigator-quadrat 8", "zug_klären Navigator-Quadrat mobilisieren", "auf_stationen",
            "beobachter figuren=navigator-quadrat", "fahrt halbe", "telegraf langsam_voraus", "fahrt volle",
            "wetter nebel halten=true", "schaden umgebung zustand=feuer sektion=5", "reparieren zustand=feuer sektion=5",
-           "schaden technik bauteil=sehrohr schwere=ausfall", "reparieren bauteil=sehrohr",
+           "schaden technik bauteil=periskop schwere=ausfall", "reparieren bauteil=periskop",
            "mannschaftsregeln regeln=warnen", "zeit zeitraffer", "zeit echtzeit", "rauchen offizier",
            "feuer_einstellen kanone", "hinzu beobachtung anzahl=1", "tdc quelle=manuell peilung=30 entfernung_m=1200 "
            "kurs=90 fahrt_kn=8 pistole=magnet", "nachladen von=deck raum=1",

@@ -185,7 +185,7 @@ def test_11_the_window_writes_numbers_with_the_languages_signs(language: str, ro
     German reads as four), a Russian one as "4 000"; speeds take the language's decimal sign."""
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
     table.tap("tab.attack")
-    assert any(f": {rounds} " in text for text in shown(table))  # "20 mm: 4,000 rounds", "2 cm: 4.000 Schuss"
+    assert any(f": {rounds} " in text for text in shown(table))  # "20 mm: 4,000 rounds", "20 mm: 4.000 Schuss"
     table.tap("tab.boat")
     assert any(text.startswith(speed) for text in shown(table))
 

@@ -22,7 +22,7 @@ the declaration, `kaleun.catalogue.extract_typed`), so a German First Officer ty
 Russian one `курс 90`; the English names work at every table, and the fields sent are always the ids. So are a
 field's fixed values: its own words when declared `words` (entries under `kaleun.ui.console_words.UBOOT_VALUE`:
 `fahrt halbe`, `скорость средний`), and the names the window shows when declared `names` (`setzen
-navigator-quadrat 8`, `reparieren bauteil=sehrohr`).
+navigator-quadrat 8`, `reparieren bauteil=periskop`).
 """
 
 from __future__ import annotations
@@ -1016,7 +1016,7 @@ ACTIONS: tuple[Action, ...] = (
 def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Action | None:
     """The action a typed word names: its name or an alias (at every table), or its word in the table's
     language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the one word the window's
-    order button shows (the order's name: German `periskop` beside the console's `sehrohr`)."""
+    order button shows (the order's name: German `reparatur` beside the console's `reparieren`)."""
     word = word.lower()
     actions = tuple(actions)
     found = next((a for a in actions if word in a.words), None)

@@ -390,10 +390,19 @@ def shape_points(shape: str, centre: tuple[int, int], size: float) -> list[tuple
     return [(cx - side, cy - side), (cx + side, cy - side), (cx + side, cy + side), (cx - side, cy + side)]
 
 
+def role_letter(c: Canvas, figure: str) -> str:
+    """The letter on a figure: the first of its role's word in the table's language, as the figure is typed and
+    named there (German M for `maschinist-quadrat`, Russian Ш for `штурман-квадрат`; English C, O, N, E)."""
+    role = figure.partition("-")[0]
+    word = c.tr(Msg.term(role)).strip()
+    return word[:1].upper() if word else theme.ROLE_LETTERS.get(role, "?")
+
+
 def draw_figure(surface: Any, fonts: Fonts, figure: str, centre: tuple[int, int], size: float,
-                selected: bool = False, sailor: Sailor | None = None) -> None:
-    """One sailor figure: role colour and letter, base shape, dark outline; a red cross badge
-    for an injured sailor, grey with a black cross for a dead one, dots for his chips."""
+                selected: bool = False, sailor: Sailor | None = None, letter: str | None = None) -> None:
+    """One sailor figure: role colour and letter (`role_letter`: in the table's language; English without one),
+    base shape, dark outline; a red cross badge for an injured sailor, grey with a black cross for a dead one, dots
+    for his chips."""
     role, _, shape = figure.partition("-")
     dead = sailor is not None and sailor.dead
     fill = (110, 110, 110) if dead else theme.ROLE_COLORS.get(role, theme.UNKNOWN_ROLE)
@@ -408,7 +417,7 @@ def draw_figure(surface: Any, fonts: Fonts, figure: str, centre: tuple[int, int]
         points = shape_points(shape, centre, size)
         pygame.draw.polygon(surface, fill, points)
         pygame.draw.polygon(surface, theme.OUTLINE, points, outline)
-    letter = theme.ROLE_LETTERS.get(role, "?")
+    letter = letter or theme.ROLE_LETTERS.get(role, "?")
     font = fonts.exact(max(8, round(size * (0.5 if shape == "triangle" else 0.62))), True)
     centre_y = centre[1] + (round(size * 0.16) if shape == "triangle" else 0)
     blit_text(surface, font, letter, theme.ROLE_LETTER_COLORS.get(role, theme.TEXT_DARK),
@@ -592,7 +601,7 @@ def draw_boat(c: Canvas, plan: BoatPlan, view: BoatView, places: Places, area: R
     for figure, (centre, cell) in places.items():
         if figure != view.drag_figure:
             draw_figure(surface, c.fonts, figure, centre, cell * 0.8, selected=figure == view.selected,
-                        sailor=sailors.get(figure))
+                        sailor=sailors.get(figure), letter=role_letter(c, figure))
     return labels
 
 

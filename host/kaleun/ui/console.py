@@ -13,8 +13,9 @@ words work at every table (`kaleun.ui.console_words`). `help` lists the table's 
 English ones, and refusals and hints name words the player can type; the game only ever sees the ids.
 
 The feed is grouped as the window groups it (`kaleun.ui.feedlog`): a line that grows (a convoy coming
-into view ship by ship) is printed again saying what is new. On start (`run`) it prints the feed's
-recent past the game keeps, as the window shows it: after `kaleun resume` the last lines the crew saw.
+into view ship by ship, or leaving sight) is not printed again: each addition prints only what is new. On
+start (`run`) it prints the feed's recent past the game keeps, as the window shows it: after `kaleun resume`
+the last lines the crew saw.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, fi
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
+from kaleun.ui.sentences import begun
 from kaleun.ui.terminal_out import Prompting, echoes
 from kaleun.ui.typed import parse_value
 
@@ -177,13 +179,13 @@ class Console(Prompting):
         window shows it: after a resume the last lines the crew saw; in a new game its opening lines."""
         self._told = recall(self.feed, self.game)
         for line in self.feed.lines:
-            self.say(f"[{line.clock}] {line.text}")
+            self.say(f"[{line.clock}] {begun(line.message, line.text)}")
 
     def _on_event(self, event: Event) -> None:
         fresh = self._told.fresh(event)  # not one the start has printed already (`recall`)
         change = self.feed.add(event) if fresh else None
-        if change is not None and change.news is not None:
-            self.say(f"[{change.line.clock}] {change.news}")
+        if change is not None and change.news is not None:  # a sentence naming a sailor first: "Square navigator..."
+            self.say(f"[{change.line.clock}] {begun(event.feed, change.news)}")
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
         if event.name == "move_unmobilized" and change is not None:  # the console's way to settle it
@@ -330,8 +332,8 @@ class Console(Prompting):
         if also:
             out.append(lang.render(Msg("  also: {words}", words=", ".join(also))))
         if action.order:
-            out.append(lang.render(Msg("  gives the order '{order}' ({name}); {check} {command} ... shows first who "
-                                       "would carry it out", order=action.order,
+            out.append(lang.render(Msg("  gives the order \"{name}\"; {check} {command} ... shows first who "
+                                       "would carry it out",
                                        name=Msg.term(ORDER_NAMES[action.order]), command=action.word,
                                        check=self._word("check"))))
         for f in action.fields:
@@ -380,6 +382,7 @@ class Console(Prompting):
             orders = ", ".join(a.local(self.lang) for a in ACTIONS if a.order)
             raise CommandError(Msg("{check}: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders,
                                    check=self._word("check")))
+        self._acting = action  # a refusal of the order checked names it as the table types it (`! ремонт: ...`)
         fields = action.read(words[1:], self.lang)
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game,

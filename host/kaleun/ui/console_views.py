@@ -15,7 +15,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, When, join
 from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
-from kaleun.uboot.figures import figure_term
+from kaleun.uboot.figures import ROLES, figure_term
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.actions import FIGURE, in_words
 from kaleun.ui.console_words import UBOOT
@@ -277,6 +277,10 @@ def crew(game: Any, lang: Language) -> list[str]:
     if supplies:
         out.append(r(Msg("  medical supplies: {supplies}; refill kits {kits}", supplies=supplies,
                          kits=health.get("kits", 0))))
+    cigarettes = s.get("cigarettes")
+    if cigarettes:  # as the window's stores page counts them (§6.13: each role's for the smoke break)
+        each = join([Msg("{role} {n}", role=Msg.term(role), n=cigarettes.get(role, 0)) for role in ROLES])
+        out.append(r(Msg("  cigarettes: {each}", each=each)))
     food = s.get("food")
     if food:
         from kaleun.uboot.crew.food import NAMES as FOOD_NAMES

@@ -53,6 +53,7 @@ from kaleun.uboot.sea.reports import (
     MERGE_WITHIN_S,
     bearing_arc,
     lost_feed,
+    lost_news,
     lost_said,
     merged_sensor,
     range_span,
@@ -212,6 +213,15 @@ def _reported(sensor: str, n: int, where: Msg, new: int) -> Msg | None:
     return None
 
 
+def _reported_more(sensor: str, n: int, where: Msg, total: int) -> Msg | None:
+    """What is new when a sensor's report adds ships to its open line, for a reader of a stream (the text
+    console): only the ships added, where they are, and how many in all — never the grown line again."""
+    if sensor == "lookouts":
+        return Msg.plural("Lookouts report {n} more ship {where} ({total} in all).",
+                          "Lookouts report {n} more ships {where} ({total} in all).", n=n, where=where, total=total)
+    return None
+
+
 class ContactReports(Rule):
     """Ship reports of one sensor merge: how many, where, how many new (reports with aircraft stand alone).
     A ship added to the open report does not raise the contact alarm again: the report raised it. Which
@@ -239,13 +249,23 @@ class ContactReports(Rule):
             return None  # a contact the log never saw (it started later): a line of its own
         bearings = sorted(p[0] for p in places if p is not None)
         ranges = sorted(p[1] for p in places if p is not None)
-        msg = _reported(str(event.data.get("sensor")), len(everyone), where(bearings, ranges), len(reported))
+        sensor = str(event.data.get("sensor"))
+        msg = _reported(sensor, len(everyone), where(bearings, ranges), len(reported))
         if msg is None:
             return None
+        before = group.state["contacts"]
+        added = [c for c in everyone if c not in before]
         group.state["contacts"] = everyone
+        news: Msg | None = None
+        if added:  # the console says the ships added, not the whole line again
+            spots = [p for c in added if (p := log.contacts.get(c)) is not None]
+            news = _reported_more(sensor, len(added), where(sorted(p[0] for p in spots), sorted(p[1] for p in spots)),
+                                  len(everyone))
         if len(everyone) >= 6:
             msg = join([msg, Msg("A convoy!")], " ")
-        return Step(msg, msg)
+            if news is not None and len(before) < 6:  # said once, when the ships make a convoy
+                news = join([news, Msg("A convoy!")], " ")
+        return Step(msg, news)
 
 
 class LostContacts(Rule):
@@ -275,7 +295,7 @@ class LostContacts(Rule):
             return None if line is None else Step(line.message, None, quiet=True)
         group.state["contacts"] = [*group.state["contacts"], contact]
         msg = lost_feed(said, group.state["contacts"])
-        return Step(msg, msg)
+        return Step(msg, lost_news(said, contact, len(group.state["contacts"])))
 
 
 class Repeats(Rule):

@@ -39,6 +39,7 @@ from kaleun.ui.layout import TABS, Layout
 from kaleun.ui.scene import Drag, Feed, FeedLine, Scene, read_scene
 from kaleun.ui.screens.base import Overlay, Screen
 from kaleun.ui.screens.chart import Track
+from kaleun.ui.sentences import begun
 from kaleun.ui.theme import BASE_SIZE, Fonts
 from kaleun.ui.touch import Pos, Target, Targets
 from kaleun.ui.widgets import Canvas, GlyphCheck, TextCache
@@ -67,27 +68,6 @@ ALARM_SECONDS = 15.0
 TICKER_PAGE_SECONDS = 8.0
 #: events that end a hull breach (§10.3.6): its waiting alarms leave the banner
 BREACH_OVER = ("hull_breach_sealed", "section_flooded")
-
-
-#: the template of a figure's words ("square navigator", `kaleun.uboot.figures.figure_term`)
-FIGURE_WORDS = "{shape} {role}"
-
-
-def leads_with_figure(text: Msg) -> bool:
-    """Does the text begin with a figure's words (its template's first field, or that field's first field...)?
-    A sentence naming a sailor first began in lower case in English and Russian; a contact's id ("c3") does not
-    begin a figure's words and keeps its case."""
-    for _ in range(8):
-        if text.template == FIGURE_WORDS:
-            return True
-        if not text.template.startswith("{") or "}" not in text.template:
-            return False
-        key = text.template[1:text.template.index("}")].split(":")[0].split("!")[0]
-        inner = text.values.get(key)
-        if not isinstance(inner, Msg):
-            return False
-        text = inner
-    return False
 
 
 class Window:
@@ -291,11 +271,8 @@ class Window:
         self.version += 1
 
     def tr(self, text: Msg | str | None) -> str:
-        words = self.lang.render(text)
-        if words[:1].islower() and isinstance(text, Msg) and leads_with_figure(text):
-            # "hexagon engineer (Control room mate) is dead" begins a sentence: "Hexagon engineer ..."
-            words = words[0].upper() + words[1:]
-        return words
+        # "hexagon engineer (Control room mate) is dead" begins a sentence: "Hexagon engineer ..."
+        return begun(text, self.lang.render(text))
 
     def _banner(self) -> int | None:
         """Which waiting alarm the banner shows: the most urgent kind, the newest of it."""

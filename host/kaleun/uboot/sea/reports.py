@@ -62,6 +62,15 @@ def lost_feed(said: str, contacts: list[str]) -> Msg:
     return Msg("No longer reported, off the plot: {contacts}.", contacts=named)
 
 
+def lost_news(said: str, contact: str, total: int) -> Msg:
+    """What is new when one more contact joins an open line of losses, for a reader of a stream (the text
+    console): that contact and how many are lost in all ("Lookouts: lost sight of c7 as well (3 in all)."),
+    never the grown list again."""
+    if said == "sight":
+        return Msg("Lookouts: lost sight of {contact} as well ({total} in all).", contact=contact, total=total)
+    return Msg("No longer reported, off the plot as well: {contact} ({total} in all).", contact=contact, total=total)
+
+
 def merge_key(event: Event) -> str | None:
     """The open line an event may join without being news (`OpenReports`): a merged sensor's ship report
     (its sensor), or a contact lost as others before it (`lost sight`, `lost plot`); None: it stands alone."""

@@ -23,6 +23,7 @@ from kaleun.ui.boat_view import (
     figure_places,
     label_widths,
     read_boat,
+    role_letter,
 )
 from kaleun.ui.scene import Drag, freeze, lamp_looks
 from kaleun.ui.screens.base import Screen
@@ -182,4 +183,5 @@ class BoatScreen(Screen):
     def draw_drag(self, c: Canvas, drag: Drag) -> None:
         places = self.places()
         cell = places.get(drag.figure, ((0, 0), c.size(47)))[1]
-        draw_figure(c.surface, c.fonts, drag.figure, drag.pos, max(cell, c.size(47)) * 0.9, selected=True)
+        draw_figure(c.surface, c.fonts, drag.figure, drag.pos, max(cell, c.size(47)) * 0.9, selected=True,
+                    letter=role_letter(c, drag.figure))

@@ -16,9 +16,9 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.crew.food import MEAL_HOUR, NAMES, morale_effect
-from kaleun.uboot.figures import FIGURES, figure_term
+from kaleun.uboot.figures import FIGURES, ROLES, figure_term
 from kaleun.ui import theme
-from kaleun.ui.boat_view import Sailor, draw_figure
+from kaleun.ui.boat_view import Sailor, draw_figure, role_letter
 from kaleun.ui.console_views import in_hand
 from kaleun.ui.frame import bar_reading
 from kaleun.ui.scene import freeze
@@ -167,7 +167,7 @@ class CrewScreen(Screen):
                        box.w - s(10), theme.TEXT)
             line_y = box.bottom - s(12)
             draw_figure(c.surface, c.fonts, figure, (box.x + s(15), line_y - s(2)), s(20),
-                        sailor=Sailor(0, hurt, dead, None))
+                        sailor=Sailor(0, hurt, dead, None), letter=role_letter(c, figure))
             x = box.x + s(29)
             words: Msg | str | None = None
             if not off:
@@ -258,8 +258,9 @@ class CrewScreen(Screen):
         c.text(Msg("food supply {n}", n=food.get("supply", 0)), (fx, y), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
         cigs = crew.get("cigarettes", {})
         c.text(Msg("cigarettes"), (fx, y + s(24)), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
-        c.text(f"C{cigs.get('captain', 0)} O{cigs.get('officer', 0)} N{cigs.get('navigator', 0)} "
-               f"E{cigs.get('engineer', 0)}", (fx, y + s(46)), theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
+        # each role's by the letter its figures carry (in the table's language: German K, O, N, M)
+        c.text(" ".join(f"{role_letter(c, role)}{cigs.get(role, 0)}" for role in ROLES), (fx, y + s(46)),
+               theme.MIN_TEXT, theme.TEXT_DIM, width=fw)
         buttons = Rect(x, right.bottom - s(53), (w - s(8)) // 3, s(47))
         below = y + 3 * row_h + s(6)
         c.paragraph(meal_call_line(food), Rect(x, below, w, buttons.y - below - s(4)), theme.MIN_TEXT, theme.TEXT)

@@ -14,7 +14,7 @@ from pygame import Rect
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
-from kaleun.ui.boat_view import draw_figure
+from kaleun.ui.boat_view import draw_figure, role_letter
 from kaleun.ui.forms import FORMS, Field, Form, Option, Values
 from kaleun.ui.layout import pack_in_order
 from kaleun.ui.scene import freeze
@@ -308,7 +308,8 @@ class FormSheet(Overlay):
                     # each sailor above the bar's line, with room left for "+N more" while others follow
                     if y + height > limit - (s(22) if first + shown < len(activated) - 1 else 0):
                         break
-                    draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24))
+                    draw_figure(c.surface, c.fonts, a["figure"], (inner.x + s(13), y + s(13)), s(24),
+                                letter=role_letter(c, a["figure"]))
                     for k, line in enumerate(lines):
                         c.text(line, (inner.x + s(32), y + s(3) + k * s(20)), theme.MIN_TEXT, theme.TEXT,
                                width=inner.w - s(32))

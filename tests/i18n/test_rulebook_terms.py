@@ -1,0 +1,72 @@
+"""The boat's instruments in German and Russian are called as the seeds' rulebooks call them, one word each in
+every message: a German First Officer read "Periskop" on the order button and "Sehrohr" in the feed and the
+refusals, "Hydrofon" on the button and "Horchgerät" in the reports, and typed `sehrohr` at the console.
+
+- German (U-BOOT Das Brettspiel, §8.4 "Periskop", "Periskop-EPP", "Periskoptiefe"; "Hydrofon (passives Sonar)";
+  the order table's "88-mm-Geschütz" and "20-mm-Geschütz"): "Periskop", "Hydrofon", "88-mm-Geschütz",
+  "20-mm-Geschütz" (never "Sehrohr", "Horchgerät", "8,8-cm-Geschütz", "2-cm-Flak")
+- Russian («Подлодка», «перископ», «перископная глубина», «гидрофон»): "перископ", "гидрофон" (never
+  "шумопеленгатор", "акустик")
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+from kaleun.i18n import catalogue_path
+from kit import console_typed
+
+#: (language, English word in a message id, the seed's word its translation must use, words it must not use)
+TERMS = [
+    ("de", r"periscope", r"periskop", r"sehrohr"),
+    ("de", r"hydrophone", r"hydrofon", r"horchgerät|hydrophon"),
+    ("de", r"\b88 mm gun", r"88-mm-Geschütz", r"8,8|2-cm|\b2 cm\b"),
+    ("de", r"\b20 mm gun", r"20-mm-Geschütz", r"8,8|2-cm|\b2 cm\b"),
+    ("ru", r"periscope", r"перископ", r"зрительн\w* труб"),
+    ("ru", r"hydrophone", r"гидрофон", r"шумопеленг|акустик"),
+]
+
+
+def messages(code: str) -> list[tuple[str, str]]:
+    with open(catalogue_path(code), "rb") as fh:
+        catalogue = read_po(fh, locale=code)
+    found = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        found += [(ids[0], text) for text in strings]
+    return found
+
+
+@pytest.mark.parametrize(("code", "english", "word", "other"), TERMS, ids=[f"{t[0]}-{t[1]}" for t in TERMS])
+def test_each_instrument_has_the_rulebooks_word(code, english, word, other):
+    every = messages(code)
+    naming = [(msgid, text) for msgid, text in every  # a placeholder ({hydrophone}: the command's word) aside
+              if re.search(english, re.sub(r"\{[^}]*\}", "", msgid), re.IGNORECASE)]
+    assert len(naming) >= 5  # the search finds the instrument's messages
+    wrong = [(msgid, text) for msgid, text in naming if not re.search(word, text, re.IGNORECASE)]
+    assert wrong == []
+    elsewhere = [(msgid, text) for msgid, text in every
+                 if re.search(other, re.sub(r"\{[^}]*\}", "", text), re.IGNORECASE)]
+    assert elsewhere == []
+
+
+def test_the_german_console_word_is_the_buttons_word():
+    """`periskop` and `hydrofon` are typed as the order buttons show them, and `hilfe` lists them so."""
+    assert console_typed("de", "periskop") == console_typed("de", "periscope")
+    assert console_typed("de", "hydrofon") == console_typed("de", "hydrophone")
+    listed = console_typed("de", "hilfe")
+    assert "periskop" in listed and "hydrofon" in listed and "sehrohr" not in listed and "horchgerät" not in listed
+    assert "Befehl: Periskop ausfahren (Periskoptiefe)" in console_typed("de", "hilfe periskop")
+
+
+def test_the_german_command_bar_is_typed_as_the_rulebook_names_it():
+    """§7.2 "Befehls-Leiste": the bar is "Befehls-Leiste" on the screen and in every message, and it was typed
+    `kommandoleiste`; the correction is typed `befehlsleiste`, as the bar is called."""
+    said = console_typed("de", "befehlsleiste 1")
+    assert "Befehls-Leiste" in said and "unbekannt" not in said
+    assert "befehlsleiste" in console_typed("de", "hilfe") and "kommandoleiste" not in console_typed("de", "hilfe")
