@@ -962,6 +962,17 @@ def test_a_check_cut_short_by_the_end_of_its_input_does_not_pass(home, monkeypat
     assert capsys.readouterr().out.endswith("1 passed, 0 failed, 0 skipped.\n")
 
 
+def test_a_bare_enter_passes_no_part_the_maker_must_see_or_hear(home, monkeypatch, capsys):
+    """Bring-up: a question about what the maker sees or hears had Enter mean yes, so a maker
+    pressing Enter through the check passed lamps and the bell unseen. It has no default now: a
+    bare Enter asks again, and only an answer counts."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nn\n"))
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("Please answer y (yes), n (no) or s (skip).") == 2, out
+    assert out.endswith("0 passed, 1 failed, 0 skipped.\n"), out
+
+
 def test_a_check_without_the_bell_opens_no_sound_card(home, monkeypatch):
     """`kaleun hw check --only lamps` before the speaker is wired: the check opened the sound card all the same,
     and a Pi without one said "no sound: ... the bell stays silent" above a lamps check. The speaker is opened
