@@ -695,8 +695,7 @@ def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home,
     """§7 Delta and §1 "Spielende": with 3 damage, surfacing off the water holes is the fourth damage and sinks the
     own boat. The Surface button said so, yet one tap sank it; the console asks for `surface` typed twice. Now the
     first touch turns the button into "Touch again to surface" (its note: the boat sinks) and surfaces nothing; any
-    other touch takes it back; a second touch surfaces. A surfacing that costs 1 damage without sinking still takes
-    one touch."""
+    other touch takes it back; a second touch surfaces."""
     with both_teams(5, "realtime", "delta", language=language) as win:
         runtime = win.runtime
         ref = referee(runtime.game)
@@ -716,27 +715,69 @@ def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home,
         ref.teams["yellow"].damage = 3
         tap(win, "yellow", "command", "surface")
         runtime.step()
-        assert yellow.sinking and not ref.teams["yellow"].surfaced and ref.phase == "play"
+        assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced and ref.phase == "play"
         win.render(pygame.Surface((1600, 480)))
         assert labels[-1] == yellow.text(Msg("Touch again to surface"))
         assert not win.labels.cut and not win.labels.missing
         tap(win, "yellow", "tab", "radio")  # another touch takes the first one back
         tap(win, "yellow", "tab", "captain")
-        assert not yellow.sinking
+        assert yellow.ice_told is None
         tap(win, "yellow", "command", "surface")
         runtime.step()
         assert not ref.teams["yellow"].surfaced
         tap(win, "yellow", "command", "surface")
         runtime.step()
         assert ref.teams["yellow"].surfaced and ref.phase == "over" and ref.winner == "blue"
-    with both_teams(5, "realtime", "delta", language=language) as win:  # 1 damage that does not sink: one touch
-        tap(win, "yellow", "cell", parse_cell("D2"))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_7_delta_a_surface_that_costs_damage_asks_for_a_second_touch_as_the_console_does(home, language):
+    """§7 Delta ([B] "Delta Karte": surfacing outside the water holes costs 1 damage): a Surface that cost a hull
+    point without sinking the boat was taken on one touch, though the console asks for `surface` typed twice for
+    every surfacing that costs damage; a touch brushed in passing cost a quarter of the hull for good. Now the
+    first touch asks for a second ("Touch again to surface", its note the damage); the second surfaces with the
+    rulebook's 1 damage. A blast between the touches that makes the surfacing the boat's last asks again, as
+    the console does; on a water hole one touch surfaces."""
+    with both_teams(5, "realtime", "delta", language=language) as win:
+        runtime = win.runtime
+        ref = referee(runtime.game)
+        tap(win, "yellow", "cell", parse_cell("D2"))  # off the water holes (B2 is one)
         tap(win, "blue", "cell", parse_cell("B2"))
+        runtime.step()
+        yellow = next(s for s in win.screens if s.team == "yellow")
+        labels: list[str] = []
+        button = yellow.button
+
+        def recording(surface, rect, text, hit, *args, **kwargs):
+            if hit == Hit("command", "surface"):
+                labels.append(yellow.text(text))
+            return button(surface, rect, text, hit, *args, **kwargs)
+
+        yellow.button = recording
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced
+        assert ref.teams["yellow"].damage == 0
+        win.render(pygame.Surface((1600, 480)))
+        assert labels[-1] == yellow.text(Msg("Touch again to surface"))
+        assert not win.labels.cut and not win.labels.missing
+        ref.teams["yellow"].damage = 3  # a blast between the touches: the surfacing would now sink the boat
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced  # asked again, with the new cost
+        ref.teams["yellow"].damage = 0
+        tap(win, "yellow", "command", "surface")
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1 and ref.phase == "play"
+    with both_teams(5, "realtime", "delta", language=language) as win:  # on a water hole: one touch
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("D2"))
         win.runtime.step()
         tap(win, "yellow", "command", "surface")
         win.runtime.step()
         ref = referee(win.runtime.game)
-        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1
+        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 0
 
 
 def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
