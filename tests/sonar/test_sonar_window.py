@@ -107,7 +107,7 @@ def test_taps_are_the_crews_commands(window):
     tap(window, "blue", "course", "N")            # not confirmed yet: refused, shown on blue's half only
     blue = next(s for s in window.screens if s.team == "blue")
     yellow = next(s for s in window.screens if s.team == "yellow")
-    assert blue.feed[0].split(" ", 1)[1].startswith("! Blue: course refused: the last course is not confirmed yet")
+    assert blue.feed[0].split(" ", 1)[1].startswith("! course refused: the last course is not confirmed yet")
     assert not any("refused" in line for line in yellow.feed)
     assert any("Yellow: course east!" in line for line in blue.feed)
     assert not any("C2" in line for line in blue.feed)
@@ -350,7 +350,7 @@ def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
                     said.extend(os.read(master, 4096))
         read_until(b"blue> ")
         os.write(master, b"start N12\n")
-        read_until(b"Blue starts at N12")
+        read_until(b"You start at N12")
         os.write(master, b"quit\n")
         read_until(b"Game saved.")
 
@@ -365,7 +365,7 @@ def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
         os.close(master)
         os.close(slave)
     text = said.decode(errors="replace")
-    assert "Blue's console." in text and "Blue starts at N12 (sector 4)" in text and "Game saved." in text
+    assert "Blue's console." in text and "You start at N12 (sector 4)" in text and "Game saved." in text
     assert "Only Blue's console runs here" not in text      # yellow plays in the window
     assert referee(win.runtime.game).teams["blue"].position == parse_cell("N12")
     yellow = win.screens[0]
@@ -512,7 +512,7 @@ def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):
     assert (Hit("system", "detonate") in yellow.held) == counts
     tap(window, "yellow", "system", "sonar")
     window.runtime.step()
-    assert "Yellow: activate refused:" in yellow.feed[0]
+    assert "! activate refused:" in yellow.feed[0]
     do({"do": "course", "team": "yellow", "direction": "S"})
     window.runtime.step()
     window.render(surface)
@@ -956,7 +956,7 @@ def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
         tap(win, "yellow", "system", "silence")
         tap(win, "yellow", "cell", parse_cell("K3"))
         yellow, blue = screen_of(win, "yellow"), screen_of(win, "blue")
-        assert yellow.feed[0].endswith("! Yellow: activate refused: silence east 6: a silent run goes 1 to 4 cells in "
+        assert yellow.feed[0].endswith("! activate refused: silence east 6: a silent run goes 1 to 4 cells in "
                                        "a straight line.")
         assert not any("silence" in line or "silent" in line for line in blue.feed)
         assert referee(win.runtime.game).team_status("yellow")["cell"] == "E3"

@@ -168,7 +168,7 @@ class TeamScreen:
         if not visible_to(event, self.team):
             return
         if event.feed is not None:
-            self.feed.appendleft(f"{event.clock[11:19]} {feed_line(event, self.lang)}")
+            self.feed.appendleft(f"{event.clock[11:19]} {feed_line(event, self.lang, self.team)}")
         word = track_word(event, self.team)
         if word is not None:
             self.track.append(word)

@@ -13,6 +13,7 @@ from typing import Any
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.i18n import Language
+from kaleun.sonar.address import addressed
 from kaleun.sonar.crew import member_name
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout, circuit_name
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_cell
@@ -271,10 +272,12 @@ class Told:
         return True
 
 
-def feed_line(event: Event, lang: Language) -> str:
-    """An event's feed line in the table's language, a refusal marked with "! "."""
+def feed_line(event: Event, lang: Language, team: str | None = None) -> str:
+    """An event's feed line in the table's language, a refusal marked with "! "; on `team`'s own screen its
+    sentences about `team` spoken to it ("You are at C2", `sonar.address`)."""
     mark = "! " if event.name == "refused" else ""
-    return f"{mark}{lang.render(event.feed)}" if event.feed is not None else ""
+    feed = addressed(event.feed, team) if team is not None else event.feed
+    return f"{mark}{lang.render(feed)}" if feed is not None else ""
 
 
 
