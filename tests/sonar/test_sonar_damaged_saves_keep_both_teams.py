@@ -74,6 +74,12 @@ DAMAGES: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "blue's record keeps a course to nowhere": (
         lambda s: _kept(s, "blue", "course")["data"].__setitem__("direction", "up"),
         "'up' is not a course (N, E, S, W)"),
+    "blue's record keeps a course whose direction is a list": (
+        lambda s: _kept(s, "blue", "course")["data"].__setitem__("direction", ["N"]),
+        "'['N']' is not a course (N, E, S, W)"),
+    "blue's record keeps an event whose fields are a number": (
+        lambda s: _kept(s, "blue", "course").__setitem__("data", 5),
+        "an event's fields are an object, not int"),
     "yellow's torpedo gauge is missing": (
         lambda s: _sonar(s)["teams"]["yellow"]["gauges"].pop("torpedo"),
         "teams.yellow.gauges.torpedo: the boat keeps every gauge"),

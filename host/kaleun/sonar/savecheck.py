@@ -108,6 +108,8 @@ def _kept_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
             if not 0 < item["n"] <= record["count"]:
                 return f"{where}.n: event {item['n']} of the {record['count']} recorded"
             data, name = item["data"], item["event"]
+            if not isinstance(data, Mapping):
+                return f"{where}.data: an event's fields are an object, not {type(data).__name__}"
             if audience is not None or name not in TRACKED or data.get("team") in (None, team):
                 continue
             if data["team"] not in TEAMS:
@@ -115,7 +117,7 @@ def _kept_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
             for field in TRACK_FIELDS.get(name, ()):
                 if field not in data:
                     return f"{where}.data.{field}: the enemy's {name} keeps its {field}"
-            if name == "course" and data["direction"] not in DIRECTIONS:
+            if name == "course" and (not isinstance(data["direction"], str) or data["direction"] not in DIRECTIONS):
                 return f"{where}.data.direction: '{data['direction']}' is not a course (N, E, S, W)"
     return None
 
