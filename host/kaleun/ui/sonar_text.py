@@ -166,6 +166,8 @@ def describe_status(status: dict[str, Any], lang: Language, team: str | None = N
         lines.append(Msg("Waiting: the other Captain marks the start cell.") if status["cell"]
                      else Msg("Waiting: your Captain marks the start cell ({start} CELL).",
                               start=command_word("start")))
+    elif status["phase"] == "over" and status["winner"] is not None and status["winner"] == team:
+        lines.append(Msg("The game is over: you won."))  # as the window's top bar says "victory!"
     elif status["phase"] == "over":
         lines.append(Msg("The game is over: {winner} won.", winner=team_name(status["winner"])) if status["winner"]
                      else Msg("The game is over: both boats sank."))
