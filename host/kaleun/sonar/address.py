@@ -67,6 +67,10 @@ ADDRESSED: dict[tuple[str, str], str] = {
     ("{team}: indirect hit, 1 damage", "team"): N_("your boat: indirect hit, 1 damage"),
     ("{team}: no hit", "team"): N_("your boat: no hit"),
     ("{team} takes {n} damage.", "team"): N_("You take {n} damage."),
+    # the console map's list of blasts (`sonar_text.blast_words`): whose weapon, what it hit
+    ("{cell} ({weapon} of {team}): {hits}", "team"): N_("{cell} (your {weapon}): {hits}"),
+    ("direct hit on {team}", "team"): N_("direct hit on your boat"),
+    ("indirect hit on {team}", "team"): N_("indirect hit on your boat"),
     ("{loser}'s boat sinks: {winner} wins!", "loser"): N_("Your boat sinks: {winner} wins!"),
     ("{loser}'s boat sinks: {winner} wins!", "winner"): N_("{loser}'s boat sinks: you win!"),
     ("{team}'s turn (extra turn {n} of {of}).", "team"): N_("Your turn (extra turn {n} of {of})."),

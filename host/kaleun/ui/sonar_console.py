@@ -282,7 +282,7 @@ class TeamConsole(Prompting):
             self.say(describe_status(status, self.lang, self.team))
         elif name == "map":
             self._need(plain, command)
-            self.say(draw_map(self.referee.sea, status, self.lang))
+            self.say(draw_map(self.referee.sea, status, self.lang, self.team))
         elif name == "board":
             self._need(plain, command)
             self.say(draw_board(self.referee.teams[self.team].board.layout, status, self.lang))

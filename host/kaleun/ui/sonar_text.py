@@ -35,21 +35,24 @@ WEAPON_NAMES: dict[str, str] = {"torpedo": SYSTEM_NAMES["torpedo"], "mine": SYST
                                 "archer_mine": N_("Archer mine")}
 
 
-def blast_words(blast: dict[str, Any]) -> Msg:
+def blast_words(blast: dict[str, Any], team: str | None = None) -> Msg | str:
     """One blast of `Referee.team_status`'s `blasts` as the map lists it: 'D4 (torpedo of Yellow): indirect
-    hit on Blue' (all of it announced aloud: the impact cell and the hits on both boats)."""
+    hit on Blue' (all of it announced aloud: the impact cell and the hits on both boats); as `team`'s own
+    console says it: 'D4 (your torpedo): indirect hit on Blue', 'D4 (torpedo of Blue): direct hit on your boat'."""
     hits: list[Msg | str] = [Msg("direct hit on {team}", team=team_name(team)) if hit == 2
                              else Msg("indirect hit on {team}", team=team_name(team))
                              for team, hit in blast["hits"].items() if hit]
     weapon = WEAPON_NAMES.get(blast["weapon"], blast["weapon"])
-    return Msg("{cell} ({weapon} of {team}): {hits}", cell=blast["cell"], weapon=Msg.term(weapon),
+    said = Msg("{cell} ({weapon} of {team}): {hits}", cell=blast["cell"], weapon=Msg.term(weapon),
                team=team_name(blast["team"]), hits=join(hits, ", ") if hits else Msg("no hit"))
+    return said if team is None else addressed(said, team) or said
 
 
-def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
+def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language, team: str | None = None) -> str:
     """The own map: '#' island, 'o' water hole, 'a' Archer mine, '+' own route, '@' the boat,
     'M' an own mine, 'x' where a blast struck (either team's: the impact cells are announced); the
-    borders of the game mode's sectors ('|', '-'); under it the blasts, whose weapon and what they hit."""
+    borders of the game mode's sectors ('|', '-'); under it the blasts, whose weapon and what they hit (on
+    `team`'s console its own weapons and boat as "your", `sonar.address`)."""
     route = {parse_cell(c) for c in status["route"]}
     mines = {parse_cell(c) for c in status["mines"]}
     blasts = status.get("blasts", [])
@@ -97,7 +100,7 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
     if blasts:
         legend.append(Msg("x blast"))
         lines.append(lang.render(Msg("Blasts, the newest last: {blasts}.",
-                                     blasts=join([blast_words(b) for b in blasts], "; "))))
+                                     blasts=join([blast_words(b, team) for b in blasts], "; "))))
     lines.append("  ".join(lang.render(item) for item in legend))
     return "\n".join(lines)
 
