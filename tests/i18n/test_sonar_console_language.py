@@ -422,12 +422,13 @@ def test_a_whole_random_game_typed_in_the_tables_words_is_the_game_its_script_pl
     said = "".join(o.getvalue() for o in out.values()).splitlines()
     assert [line for line in said if line.startswith("! ")] == []  # no line refused for its words
     assert [(e.name, e.data) for e in got] == [(e.name, e.data) for e in expected]
-    # each team's console printed exactly the feed of the events that team may know, in the table's language
+    # each team's console printed exactly the feed of the events that team may know, in the table's language, its
+    # sentences about itself spoken to it (sonar.address)
     from kaleun.core.events import visible_to
     from kaleun.i18n import language as lang_of
     from kaleun.ui.sonar_text import feed_line
 
     for team, text in out.items():
         feed = [line for line in text.getvalue().splitlines() if line.startswith("[")]
-        assert feed == [f"[{e.clock[11:]}] {feed_line(e, lang_of(language))}" for e in got
+        assert feed == [f"[{e.clock[11:]}] {feed_line(e, lang_of(language), team)}" for e in got
                         if e.feed is not None and visible_to(e, team)], team

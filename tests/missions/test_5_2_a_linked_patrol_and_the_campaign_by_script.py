@@ -132,7 +132,8 @@ def test_the_set_up_options_of_a_run_that_do_not_fit_are_refused_by_name(home):
         (("--linked", "--mission", "training"), "kaleun run: training is a single mission, not a part of a linked "
                                                  "patrol"),
         (("--game", "sonar", "--campaign"),
-         "kaleun run: --linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"),
+         "kaleun run: --campaign is a U-BOOT option (missions, linked patrols, the campaign and their difficulties); "
+         "a Captain Sonar game is set up with --scenario, --mode and --crew"),
     ]
     for options, said in cases:
         result = run_kaleun("run", *options, "--script", str(script), "--events", events, home=home)

@@ -76,10 +76,12 @@ def test_5_a_torpedos_impact_cell_is_on_both_teams_console_maps(home):
         _play(runtime, consoles, TORPEDO[:2])
         assert "x" not in "".join(row[4:] for row in _map(runtime, consoles, outs, "yellow") if row[:3].strip())
         _play(runtime, consoles, TORPEDO[2:])
+        said = {"yellow": "Blasts, the newest last: D4 (your torpedo): indirect hit on Blue.",  # each console says
+                "blue": "Blasts, the newest last: D4 (torpedo of Yellow): indirect hit on your boat."}  # "your" (§9)
         for team in TEAMS:
             lines = _map(runtime, consoles, outs, team)
             assert _cell(lines, "D4") == "x", (team, lines)
-            assert "Blasts, the newest last: D4 (torpedo of Yellow): indirect hit on Blue." in lines
+            assert said[team] in lines, lines
             assert any(line.startswith("@ boat") and line.endswith("x blast") for line in lines), lines
         assert _cell(_map(runtime, consoles, outs, "blue"), "C4") == "@"  # the own boat stays on top
         assert _cell(_map(runtime, consoles, outs, "yellow"), "C4") == "."  # the enemy boat is never shown
@@ -99,7 +101,7 @@ def test_5_a_detonated_mine_is_on_both_maps_a_mine_still_laid_only_on_its_owners
         yellow, blue = _map(runtime, consoles, outs, "yellow"), _map(runtime, consoles, outs, "blue")
         assert _cell(yellow, "E4") == "x" and _cell(blue, "E4") == "x"
         assert _cell(blue, "C7") == "M" and _cell(yellow, "C7") == "."
-        assert "Blasts, the newest last: E4 (mine of Blue): no hit." in blue
+        assert "Blasts, the newest last: E4 (your mine): no hit." in blue
         assert "Blasts, the newest last: E4 (mine of Blue): no hit." in yellow
         assert not any("C7" in line for line in yellow)
     finally:
@@ -107,8 +109,8 @@ def test_5_a_detonated_mine_is_on_both_maps_a_mine_still_laid_only_on_its_owners
 
 
 @pytest.mark.parametrize("language, said", [
-    ("de", "Explosionen, die neueste zuletzt: D4 (Torpedo, Gelb): indirekter Treffer auf Blau."),
-    ("ru", "Взрывы, последний в конце: D4 (торпеда, Жёлтые): Синие — косвенное попадание.")])
+    ("de", "Explosionen, die neueste zuletzt: D4 (Torpedo, von euch): indirekter Treffer auf Blau."),
+    ("ru", "Взрывы, последний в конце: D4 (торпеда, ваша команда): Синие — косвенное попадание.")])
 def test_5_the_list_of_blasts_is_in_the_tables_language(home, language, said):
     """§5 the console's list of blasts at a German and a Russian table."""
     runtime, consoles, outs = _table(home, language)
@@ -191,7 +193,8 @@ def test_7_echo_an_archer_mine_a_torpedo_struck_stays_on_the_console_map_and_one
         for team in TEAMS:
             lines = _map(runtime, consoles, outs, team)
             assert _cell(lines, "C3") == "a", lines
-            assert "Blasts, the newest last: C3 (torpedo of Yellow): indirect hit on Yellow." in lines  # from D4
+            assert {"yellow": "Blasts, the newest last: C3 (your torpedo): indirect hit on your boat.",  # from D4
+                    "blue": "Blasts, the newest last: C3 (torpedo of Yellow): indirect hit on Yellow."}[team] in lines
         _play(runtime, consoles, ["yellow: course e mark=scenario cross=E6", "yellow: course s mark=scenario cross=S5",
                                   "yellow: course s mark=scenario cross=S6", "yellow: course e mark=scenario cross=E2",
                                   "yellow: archer H6"])
@@ -199,8 +202,10 @@ def test_7_echo_an_archer_mine_a_torpedo_struck_stays_on_the_console_map_and_one
         for team in TEAMS:
             lines = _map(runtime, consoles, outs, team)
             assert _cell(lines, "H6") == "x" and _cell(lines, "C3") == "a", lines
-            assert ("Blasts, the newest last: C3 (torpedo of Yellow): indirect hit on Yellow; H6 (Archer mine of "
-                    "Yellow): no hit." in lines)
+            assert {"yellow": "Blasts, the newest last: C3 (your torpedo): indirect hit on your boat; H6 (your Archer "
+                              "mine): no hit.",
+                    "blue": "Blasts, the newest last: C3 (torpedo of Yellow): indirect hit on Yellow; H6 (Archer mine "
+                            "of Yellow): no hit."}[team] in lines
     finally:
         runtime.close()
 

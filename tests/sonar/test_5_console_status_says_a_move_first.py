@@ -19,7 +19,7 @@ def test_5_status_says_the_systems_wait_for_a_move_after_an_activation():
         yellow.handle(line)
     runtime.step()
     assert WAIT not in printed(runtime, yellow, out, "status")
-    assert "Stop! Yellow fires a torpedo: impact at D3!" in printed(runtime, yellow, out, "torpedo D3")
+    assert "Stop! You fire a torpedo: impact at D3!" in printed(runtime, yellow, out, "torpedo D3")
     assert WAIT in printed(runtime, yellow, out, "status")
     printed(runtime, yellow, out, "s mark=mine cross=S6")
     assert WAIT not in printed(runtime, yellow, out, "status")

@@ -269,6 +269,9 @@ def test_5_four_damage_sinks_the_boat_and_ends_the_game(tmp_path):
     from kaleun.ui.sonar_text import describe_status
 
     assert "The game is over: Yellow won." in describe_status(ref(game).team_status("blue"), language("en"))
+    # the winner's own console speaks to it, as its feed and the window's "victory!" do
+    assert "The game is over: you won." in describe_status(ref(game).team_status("yellow"), language("en"), "yellow")
+    assert "The game is over: Yellow won." in describe_status(ref(game).team_status("blue"), language("en"), "blue")
 
 
 def test_5_a_blast_that_sinks_both_boats_is_a_draw(tmp_path):

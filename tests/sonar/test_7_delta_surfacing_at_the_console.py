@@ -47,7 +47,7 @@ def test_7_delta_a_surface_off_the_water_holes_is_answered_with_its_cost_then_ty
     printed(runtime, yellow, out, "status")
     assert printed(runtime, yellow, out, "surface") == warning
     said = printed(runtime, yellow, out, "surface")
-    assert "Yellow surfaces in sector 1!" in said and "breaks through the ice outside a water hole: 1 damage" in said
+    assert "You surface in sector 1!" in said and "You break through the ice outside a water hole: 1 damage" in said
     assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1
 
 
@@ -55,10 +55,10 @@ def test_7_delta_on_a_water_hole_surface_surfaces_at_once_and_a_json_line_is_nev
     """§7 Delta: on a water hole there is nothing to say first; a table script's line (JSON) surfaces at once."""
     runtime, yellow, out = _delta()
     printed(runtime, yellow, out, "s mark=torpedo cross=S6")                       # B2: a water hole
-    assert "Yellow surfaces in sector 1!" in printed(runtime, yellow, out, "surface")
+    assert "You surface in sector 1!" in printed(runtime, yellow, out, "surface")
     assert referee(runtime.game).teams["yellow"].damage == 0
     runtime, yellow, out = _delta()
-    assert "Yellow surfaces in sector 1!" in printed(runtime, yellow, out, '{"do": "surface"}')
+    assert "You surface in sector 1!" in printed(runtime, yellow, out, '{"do": "surface"}')
 
 
 def test_7_delta_a_surfacing_that_sinks_the_boat_says_so_first():
@@ -71,7 +71,7 @@ def test_7_delta_a_surfacing_that_sinks_the_boat_says_so_first():
     assert printed(runtime, yellow, out, "surface") == (
         "! No water hole at B1: surfacing here costs 1 damage and sinks the boat. Type surface again to surface all "
         "the same.\n")
-    assert "Yellow's boat sinks: Blue wins!" in printed(runtime, yellow, out, "surface")
+    assert "Your boat sinks: Blue wins!" in printed(runtime, yellow, out, "surface")
 
 
 def test_7_delta_a_surface_the_referee_refuses_anyway_gets_the_referees_reason_not_the_cost():
@@ -108,4 +108,4 @@ def test_7_delta_a_cost_changed_since_it_was_said_is_said_again():
     referee(runtime.game).teams["yellow"].damage = 3                     # the blast's damage, between the two lines
     assert "costs 1 damage and sinks the boat. Type surface again" in printed(runtime, yellow, out, "surface")
     assert not referee(runtime.game).teams["yellow"].surfaced
-    assert "Yellow's boat sinks: Blue wins!" in printed(runtime, yellow, out, "surface")
+    assert "Your boat sinks: Blue wins!" in printed(runtime, yellow, out, "surface")

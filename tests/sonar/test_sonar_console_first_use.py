@@ -60,7 +60,7 @@ def test_lines_typed_ahead_get_one_prompt_after_the_last(table):
     table.step()  # before the game runs them
     text = out.getvalue()
     assert ended and text.count("yellow> ") == 1, repr(text)
-    assert text.endswith("Yellow's Captain has marked the start cell.\nyellow> "), repr(text)
+    assert text.endswith("Your Captain has marked the start cell.\nyellow> "), repr(text)
 
 
 def test_an_echoing_terminal_gets_a_prompt_for_each_line_typed(table):
@@ -205,10 +205,10 @@ def test_5_a_value_typed_by_position_may_be_named_as_help_shows_its_field(table)
     for direction, symbol in (("S", "S1"), ("S", "S2"), ("E", "E3")):  # no green symbol crossed: the drone works
         yellow.handle(f"course direction={direction} mark=drone cross={symbol}")
     said = out.getvalue()
-    assert "Yellow starts at B2" in said and said.count("Yellow: course south!") == 2, said
+    assert "You start at B2" in said and said.count("Course south!") == 2, said
     assert referee(table.game).teams["yellow"].position == (3, 3)  # D4
     yellow.handle("drone sector=9")
-    assert "Yellow's drone asks: are you in sector 9? Blue: yes!" in out.getvalue(), out.getvalue()
+    assert "Stop! Your drone asks: are you in sector 9? Blue: yes!" in out.getvalue(), out.getvalue()
     yellow.handle("silence distance=2")  # the direction before it is missing: the usage, nothing sent
     assert out.getvalue().endswith("! usage: silence DIRECTION DISTANCE\nyellow> "), out.getvalue()
     yellow.handle("help drone")
@@ -304,7 +304,7 @@ def test_1_a_course_without_its_mark_and_cross_says_what_it_still_owes(table):
     yellow.handle("cross E1")
     yellow.handle("s mark drone cross S1")
     table.step()
-    assert "Yellow: course south!" in out.getvalue() and out.getvalue().count("  Waiting:") == 1, out.getvalue()
+    assert "Course south!" in out.getvalue() and out.getvalue().count("  Waiting:") == 1, out.getvalue()
     yellow.handle("e mark drone")
     table.step()
     assert out.getvalue().count("  Waiting: the Engineer crosses a symbol of the east section.\n") == 1, \
@@ -329,7 +329,7 @@ def test_2_a_surfacing_in_real_time_says_how_the_repairs_are_typed(home):
         assert "To repair" not in blue_out.getvalue()
         for line in ("repair 1 engineer", "repair 2 captain", "repair 3 radio_operator", "repair 4 engineer", "dive"):
             yellow.handle(line)
-        assert "Yellow dives!" in yellow_out.getvalue(), yellow_out.getvalue()
+        assert "You dive!" in yellow_out.getvalue(), yellow_out.getvalue()
     finally:
         runtime.close()
 

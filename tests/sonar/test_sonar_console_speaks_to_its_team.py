@@ -55,15 +55,15 @@ def test_5_a_refusal_during_the_sonar_tells_each_team_whose_answer_it_waits_for(
     asked for says so to the team."""
     runtime, seats, outs = _yellows_sonar("en")
     said = printed(runtime, seats["blue"], outs["blue"], "n mark=torpedo cross=N1").splitlines()
-    assert said[0].endswith("Blue: course refused: Stop! Yellow's sonar waits for your answer first: two statements "
+    assert said[0].endswith("! course refused: Stop! Yellow's sonar waits for your answer first: two statements "
                             "of different kinds, exactly one of them true."), said
     assert said[1].startswith("  To answer: answer row=ROW column=COLUMN (or sector=SECTOR)"), said  # how, again
     assert printed(runtime, seats["yellow"], outs["yellow"], "n mark=torpedo cross=N2").endswith(
-        "Yellow: course refused: Stop! your sonar waits for Blue's answer.\n")
+        "! course refused: Stop! your sonar waits for Blue's answer.\n")
     printed(runtime, seats["blue"], outs["blue"], "answer row=12 column=A")
     assert referee(runtime.game).turns.sonar is None
     assert printed(runtime, seats["yellow"], outs["yellow"], "answer row=3 column=B").endswith(
-        "Yellow: sonar answer refused: no sonar asks you for an answer.\n")
+        "! sonar answer refused: no sonar asks you for an answer.\n")
 
 
 @pytest.mark.parametrize(("code", "own", "other"), [

@@ -185,9 +185,9 @@ def test_each_console_shows_only_its_teams_view(consoles):
     seats["yellow"].handle("board")
     seats["yellow"].handle("fly away")
     yellow, blue = outs["yellow"].getvalue(), outs["blue"].getvalue()
-    assert "Yellow starts at B2" in yellow and "B2" not in blue
-    assert "Blue starts at N12" in blue and "N12" not in yellow
-    assert "Yellow's Captain has marked the start cell." in blue
+    assert "You start at B2" in yellow and "B2" not in blue
+    assert "You start at N12" in blue and "N12" not in yellow
+    assert "Yellow's Captain has marked the start cell." in blue and "Your Captain has marked the start cell." in yellow
     assert "Torpedo gauge: 1 of 3." in outs[first].getvalue()
     assert "Torpedo gauge" not in outs["blue" if first == "yellow" else "yellow"].getvalue()
     assert ("  2 . @ . #" if first == "blue" else "  2 . + @ #") in yellow     # the own map shows the boat
@@ -257,7 +257,7 @@ def test_play_and_resume_a_sonar_game_on_the_console(tmp_path):
                   "--team", "blue") as term:
         term.expect("Blue's console. Type help for the commands.")
         term.send("start N12")
-        term.expect("Blue starts at N12 (sector 4)")
+        term.expect("You start at N12 (sector 4)")
         term.send("quit")
         term.expect("Continue with: kaleun resume")
         assert term.close() == 0
@@ -289,7 +289,7 @@ def test_the_second_team_plays_on_its_own_terminal(tmp_path):
             while "Dive stations!" not in blue and time.monotonic() < deadline:
                 if select.select([master], [], [], 0.2)[0]:
                     blue += os.read(master, 4096).decode(errors="replace")
-            assert "Blue's console." in blue and "Blue starts at N12" in blue and "B2" not in blue
+            assert "Blue's console." in blue and "You start at N12" in blue and "B2" not in blue
             assert "N12" not in term.text
             term.send("quit")
             assert term.close() == 0
@@ -421,7 +421,7 @@ def test_the_console_speaks_the_tables_language(tmp_path):
     with Terminal(tmp_path, "play", "--game", "sonar", "--console", "--language", "de", "--seed", "1") as term:
         term.expect("gelb> ")
         term.send("start B2")
-        term.expect("Gelb beginnt auf B2")
+        term.expect("Ihr beginnt auf B2")
         term.send("status")
         term.expect("Boot auf B2")
         term.send("quit")

@@ -261,8 +261,8 @@ def test_3_to_6_real_time_by_touch_alone_stop_mines_drone_and_the_repair_ritual(
         tap(win, "blue", "launch", "drone")
         tap(win, "blue", "cell", parse_cell("B2"))
         blue = screen(win, "blue")
-        asked = blue.text(Msg("Stop! {team}'s drone asks: are you in sector {sector}? {other}: {answer}!",
-                              team=Msg("Blue"), sector=1, other=Msg("Yellow"), answer=Msg("no")))
+        asked = blue.text(Msg("Stop! Your drone asks: are you in sector {sector}? {other}: {answer}!",
+                              sector=1, other=Msg("Yellow"), answer=Msg("no")))
         assert ref.sector(parse_cell("F2")) == 2  # yellow is one sector east: the truthful answer is no
         assert any(line.endswith(asked) for line in blue.feed), list(blue.feed)
         tap(win, "yellow", "command", "surface")

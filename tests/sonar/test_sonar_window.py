@@ -107,7 +107,7 @@ def test_taps_are_the_crews_commands(window):
     tap(window, "blue", "course", "N")            # not confirmed yet: refused, shown on blue's half only
     blue = next(s for s in window.screens if s.team == "blue")
     yellow = next(s for s in window.screens if s.team == "yellow")
-    assert blue.feed[0].split(" ", 1)[1].startswith("! Blue: course refused: the last course is not confirmed yet")
+    assert blue.feed[0].split(" ", 1)[1].startswith("! course refused: the last course is not confirmed yet")
     assert not any("refused" in line for line in yellow.feed)
     assert any("Yellow: course east!" in line for line in blue.feed)
     assert not any("C2" in line for line in blue.feed)
@@ -350,7 +350,7 @@ def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
                     said.extend(os.read(master, 4096))
         read_until(b"blue> ")
         os.write(master, b"start N12\n")
-        read_until(b"Blue starts at N12")
+        read_until(b"You start at N12")
         os.write(master, b"quit\n")
         read_until(b"Game saved.")
 
@@ -365,7 +365,7 @@ def test_one_teams_window_and_the_other_teams_console_on_its_terminal(home):
         os.close(master)
         os.close(slave)
     text = said.decode(errors="replace")
-    assert "Blue's console." in text and "Blue starts at N12 (sector 4)" in text and "Game saved." in text
+    assert "Blue's console." in text and "You start at N12 (sector 4)" in text and "Game saved." in text
     assert "Only Blue's console runs here" not in text      # yellow plays in the window
     assert referee(win.runtime.game).teams["blue"].position == parse_cell("N12")
     yellow = win.screens[0]
@@ -512,7 +512,7 @@ def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):
     assert (Hit("system", "detonate") in yellow.held) == counts
     tap(window, "yellow", "system", "sonar")
     window.runtime.step()
-    assert "Yellow: activate refused:" in yellow.feed[0]
+    assert "! activate refused:" in yellow.feed[0]
     do({"do": "course", "team": "yellow", "direction": "S"})
     window.runtime.step()
     window.render(surface)
@@ -695,8 +695,7 @@ def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home,
     """§7 Delta and §1 "Spielende": with 3 damage, surfacing off the water holes is the fourth damage and sinks the
     own boat. The Surface button said so, yet one tap sank it; the console asks for `surface` typed twice. Now the
     first touch turns the button into "Touch again to surface" (its note: the boat sinks) and surfaces nothing; any
-    other touch takes it back; a second touch surfaces. A surfacing that costs 1 damage without sinking still takes
-    one touch."""
+    other touch takes it back; a second touch surfaces."""
     with both_teams(5, "realtime", "delta", language=language) as win:
         runtime = win.runtime
         ref = referee(runtime.game)
@@ -716,27 +715,69 @@ def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home,
         ref.teams["yellow"].damage = 3
         tap(win, "yellow", "command", "surface")
         runtime.step()
-        assert yellow.sinking and not ref.teams["yellow"].surfaced and ref.phase == "play"
+        assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced and ref.phase == "play"
         win.render(pygame.Surface((1600, 480)))
         assert labels[-1] == yellow.text(Msg("Touch again to surface"))
         assert not win.labels.cut and not win.labels.missing
         tap(win, "yellow", "tab", "radio")  # another touch takes the first one back
         tap(win, "yellow", "tab", "captain")
-        assert not yellow.sinking
+        assert yellow.ice_told is None
         tap(win, "yellow", "command", "surface")
         runtime.step()
         assert not ref.teams["yellow"].surfaced
         tap(win, "yellow", "command", "surface")
         runtime.step()
         assert ref.teams["yellow"].surfaced and ref.phase == "over" and ref.winner == "blue"
-    with both_teams(5, "realtime", "delta", language=language) as win:  # 1 damage that does not sink: one touch
-        tap(win, "yellow", "cell", parse_cell("D2"))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_7_delta_a_surface_that_costs_damage_asks_for_a_second_touch_as_the_console_does(home, language):
+    """§7 Delta ([B] "Delta Karte": surfacing outside the water holes costs 1 damage): a Surface that cost a hull
+    point without sinking the boat was taken on one touch, though the console asks for `surface` typed twice for
+    every surfacing that costs damage; a touch brushed in passing cost a quarter of the hull for good. Now the
+    first touch asks for a second ("Touch again to surface", its note the damage); the second surfaces with the
+    rulebook's 1 damage. A blast between the touches that makes the surfacing the boat's last asks again, as
+    the console does; on a water hole one touch surfaces."""
+    with both_teams(5, "realtime", "delta", language=language) as win:
+        runtime = win.runtime
+        ref = referee(runtime.game)
+        tap(win, "yellow", "cell", parse_cell("D2"))  # off the water holes (B2 is one)
         tap(win, "blue", "cell", parse_cell("B2"))
+        runtime.step()
+        yellow = next(s for s in win.screens if s.team == "yellow")
+        labels: list[str] = []
+        button = yellow.button
+
+        def recording(surface, rect, text, hit, *args, **kwargs):
+            if hit == Hit("command", "surface"):
+                labels.append(yellow.text(text))
+            return button(surface, rect, text, hit, *args, **kwargs)
+
+        yellow.button = recording
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced
+        assert ref.teams["yellow"].damage == 0
+        win.render(pygame.Surface((1600, 480)))
+        assert labels[-1] == yellow.text(Msg("Touch again to surface"))
+        assert not win.labels.cut and not win.labels.missing
+        ref.teams["yellow"].damage = 3  # a blast between the touches: the surfacing would now sink the boat
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced  # asked again, with the new cost
+        ref.teams["yellow"].damage = 0
+        tap(win, "yellow", "command", "surface")
+        tap(win, "yellow", "command", "surface")
+        runtime.step()
+        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1 and ref.phase == "play"
+    with both_teams(5, "realtime", "delta", language=language) as win:  # on a water hole: one touch
+        tap(win, "yellow", "cell", parse_cell("B2"))
+        tap(win, "blue", "cell", parse_cell("D2"))
         win.runtime.step()
         tap(win, "yellow", "command", "surface")
         win.runtime.step()
         ref = referee(win.runtime.game)
-        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 1
+        assert ref.teams["yellow"].surfaced and ref.teams["yellow"].damage == 0
 
 
 def test_4_a_crossed_symbol_is_dimmed_under_its_cross(window):
@@ -915,7 +956,7 @@ def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
         tap(win, "yellow", "system", "silence")
         tap(win, "yellow", "cell", parse_cell("K3"))
         yellow, blue = screen_of(win, "yellow"), screen_of(win, "blue")
-        assert yellow.feed[0].endswith("! Yellow: activate refused: silence east 6: a silent run goes 1 to 4 cells in "
+        assert yellow.feed[0].endswith("! activate refused: silence east 6: a silent run goes 1 to 4 cells in "
                                        "a straight line.")
         assert not any("silence" in line or "silent" in line for line in blue.feed)
         assert referee(win.runtime.game).team_status("yellow")["cell"] == "E3"

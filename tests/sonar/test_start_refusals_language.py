@@ -63,3 +63,45 @@ def test_a_hand_action_at_the_captain_sonar_table_is_refused_in_the_tables_langu
     rendered = language(code).render(said)  # type: ignore[arg-type]
     assert "give game commands" not in rendered and "place" not in rendered and "'" not in rendered, rendered
     assert rendered.startswith({"de": "setzen: ", "ru": "поставить: "}[code]), rendered
+
+
+SET_UP = ("a Captain Sonar game is set up with --scenario, --mode and --crew")
+
+
+@pytest.mark.parametrize(("command", "options", "said"), [
+    ("run", ("--linked",), "kaleun run: --linked is a U-BOOT option (missions, linked patrols, the campaign and their "
+                           f"difficulties); {SET_UP}"),
+    ("run", ("--campaign",), "kaleun run: --campaign is a U-BOOT option (missions, linked patrols, the campaign and "
+                             f"their difficulties); {SET_UP}"),
+    ("run", ("--difficulty", "captain=hard", "--easy-watch", "captain"),
+     "kaleun run: --difficulty, --easy-watch are U-BOOT options (missions, linked patrols, the campaign and their "
+     f"difficulties); {SET_UP}"),
+    ("play", ("--setup",), "kaleun: --setup is a U-BOOT option (missions, linked patrols, the campaign and their "
+                           f"difficulties); {SET_UP}")])
+def test_1_a_u_boot_set_up_option_for_captain_sonar_is_refused_by_the_name_given(tmp_path, command, options, said):
+    """`kaleun run --game sonar --linked` was refused with "--linked, --campaign, --difficulty, --easy-watch and --setup
+    are U-BOOT options": `kaleun run` has no --setup, and the line named four options the player never gave. It now
+    names the options given and what sets a Captain Sonar game up; nothing is run or saved."""
+    from kit import run_kaleun
+
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "team": "yellow", "do": "start", "cell": "B2"}\n', encoding="utf-8")
+    extra = ("--script", str(script), "--events", str(tmp_path / "ev.jsonl")) if command == "run" else ()
+    done = run_kaleun(command, "--game", "sonar", *options, *extra, home=tmp_path)
+    assert (done.returncode, done.stderr.strip()) == (2, said)
+    assert not (tmp_path / "ev.jsonl").exists() and not (tmp_path / "autosave.json").exists()
+
+
+def test_1_the_set_up_option_refusal_is_said_in_the_tables_language():
+    """The same refusal at a German or Russian table (`kaleun play --language de`) is a whole sentence of that
+    language."""
+    import argparse
+
+    from kaleun.fronts.sonar import SonarFront
+
+    args = argparse.Namespace(linked=True, campaign=None, difficulty=None, easy_watch=None, setup=None)
+    said = SonarFront().problem(args, "kaleun")
+    assert said is not None
+    for code in ("de", "ru"):
+        assert language(code).missing(said) == [], code
+        assert "set up with" not in language(code).render(said)

@@ -120,15 +120,14 @@ class SonarFront(Front):
             return Msg("{command}: --changes is a U-BOOT option (a mission's fields)", command=command)
         if getattr(args, "debrief", None) is not None:
             return Msg("{command}: --debrief is a U-BOOT option (a mission's debrief chart)", command=command)
-        return None
+        return _set_up_options(args, command)
 
     def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
-        from kaleun.mission_commands import wants_setup
-
-        if wants_setup(args):
+        problem = _set_up_options(args, "kaleun")
+        if problem is not None:
             from kaleun.core.errors import CommandError
 
-            raise CommandError(Msg("--linked, --campaign, --difficulty, --easy-watch and --setup are U-BOOT options"))
+            raise CommandError(problem)
         return new(args, args.seed)
 
     def play(self, game: Engine, board: Any, args: argparse.Namespace, opening: Opening) -> int:
@@ -157,6 +156,24 @@ class SonarFront(Front):
         from kaleun.sonar.game import referee
 
         return referee(game).phase == "over"
+
+
+#: U-BOOT's options that set a mission game up (`mission_commands.wants_setup`), as typed
+SET_UP_OPTIONS = (("linked", "--linked"), ("campaign", "--campaign"), ("difficulty", "--difficulty"),
+                  ("easy_watch", "--easy-watch"), ("setup", "--setup"))
+
+
+def _set_up_options(args: argparse.Namespace, command: str) -> Msg | None:
+    """U-BOOT's set-up options given for a Captain Sonar game, named as given (`kaleun run` has no --setup, and a
+    refusal naming it sent a player looking for it), with what sets a Captain Sonar game up."""
+    given = [option for key, option in SET_UP_OPTIONS if getattr(args, key, None)]
+    if not given:
+        return None
+    return Msg.plural("{command}: {options} is a U-BOOT option (missions, linked patrols, the campaign and their "
+                      "difficulties); a Captain Sonar game is set up with --scenario, --mode and --crew",
+                      "{command}: {options} are U-BOOT options (missions, linked patrols, the campaign and their "
+                      "difficulties); a Captain Sonar game is set up with --scenario, --mode and --crew",
+                      n=len(given), command=command, options=", ".join(given))
 
 
 def _headless(command: str) -> Msg:

@@ -18,6 +18,7 @@ events tagged for one team or for everybody (`Event.audience`). The rules live i
 | `crew.py` | crew sizes and who holds which role (§1) |
 | `turns.py` | turn order, the 3-turn bonus, the real-time handshake and the Stop! freeze (§6) |
 | `visibility.py` | which event is public and which belongs to one team |
+| `address.py` | how a team's own screen speaks to it ("You are at C2", not "Yellow is at C2") (§9) |
 | `plot.py` | the opt-in training aid: each boat's possible cells from public events (§9) |
 | `savecheck.py` | what a saved game must hold together (a save that does not is refused) |
 | `game.py` | building and loading a game |

@@ -9,6 +9,13 @@ repair by somebody not of the crew, a sonar answer awaited from nobody. Such a s
 later (a course with no boat) or hold it for ever (a section whose every symbol is crossed takes no more
 crosses, a full gauge no more marks, a Stop! nobody can lift); it is refused
 when it is loaded, with the field and the reason.
+
+The fields kept per team beside the boats (`plot`, `record.teams`, a blast's `hits`) are optional, as a save
+of an earlier release lacks them; once there, they hold both teams: a save that keeps one team's and not the
+other's is damaged, not older, and would lose that team's part quietly (its Radio Operator's record of the
+enemy's courses, the training aid's cells). A team's record holds only what that team may know (another team's
+hidden event in it would show on its screen after the resume) and the fields its screen reads of each kept
+announcement. The winner is a team whose boat is afloat while the other's sank, in a game that is over.
 """
 
 from __future__ import annotations
@@ -16,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kaleun.sonar.gauges import Gauges
-from kaleun.sonar.grid import Cell, parse_cell
+from kaleun.sonar.gauges import SYSTEMS, Gauges
+from kaleun.sonar.grid import DIRECTIONS, Cell, parse_cell
+from kaleun.sonar.record import TRACKED
 from kaleun.sonar.turns import TEAMS
 
 if TYPE_CHECKING:
@@ -45,7 +53,17 @@ def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
     for i, blast in enumerate(state.get("blasts", [])):
         cell = parse_cell(blast["cell"])
         if cell is None or not referee.sea.on_map(cell):
-            return f"blasts.{i}.cell: '{blast['cell']}' is not a cell of the map"
+            return f"blasts[{i}].cell: '{blast['cell']}' is not a cell of the map"
+        if (unhit := _missing(blast["hits"])) is not None:
+            return f"blasts[{i}].hits: a blast's hits name both boats, {unhit}'s is missing"
+    if referee.system is not None and not isinstance(state["system"], Mapping):
+        return f"system: the scenario's {referee.system.id} system keeps its state, the save holds none"
+    problem = _kept_problem(referee, state)
+    if problem is not None:
+        return problem
+    problem = _end_problem(referee, state)
+    if problem is not None:
+        return problem
     if referee.turns.turn_based and turns["frozen_by"] is not None:
         # nobody calls Stop! in the turn-based game, so nobody could lift it: both boats would be held for ever
         return f"turns.frozen_by: the turn-based game has no Stop!, not one of {turns['frozen_by']}"
@@ -56,6 +74,71 @@ def state_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
         return f"turns.frozen_by: {holder} is surfaced, and a surfaced crew holds no Stop!"
     if phase == "play" and referee.turns.turn_based and turns["current"] is None:
         return "turns.current: a turn-based game under way needs the team whose turn it is"
+    return None
+
+
+#: the fields a team's screen reads of each of the enemy's announcements its record keeps (`sonar_text.track_word`)
+TRACK_FIELDS: dict[str, tuple[str, ...]] = {"course": ("direction",), "torpedo": ("cell",), "mine_detonated": ("cell",),
+                                            "archer_mine": ("cell",), "surfaced": ("sector",)}
+
+
+def _missing(keyed: Mapping[str, Any]) -> str | None:
+    """The first team a field kept per team lacks (the shape refuses any other key), or None."""
+    return next((team for team in TEAMS if team not in keyed), None)
+
+
+def _kept_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
+    """The training aid's plot and the record of what each team was told: both teams' or none (an earlier release)."""
+    plot = state.get("plot")
+    if referee.plot is not None and plot is None and state["phase"] != "setup":
+        return "plot: the training aid is on, and the save holds no cells of the boats for it"
+    if plot is not None and (missing := _missing(plot)) is not None:
+        return f"plot: the training aid keeps both boats' possible cells, {missing}'s are missing"
+    record = state.get("record")
+    if record is None:
+        return None
+    if (missing := _missing(record["teams"])) is not None:
+        return f"record.teams: the record keeps what each team was told, {missing}'s is missing"
+    for team in TEAMS:
+        for i, item in enumerate(record["teams"][team]):
+            where = f"record.teams.{team}[{i}]"
+            audience = item.get("audience")
+            if audience not in (None, team):
+                return f"{where}.audience: {team}'s record holds only what {team} may know, not {audience}'s"
+            if not 0 < item["n"] <= record["count"]:
+                return f"{where}.n: event {item['n']} of the {record['count']} recorded"
+            data, name = item["data"], item["event"]
+            if not isinstance(data, Mapping):
+                return f"{where}.data: an event's fields are an object, not {type(data).__name__}"
+            if audience is not None or name not in TRACKED or data.get("team") in (None, team):
+                continue
+            if data["team"] not in TEAMS:
+                return f"{where}.data.team: '{data['team']}' is no team"
+            for field in TRACK_FIELDS.get(name, ()):
+                if field not in data:
+                    return f"{where}.data.{field}: the enemy's {name} keeps its {field}"
+            if name == "course" and (not isinstance(data["direction"], str) or data["direction"] not in DIRECTIONS):
+                return f"{where}.data.direction: '{data['direction']}' is not a course (N, E, S, W)"
+    return None
+
+
+def _end_problem(referee: Referee, state: Mapping[str, Any]) -> str | None:
+    """The winner and the sunk boats hold together with the phase."""
+    hull = int(referee.rules["hull"])
+    sunk = sorted(team for team in TEAMS if state["teams"][team]["damage"] >= hull)
+    winner = state["winner"]
+    if winner is not None and winner not in TEAMS:
+        return f"winner: '{winner}' is no team (yellow or blue)"
+    if state["phase"] != "over":
+        if winner is not None:
+            return f"winner: {winner} won a game that is not over"
+        if sunk:
+            return f"teams.{sunk[0]}.damage: the boat has sunk ({hull} damage) in a game that is not over"
+        return None
+    if winner is None and len(sunk) != len(TEAMS):
+        return "winner: a game over without a winner is one where both boats sank"
+    if winner is not None and (winner in sunk or not sunk):
+        return f"winner: {winner} wins when the other boat sank and its own did not"
     return None
 
 
@@ -87,6 +170,9 @@ def _team_problem(referee: Referee, team: str, state: Mapping[str, Any], phase: 
     if len(set(mines)) != len(mines) or not all(c is not None and sea.is_sea(c) for c in mines):
         return "mines: each mine lies on its own sea cell"
     gauges = referee.teams[team].gauges
+    absent = [system for system in SYSTEMS if system not in state["gauges"]]
+    if absent:  # the loader would start it empty: the First Mate's marks on it would be lost
+        return f"gauges.{absent[0]}: the boat keeps every gauge ({', '.join(SYSTEMS)}), this one is missing"
     for system, filled in state["gauges"].items():
         if not 0 <= filled <= gauges.size(system):
             return f"gauges.{system}: {filled} boxes marked, the gauge has {gauges.size(system)}"

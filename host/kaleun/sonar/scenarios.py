@@ -198,6 +198,8 @@ class ArcherMines(ScenarioSystem):
         return {"left": [cell_name(c) for c in self.left]}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state.get("left"), list):
+            raise ValueError("the save keeps no list of the Archer mines left on the map ('left')")
         left = [parse_cell(c) for c in state["left"]]
         if any(c is None or c not in self.sea.feature("archer_mine") for c in left):
             raise ValueError("an Archer mine of the save is not on the map")

@@ -173,7 +173,7 @@ class TeamConsole(Prompting):
         if not visible_to(event, self.team):
             return
         if event.feed is not None:
-            self.say(f"[{event.clock[11:]}] {feed_line(event, self.lang)}")
+            self.say(f"[{event.clock[11:]}] {feed_line(event, self.lang, self.team)}")
 
     def _problem(self, text: Msg | str) -> None:
         """A refusal of what this console typed: a value typed far too long is echoed cut short."""
@@ -282,7 +282,7 @@ class TeamConsole(Prompting):
             self.say(describe_status(status, self.lang, self.team))
         elif name == "map":
             self._need(plain, command)
-            self.say(draw_map(self.referee.sea, status, self.lang))
+            self.say(draw_map(self.referee.sea, status, self.lang, self.team))
         elif name == "board":
             self._need(plain, command)
             self.say(draw_board(self.referee.teams[self.team].board.layout, status, self.lang))

@@ -12,8 +12,8 @@ strip with the enemy's announced track and the newest feed line (a tap opens the
 the map, a tap closes it); on the right the crew's stations, one at a time behind four tabs:
 
 - Captain: the course pad, Surface, Dive, Stop!/Go, and the systems (each with its gauge's state); once the
-  game is over, Save and quit in place of Surface; in Delta a Surface off the water holes that would sink the
-  own boat asks for a second touch (as the console's `surface` is typed twice);
+  game is over, Save and quit in place of Surface; in Delta a Surface off the water holes, which costs the own boat
+  damage (or sinks it), asks for a second touch (as the console's `surface` is typed twice);
 - First Mate: the six gauges, a row each (a tap is the mark);
 - Engineer: the board, a row per direction section (a tap on a symbol is the cross);
 - Radio Operator: the enemy's whole announced track, Plot with the training aid, and the table's Save and
@@ -133,8 +133,9 @@ class TeamScreen:
         self.leave: Callable[[], None] | None = None
         #: Save and quit was touched once: a second touch leaves (both teams' game stops and is saved)
         self.leaving = False
-        #: Delta: Surface was touched once where surfacing sinks the own boat: a second touch surfaces
-        self.sinking = False
+        #: Delta: Surface was touched once where surfacing costs the own boat damage: what it costs then (the Surface
+        #: note); a second touch surfaces while the cost is still the same (a blast in between may make it the last)
+        self.ice_told: Msg | None = None
         self.hits: list[tuple[Rect, Hit]] = []
         #: the controls drawn held (greyed and hatched) for the other team's turn: a tap on one still sends
         #: its command, and the game's refusal says whose turn it is
@@ -167,7 +168,7 @@ class TeamScreen:
         if not visible_to(event, self.team):
             return
         if event.feed is not None:
-            self.feed.appendleft(f"{event.clock[11:19]} {feed_line(event, self.lang)}")
+            self.feed.appendleft(f"{event.clock[11:19]} {feed_line(event, self.lang, self.team)}")
         word = track_word(event, self.team)
         if word is not None:
             self.track.append(word)
@@ -190,7 +191,7 @@ class TeamScreen:
         return (repr(sorted(status.items())), tuple(self.feed)[:FEED_LINES if self.feed_open else 2],
                 tuple(self.track), self.armed, self.repair_section, self.answer_true, self.answer_lie,
                 self.feed_open, tuple(self.plotted()), self.station, self.zoom, self.leaving,
-                self.sinking)
+                repr(self.ice_told))
 
     # -- what the screen asks for -----------------------------------------------------------
     def _follow(self, status: dict[str, Any]) -> None:
@@ -222,11 +223,14 @@ class TeamScreen:
             return "lie_cell" if self.answer_true and self.answer_lie else None
         return self.armed if self.armed in TARGETED else None
 
-    def surfacing_sinks(self) -> bool:
-        """Delta: a surfacing the referee would take now costs the boat its last hull point (a held Surface is sent
-        at once: its refusal says why)."""
+    def surfacing_cost(self) -> Msg | None:
+        """Delta: what a surfacing the referee would take now costs the boat off the water holes (its Surface note:
+        damage, or its last hull point); None when it costs nothing or Surface is held (a held Surface is sent at
+        once: its refusal says why)."""
         status = self.referee.team_status(self.team)
-        return bool(status.get("surface_sinks")) and not self.holds(status, Hit("command", "surface"))
+        if self.holds(status, Hit("command", "surface")):
+            return None
+        return sonar_stations.ice(self, status)
 
     def repairing(self, status: dict[str, Any]) -> bool:
         """Surfaced in real time: the crew works only on the repairs, then dives (the Captain's station is the
@@ -309,7 +313,7 @@ class TeamScreen:
     def _hit(self, hit: Hit, pos: tuple[int, int] = (0, 0)) -> None:
         kind, value = hit.kind, hit.value
         leaving, self.leaving = self.leaving, False  # any other touch takes back a first Save and quit
-        sinking, self.sinking = self.sinking, False  # ... and a first Surface that would sink the boat
+        ice_told, self.ice_told = self.ice_told, None  # ... and a first Surface that costs the boat damage
         if kind == "leave":
             if leaving and self.leave is not None:
                 self.leave()
@@ -331,8 +335,9 @@ class TeamScreen:
                 self.zoom = None
         elif kind == "symbol":
             self.send({"do": "cross", "symbol": value})
-        elif kind == "command" and value == "surface" and not sinking and self.surfacing_sinks():
-            self.sinking = True  # the button asks for a second touch (`sonar_stations.surface_label`)
+        elif kind == "command" and value == "surface" and (cost := self.surfacing_cost()) is not None \
+                and cost != ice_told:
+            self.ice_told = cost  # the button asks for a second touch (`sonar_stations._captain`)
         elif kind == "command":
             self.send({"do": value})
         elif kind == "tab":

@@ -119,11 +119,11 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         cost = ice(screen, status) if command == "surface" and not held else None
         unconfirmed = Msg("silent run not confirmed yet") if status["silent_run"] else Msg("course not confirmed yet")
         why = (waits or unconfirmed) if held else cost
-        if command == "surface" and screen.sinking:  # Delta: the first touch of a Surface that sinks the boat
+        again = command == "surface" and screen.ice_told is not None and screen.ice_told == cost
+        if again:  # Delta: the first touch of a Surface that costs the boat damage
             label = Msg("Touch again to surface")
-        sinking = command == "surface" and screen.sinking
-        screen.button(surface, button, label, hit, active=command == "go" or sinking, held=held, note=why,
-                      warn=cost is not None, size=theme.MIN_TEXT if sinking else theme.TEXT_SIZE)
+        screen.button(surface, button, label, hit, active=command == "go" or again, held=held, note=why,
+                      warn=cost is not None, size=theme.MIN_TEXT if again else theme.TEXT_SIZE)
     systems = [s for s in SYSTEM_ORDER if s in status["gauges"]] + ["detonate"]
     columns = 3
     top = y + 3 * unit + 6

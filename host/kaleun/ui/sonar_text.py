@@ -13,6 +13,7 @@ from typing import Any
 from kaleun.core.events import Event
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.i18n import Language
+from kaleun.sonar.address import addressed
 from kaleun.sonar.crew import member_name
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout, circuit_name
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_cell
@@ -34,21 +35,24 @@ WEAPON_NAMES: dict[str, str] = {"torpedo": SYSTEM_NAMES["torpedo"], "mine": SYST
                                 "archer_mine": N_("Archer mine")}
 
 
-def blast_words(blast: dict[str, Any]) -> Msg:
+def blast_words(blast: dict[str, Any], team: str | None = None) -> Msg | str:
     """One blast of `Referee.team_status`'s `blasts` as the map lists it: 'D4 (torpedo of Yellow): indirect
-    hit on Blue' (all of it announced aloud: the impact cell and the hits on both boats)."""
+    hit on Blue' (all of it announced aloud: the impact cell and the hits on both boats); as `team`'s own
+    console says it: 'D4 (your torpedo): indirect hit on Blue', 'D4 (torpedo of Blue): direct hit on your boat'."""
     hits: list[Msg | str] = [Msg("direct hit on {team}", team=team_name(team)) if hit == 2
                              else Msg("indirect hit on {team}", team=team_name(team))
                              for team, hit in blast["hits"].items() if hit]
     weapon = WEAPON_NAMES.get(blast["weapon"], blast["weapon"])
-    return Msg("{cell} ({weapon} of {team}): {hits}", cell=blast["cell"], weapon=Msg.term(weapon),
+    said = Msg("{cell} ({weapon} of {team}): {hits}", cell=blast["cell"], weapon=Msg.term(weapon),
                team=team_name(blast["team"]), hits=join(hits, ", ") if hits else Msg("no hit"))
+    return said if team is None else addressed(said, team) or said
 
 
-def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
+def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language, team: str | None = None) -> str:
     """The own map: '#' island, 'o' water hole, 'a' Archer mine, '+' own route, '@' the boat,
     'M' an own mine, 'x' where a blast struck (either team's: the impact cells are announced); the
-    borders of the game mode's sectors ('|', '-'); under it the blasts, whose weapon and what they hit."""
+    borders of the game mode's sectors ('|', '-'); under it the blasts, whose weapon and what they hit (on
+    `team`'s console its own weapons and boat as "your", `sonar.address`)."""
     route = {parse_cell(c) for c in status["route"]}
     mines = {parse_cell(c) for c in status["mines"]}
     blasts = status.get("blasts", [])
@@ -96,7 +100,7 @@ def draw_map(sea: SeaMap, status: dict[str, Any], lang: Language) -> str:
     if blasts:
         legend.append(Msg("x blast"))
         lines.append(lang.render(Msg("Blasts, the newest last: {blasts}.",
-                                     blasts=join([blast_words(b) for b in blasts], "; "))))
+                                     blasts=join([blast_words(b, team) for b in blasts], "; "))))
     lines.append("  ".join(lang.render(item) for item in legend))
     return "\n".join(lines)
 
@@ -165,6 +169,8 @@ def describe_status(status: dict[str, Any], lang: Language, team: str | None = N
         lines.append(Msg("Waiting: the other Captain marks the start cell.") if status["cell"]
                      else Msg("Waiting: your Captain marks the start cell ({start} CELL).",
                               start=command_word("start")))
+    elif status["phase"] == "over" and status["winner"] is not None and status["winner"] == team:
+        lines.append(Msg("The game is over: you won."))  # as the window's top bar says "victory!"
     elif status["phase"] == "over":
         lines.append(Msg("The game is over: {winner} won.", winner=team_name(status["winner"])) if status["winner"]
                      else Msg("The game is over: both boats sank."))
@@ -271,10 +277,12 @@ class Told:
         return True
 
 
-def feed_line(event: Event, lang: Language) -> str:
-    """An event's feed line in the table's language, a refusal marked with "! "."""
+def feed_line(event: Event, lang: Language, team: str | None = None) -> str:
+    """An event's feed line in the table's language, a refusal marked with "! "; on `team`'s own screen its
+    sentences about `team` spoken to it ("You are at C2", `sonar.address`)."""
     mark = "! " if event.name == "refused" else ""
-    return f"{mark}{lang.render(event.feed)}" if event.feed is not None else ""
+    feed = addressed(event.feed, team) if team is not None else event.feed
+    return f"{mark}{lang.render(feed)}" if feed is not None else ""
 
 
 
