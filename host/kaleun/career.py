@@ -130,6 +130,9 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
         raise CareerError(Msg("{path}: this is not a Kaleun career record of version {version}; the file was "
                               "kept as it is", path=str(path), version=VERSION))
+    missing = _missing_next(record)
+    if missing is not None:
+        raise CareerError(missing.with_path(path))
     try:
         check(record_shape(), record, "")
     except UnknownKey as exc:  # the same version, and more in it: a newer Kaleun may have written it
@@ -143,6 +146,36 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
         if problem is not None:
             raise CareerError(_damaged(path, problem))
     return record
+
+
+class _MissingNext:
+    """A patrol or a campaign of a record that goes on with a mission this Kaleun does not have."""
+
+    def __init__(self, what: Msg, mission: str) -> None:
+        self.what, self.mission = what, mission
+
+    def with_path(self, path: Path) -> Msg:
+        return Msg("{path}: {what} goes on with {mission}, a mission this Kaleun does not have (its file was removed "
+                   "or renamed, or a newer Kaleun wrote the record): play on with the Kaleun that has it, or move the "
+                   "record away to begin a new career; the file was kept as it is", path=str(path), what=self.what,
+                   mission=self.mission)
+
+
+def _missing_next(record: Mapping[str, Any]) -> _MissingNext | None:
+    """The linked patrol or the campaign of `record` whose next mission no mission file of this Kaleun has (None: each
+    has its file, or the record is damaged in another way that the shape check says)."""
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    missions = catalogue().missions
+    campaign = record.get("campaign")
+    campaign = campaign if isinstance(campaign, dict) else {}
+    for what, holder in ((Msg("the career record's linked patrol"), record.get("patrol")),
+                         (Msg("the career record's campaign"), campaign),
+                         (Msg("the career record's campaign"), campaign.get("patrol"))):
+        following = holder.get("next") if isinstance(holder, dict) else None
+        if isinstance(following, str) and 0 < len(following) <= 200 and following not in missions:
+            return _MissingNext(what, following)
+    return None
 
 
 def unbookable(game: Engine, path: Path | None = None) -> Msg | str | None:
@@ -380,7 +413,7 @@ def patrol_given_up(record: dict[str, Any], setup: Any, via: str = "play") -> Ms
         return None
     return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
                "given up with what it carries over once this part ends. To go on with it instead: {how}.",
-               mission=titled(setup.mission), patrol=patrol["id"], next=titled(patrol["next"]),
+               mission=titled(setup.mission), patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
                how=going_on_command("linked", via))
 
 
@@ -656,6 +689,14 @@ def titled(mission: object) -> Msg | str:
     return title(mission)
 
 
+def patrol_titled(patrol: object) -> Msg | str:
+    """A linked patrol named in a sentence of the record: by its title
+    (`kaleun.uboot.missions.catalogue.patrol_titled`)."""
+    from kaleun.uboot.missions.catalogue import patrol_titled as title
+
+    return title(patrol)
+
+
 def _mode(mode: str) -> Msg | str:
     return Msg.term(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
@@ -694,14 +735,15 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
             out.append(Msg.plural("Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
                                   "met. {n} sailor dead, flooded sections {flooded}.",
                                   "Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
-                                  "met. {n} sailors dead, flooded sections {flooded}.", n=dead, patrol=patrol["id"],
-                                  next=titled(patrol["next"]), mode=_mode(patrol["mode"]), flooded=flooded))
+                                  "met. {n} sailors dead, flooded sections {flooded}.", n=dead,
+                                  patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
+                                  mode=_mode(patrol["mode"]), flooded=flooded))
         else:
             out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
                                   "sections {flooded}.",
                                   "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
-                                  "sections {flooded}.", n=dead, patrol=patrol["id"], next=titled(patrol["next"]),
-                                  mode=_mode(patrol["mode"]), flooded=flooded))
+                                  "sections {flooded}.", n=dead, patrol=patrol_titled(patrol["id"]),
+                                  next=titled(patrol["next"]), mode=_mode(patrol["mode"]), flooded=flooded))
         if patrol["mode"] == "linked":  # a campaign's patrol: the campaign's line says it
             _with_settings(out, patrol)
     if record["missions"]:

@@ -394,7 +394,7 @@ def start_from_args(args: argparse.Namespace) -> Any:
 def _start_from_args(args: argparse.Namespace) -> Any:
     from kaleun.career import CareerError, start_configured
     from kaleun.core.messages import Msg
-    from kaleun.uboot.missions.catalogue import titled
+    from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     if getattr(args, "setup", False):
         from kaleun.career import load_career
@@ -421,7 +421,8 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         if held is not None and setup.mode == "linked" and not setup.mission and _no_linked_patrol():
             raise CareerError(Msg("no linked patrol is in progress in the career record: the autosave holds {mission} "
                                   "of the linked patrol {patrol}, not over yet (a part is booked when it ends): "
-                                  "continue it with kaleun resume", mission=titled(held[0]), patrol=held[1])) from exc
+                                  "continue it with kaleun resume", mission=titled(held[0]),
+                                  patrol=patrol_titled(held[1]))) from exc
         raise
     if held is not None and game.config.get("mission") == held[0]:
         _tell_held_part(setup.mode, held, _table_language(args))
@@ -459,12 +460,12 @@ def _tell_held_part(mode: str, held: tuple[str, str], code: str) -> None:
     as, to go on with it instead)."""
     from kaleun.core.messages import Msg
     from kaleun.i18n import language
-    from kaleun.uboot.missions.catalogue import titled
+    from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     if mode == "linked":
         said = Msg("The autosave holds {mission} of the linked patrol {patrol}, not over yet: this game plays the part "
                    "again from its beginning. To go on with that one instead, quit this game and resume the one kept "
-                   "(named below).", mission=titled(held[0]), patrol=held[1])
+                   "(named below).", mission=titled(held[0]), patrol=patrol_titled(held[1]))
     else:
         said = Msg("The autosave holds {mission} of the campaign, not over yet: this game plays the mission again "
                    "from its beginning. To go on with that one instead, quit this game and resume the one kept "

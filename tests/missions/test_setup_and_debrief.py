@@ -233,7 +233,7 @@ def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_pat
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("\nlinked\n\n\n\n\n"), out, record=record)
     assert (setup.mission, setup.mode) == ("weather_1940", "linked")
-    assert "Linked patrol autumn_1940 goes on with Weather boat (linked): 1 sailor dead" in out.getvalue()
+    assert "Linked patrol Autumn 1940 goes on with Weather boat (linked): 1 sailor dead" in out.getvalue()
     carried = [e.to_json() for e in start_configured(setup).take_events() if e.name == "carried_over"]
     assert carried and carried[0]["dead"] == ["engineer-square/1"]
     # a part of a linked patrol chosen starts a new patrol with it

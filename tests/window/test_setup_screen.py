@@ -199,7 +199,7 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the
     assert str(overlay.career_line()).startswith("Career: 1 mission,")
     table.tap("setup.mode.linked")
     assert overlay.mission == "weather_1940"
-    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with Weather boat (linked): 1 sailor "
+    assert str(overlay.career_line()) == ("Linked patrol Autumn 1940 goes on with Weather boat (linked): 1 sailor "
                                           "dead, flooded sections none.")
     table.tap("setup.start")
     game, events = made[0]
