@@ -6,6 +6,7 @@ played again from its beginning, and the file the game not over is kept as, to g
 from __future__ import annotations
 
 import pygame
+import pytest
 from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
 from kaleun.paths import autosave_path
@@ -185,3 +186,21 @@ def test_the_crew_page_with_a_single_mission_set_aside_is_read_whole_in_german_a
         table.window.cut.clear()
         assert title in words(table) and "agents_1941" not in words(table)
         assert list(table.window.cut.values()) == [], (language, table.window.cut)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Das zuvor gespeicherte Spiel enthält „Langsamer Geleitzug“ der verknüpften Feindfahrt „Herbst 1940“"),
+    ("ru", "Сохранённая до этой игра — миссия «Тихоходный конвой» связанного похода «Осень 1940»")])
+def test_5_2_the_linked_part_not_over_is_named_by_its_titles_whole_in_german_and_russian(home, language, said) -> None:
+    """The crew's page names the part and its linked patrol by their titles in the table's language (not
+    sc_convoy_1940 of autumn_1940), drawn whole on the 7" screen."""
+    table = opened_after(GameSetup(mission="sc_convoy_1940", seed=3, mode="linked"))
+    table.window.set_language(language)
+    choose_mission(table, "sc_convoy_1940")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    table.window.cut.clear()
+    shown_words = words(table)
+    assert said in shown_words and "autumn_1940" not in shown_words and "sc_convoy_1940" not in shown_words, \
+        shown_words
+    assert list(table.window.cut.values()) == [], table.window.cut

@@ -229,7 +229,7 @@ def test_4_1_the_window_debrief_shows_the_patrol_chart_and_names_the_saved_file(
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
-@pytest.mark.parametrize("mission", ["training", "sc_convoy_1940"])
+@pytest.mark.parametrize("mission", ["training", "sc_convoy_1940", "agents_1941"])
 def test_5_3_the_set_up_names_every_role_and_the_mission_whole(home, language: str, mission: str) -> None:
     """Page two of the set-up at 800x480: each role's name beside its difficulty (the Russian "Старший
     помощник" was cut to "Старший помощ…", taking a second line as on the settings sheet) and the

@@ -29,7 +29,7 @@ from kaleun.core.messages import Msg, When
 from kaleun.uboot import data
 from kaleun.uboot.missions import passage
 from kaleun.uboot.missions.carry import check_carry
-from kaleun.uboot.missions.catalogue import catalogue
+from kaleun.uboot.missions.catalogue import catalogue, patrol_titled
 from kaleun.uboot.missions.own import OwnMissions, all_missions, kept
 
 MODES = ("single", "linked", "campaign")
@@ -101,7 +101,10 @@ class MissionLine:
         else:
             where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
                      else Msg("in {square}", square=self.square))
-        part: Msg | str = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        part: Msg | str = ""
+        if self.patrol:  # which linked patrol it is a part of: the parts of two patrols are told apart by its title
+            part = Msg(" [linked patrol {patrol}, part {part} of {parts}]", patrol=patrol_titled(self.patrol),
+                       part=self.part, parts=self.parts)
         if self.own is not None:
             part = Msg(" [own mission]")
         if not with_id:
