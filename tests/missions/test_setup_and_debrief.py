@@ -256,10 +256,10 @@ def test_4_3_the_terminal_set_up_says_which_mission_a_new_campaign_begins_with()
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("7\ncampaign\n\n\n\n\n"), out)
     assert (setup.mission, setup.mode) == ("", "campaign")
-    assert "A new campaign begins with its first mission, prize_rules_1939, not agents_1941." in out.getvalue()
+    assert "A new campaign begins with its first mission, Prize rules, not Two passengers." in out.getvalue()
     out = io.StringIO()
     interactive_setup(io.StringIO("1\ncampaign\n\n\n\n\n"), out, language="de")
-    assert "Eine neue Kampagne beginnt mit ihrer ersten Mission, prize_rules_1939." in out.getvalue()
+    assert "Eine neue Kampagne beginnt mit ihrer ersten Mission, „Prisenordnung“." in out.getvalue()
 
 
 def test_5_3_a_yes_or_no_question_refuses_another_answer_and_asks_again():
@@ -398,11 +398,12 @@ def test_4_3_the_terminal_set_up_says_a_running_campaign_goes_on_with_its_own_ne
     from kaleun.mission_commands import interactive_setup
 
     start_configured(GameSetup(mission="", mode="campaign"))  # a campaign begins: prize_rules_1939 is its next
-    for language, said in (("en", "The campaign goes on with its next mission, prize_rules_1939, not minefield_1939."),
-                           ("de", "Die Kampagne geht mit ihrer nächsten Mission weiter, prize_rules_1939, nicht "
-                                  "minefield_1939."),
-                           ("ru", "Кампания продолжается своей следующей миссией, prize_rules_1939, а не "
-                                  "minefield_1939.")):
+    for language, said in (("en", "The campaign goes on with its next mission, Prize rules, not The Hartlepool "
+                                  "field."),
+                           ("de", "Die Kampagne geht mit ihrer nächsten Mission weiter, „Prisenordnung“, nicht "
+                                  "„Das Minenfeld vor Hartlepool“."),
+                           ("ru", "Кампания продолжается своей следующей миссией, «Призовое право», а не "
+                                  "«Заграждение у Хартлпула».")):
         out = io.StringIO()
         mode = {"en": "campaign", "de": "Kampagne", "ru": "кампания"}[language]
         setup = interactive_setup(io.StringIO(f"2\n{mode}\n\n\n\n\n"), out, record=load_career(), language=language)
