@@ -106,3 +106,9 @@ def test_4_3_a_campaign_going_on_with_a_mission_this_kaleun_lacks_says_so(home):
         load_career()
     assert "the career record's campaign goes on with minefield_1938, a mission this Kaleun does not have" \
         in str(err.value)
+
+
+def test_5_2_the_missions_json_gives_each_part_its_patrols_title(home):
+    rows = {row["id"]: row for row in json.loads(run_kaleun("missions", "--json", home=home).stdout)}
+    assert (rows["weather_1940"]["patrol"], rows["weather_1940"]["patrol_name"]) == ("autumn_1940", "Autumn 1940")
+    assert rows["training"]["patrol_name"] is None
