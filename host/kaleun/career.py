@@ -692,6 +692,14 @@ def _result_word(entry: Mapping[str, Any]) -> Msg | str:
     return word(entry.get("result"))
 
 
+def _ended_with_the_boat(record: Mapping[str, Any], campaign: Mapping[str, Any]) -> bool:
+    """Did the campaign's last mission lose the boat (its latest entry in the record's missions)?"""
+    done = campaign.get("done") or []
+    last = next((m for m in reversed(record["missions"]) if m.get("mode") == "campaign" and done
+                 and m.get("mission") == done[-1]), None)
+    return last is not None and boat_lost(last)
+
+
 def _boats_lost_said(record: Mapping[str, Any]) -> Msg | None:
     """How many boats the career lost and what of the totals they brought (None: none lost)."""
     lost = [m for m in record["missions"] if boat_lost(m)]
@@ -764,7 +772,8 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     campaign = record.get("campaign")
     if campaign is not None:
         state = {"running": Msg("running; next: {next}", next=titled(campaign.get("next"))),
-                 "failed": Msg("ended: a mission was graded below E"),
+                 "failed": (Msg("ended: the boat was lost (grade F)") if _ended_with_the_boat(record, campaign)
+                            else Msg("ended: a mission was graded below E")),
                  "complete": Msg("complete")}[campaign["state"]]
         out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
                               "fame {fame:,}, {grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions "

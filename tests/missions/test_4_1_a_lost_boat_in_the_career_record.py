@@ -104,3 +104,26 @@ def test_4_3_the_window_set_up_shows_the_career_line_with_a_lost_boat_whole(home
     assert {"en": "1 boat lost, its score", "de": "1 Boot verloren, seine",
             "ru": "1 лодка погибла, её очки"}[code] in said, said
     assert not table.window.cut, table.window.cut
+
+
+def test_4_3_a_campaign_that_lost_its_boat_says_so(home):
+    """§4.3: an F ends the campaign; the career's campaign line says the boat was lost, not only "graded below E"."""
+    from kaleun.career import start_configured
+    from kaleun.uboot.missions.setup import GameSetup
+
+    started = start_configured(GameSetup(mission="", mode="campaign"))
+    here = {"id": "here", "kind": "reach", "square": catalogue().missions[MISSION]["square"], "text": "Be here."}
+    g = new_game(started.seed, MISSION, {**started.config["changes"], "time_limit_h": 10, "encounter": [],
+                                         "radio": [], "air_cover": "none", "traffic": "none", "objective": [here]})
+    g.take_events()
+    advance(g, 1800.0)
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 2})
+    do(g, {"do": "damage", "kind": "hull_breach", "section": 5})
+    end = one(advance(g, 11 * 3600.0), "mission_end")
+    assert (end["grade"], end.get("campaign_over")) == ("F", True)
+    record_mission(g)
+    record = load_career()
+    assert record["campaign"]["state"] == "failed"
+    lines = career_lines(record)
+    assert ": ended: the boat was lost (grade F). 1 mission (F)" in lines[1], lines
+    assert "окончена: лодка погибла (оценка F)" in language("ru").render(career_messages(record)[1])
