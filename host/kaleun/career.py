@@ -614,7 +614,7 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     totals["missions"] += 1
     for k, v in (("score", "score"), ("fame", "fame"), ("grt", "grt"), ("ships", "ships_sunk"),
                  ("crew_lost", "crew_lost")):
-        totals[k] += int(final[v]) if counts or k in ("ships", "crew_lost") else 0
+        totals[k] += int(final[v]) if counts or k == "crew_lost" else 0  # its dead are lost whatever the choice
     patrol = mission.spec.get("patrol")
     again = mission.part_again()  # §4.3: the next part needs this part's primary objectives met
     campaign = record.get("campaign")
