@@ -6,7 +6,10 @@ as it is. The record holds:
 
 - `missions`: one entry per mission ended in a session (mission, name, mode, seed, result, reason,
   grade, score, fame, grt, ships_sunk, crew_lost, ship's start and end time, when it was played);
-- `totals`: missions, score, fame, GRT, ships sunk, crew lost (missions with objectives only);
+- `totals`: missions, score, fame, GRT, ships sunk, crew lost (missions with objectives only; a lost boat's score
+  and GRT as mission_rules.toml [career] `lost_boat_counts` says, our choice: counted, and the totals line says
+  how much of them lost boats brought; a lost boat's mission reads "boat lost", one failed at its time limit
+  "failed");
 - `campaign`: the running or last campaign (rulebook §4.3): its state (running, failed, complete),
   the missions done, the next one, its fame, score and GRT. A grade E or better goes on; F ends it;
 - `patrol`: the linked patrol in progress (rulebook §5.2): its id, the next part and what carries
@@ -130,6 +133,9 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
         raise CareerError(Msg("{path}: this is not a Kaleun career record of version {version}; the file was "
                               "kept as it is", path=str(path), version=VERSION))
+    missing = _missing_next(record)
+    if missing is not None:
+        raise CareerError(missing.with_path(path))
     try:
         check(record_shape(), record, "")
     except UnknownKey as exc:  # the same version, and more in it: a newer Kaleun may have written it
@@ -143,6 +149,36 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
         if problem is not None:
             raise CareerError(_damaged(path, problem))
     return record
+
+
+class _MissingNext:
+    """A patrol or a campaign of a record that goes on with a mission this Kaleun does not have."""
+
+    def __init__(self, what: Msg, mission: str) -> None:
+        self.what, self.mission = what, mission
+
+    def with_path(self, path: Path) -> Msg:
+        return Msg("{path}: {what} goes on with {mission}, a mission this Kaleun does not have (its file was removed "
+                   "or renamed, or a newer Kaleun wrote the record): play on with the Kaleun that has it, or move the "
+                   "record away to begin a new career; the file was kept as it is", path=str(path), what=self.what,
+                   mission=self.mission)
+
+
+def _missing_next(record: Mapping[str, Any]) -> _MissingNext | None:
+    """The linked patrol or the campaign of `record` whose next mission no mission file of this Kaleun has (None: each
+    has its file, or the record is damaged in another way that the shape check says)."""
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    missions = catalogue().missions
+    campaign = record.get("campaign")
+    campaign = campaign if isinstance(campaign, dict) else {}
+    for what, holder in ((Msg("the career record's linked patrol"), record.get("patrol")),
+                         (Msg("the career record's campaign"), campaign),
+                         (Msg("the career record's campaign"), campaign.get("patrol"))):
+        following = holder.get("next") if isinstance(holder, dict) else None
+        if isinstance(following, str) and 0 < len(following) <= 200 and following not in missions:
+            return _MissingNext(what, following)
+    return None
 
 
 def unbookable(game: Engine, path: Path | None = None) -> Msg | str | None:
@@ -380,7 +416,7 @@ def patrol_given_up(record: dict[str, Any], setup: Any, via: str = "play") -> Ms
         return None
     return Msg("A new linked patrol begins with {mission}: the linked patrol {patrol} in progress (next: {next}) is "
                "given up with what it carries over once this part ends. To go on with it instead: {how}.",
-               mission=titled(setup.mission), patrol=patrol["id"], next=titled(patrol["next"]),
+               mission=titled(setup.mission), patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
                how=going_on_command("linked", via))
 
 
@@ -572,12 +608,13 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
              "ships_sunk": final["ships_sunk"], "crew_lost": final["crew_lost"], "start": game.clock.iso(0.0),
              "end": game.clock.iso(ended), "played": _now()}
     record["missions"].append(entry)
+    lost = mission.result == "lost" and mission.reason != "time_limit"
+    counts = not lost or lost_boat_counts()  # mission_rules.toml [career]: a lost boat's score in the totals
     totals = record["totals"]
     totals["missions"] += 1
     for k, v in (("score", "score"), ("fame", "fame"), ("grt", "grt"), ("ships", "ships_sunk"),
                  ("crew_lost", "crew_lost")):
-        totals[k] += int(final[v])
-    lost = mission.result == "lost" and mission.reason != "time_limit"
+        totals[k] += int(final[v]) if counts or k == "crew_lost" else 0  # its dead are lost whatever the choice
     patrol = mission.spec.get("patrol")
     again = mission.part_again()  # §4.3: the next part needs this part's primary objectives met
     campaign = record.get("campaign")
@@ -608,7 +645,7 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
             campaign["done"].append(mission.mission)
             campaign["grades"].append(final["grade"])
             for k in ("score", "fame", "grt"):
-                campaign[k] += int(final[k])
+                campaign[k] += int(final[k]) if counts else 0
         if again:
             campaign["next"] = mission.mission
         elif lost or not passes_campaign(final["grade"]):
@@ -625,6 +662,57 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
                               "kept as it is", problem=str(exc))) from exc
     save_career(record, path)
     return entry
+
+
+def lost_boat_counts() -> bool:
+    """Does a lost boat's score and GRT count in the career's and the campaign's totals (mission_rules.toml
+    [career], our choice)?"""
+    from kaleun.uboot.missions.scoring import RULES
+
+    return bool(RULES.get("career", {}).get("lost_boat_counts", True))
+
+
+def boat_lost(entry: Mapping[str, Any]) -> bool:
+    """Did the mission of a record's entry end with the boat or its whole crew lost (not a time limit run out)?"""
+    return entry.get("result") == "lost" and entry.get("reason") not in (None, "time_limit")
+
+
+#: a mission's result in the record's list, where its reason tells more than the result: a mission failed at its
+#: time limit and one that lost the boat are both "lost" in the game's events
+RESULT_WORDS: dict[str, str] = {"boat_lost": N_("boat lost"), "failed": N_("failed")}
+
+
+def _result_word(entry: Mapping[str, Any]) -> Msg | str:
+    from kaleun.uboot.missions.debrief import word
+
+    if boat_lost(entry):
+        return Msg.term(RESULT_WORDS["boat_lost"])
+    if entry.get("result") == "lost":
+        return Msg.term(RESULT_WORDS["failed"])
+    return word(entry.get("result"))
+
+
+def _ended_with_the_boat(record: Mapping[str, Any], campaign: Mapping[str, Any]) -> bool:
+    """Did the campaign's last mission lose the boat (its latest entry in the record's missions)?"""
+    done = campaign.get("done") or []
+    last = next((m for m in reversed(record["missions"]) if m.get("mode") == "campaign" and done
+                 and m.get("mission") == done[-1]), None)
+    return last is not None and boat_lost(last)
+
+
+def _boats_lost_said(record: Mapping[str, Any]) -> Msg | None:
+    """How many boats the career lost and what of the totals they brought (None: none lost)."""
+    lost = [m for m in record["missions"] if boat_lost(m)]
+    if not lost:
+        return None
+    score, grt = sum(int(m["score"]) for m in lost), sum(int(m["grt"]) for m in lost)
+    if lost_boat_counts():
+        return Msg.plural("{n} boat lost, its score {score:,} and {grt:,} GRT counted.",
+                          "{n} boats lost, their score {score:,} and {grt:,} GRT counted.",
+                          n=len(lost), score=score, grt=grt)
+    return Msg.plural("{n} boat lost, its score {score:,} and {grt:,} GRT not counted.",
+                      "{n} boats lost, their score {score:,} and {grt:,} GRT not counted.",
+                      n=len(lost), score=score, grt=grt)
 
 
 def _with_settings(out: list[Any], kept: dict[str, Any]) -> None:
@@ -656,6 +744,14 @@ def titled(mission: object) -> Msg | str:
     return title(mission)
 
 
+def patrol_titled(patrol: object) -> Msg | str:
+    """A linked patrol named in a sentence of the record: by its title
+    (`kaleun.uboot.missions.catalogue.patrol_titled`)."""
+    from kaleun.uboot.missions.catalogue import patrol_titled as title
+
+    return title(patrol)
+
+
 def _mode(mode: str) -> Msg | str:
     return Msg.term(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
@@ -663,7 +759,6 @@ def _mode(mode: str) -> Msg | str:
 def career_messages(record: dict[str, Any]) -> list[Any]:
     """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
     patrols in progress, then every mission. Modes and results are words of the table's language."""
-    from kaleun.uboot.missions.debrief import word
 
     t = record["totals"]
     out = [Msg.plural("Career: {n} mission, score {score:,}, fame {fame:,}, {grt:,} GRT in {sunk}, {lost}.",
@@ -671,10 +766,14 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                       n=t["missions"], score=t["score"], fame=t["fame"], grt=t["grt"],
                       sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=t["ships"]),
                       lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=t["crew_lost"]))]
+    boats = _boats_lost_said(record)
+    if boats is not None:
+        out[0] = Msg("{line} {boats}", line=out[0], boats=boats)
     campaign = record.get("campaign")
     if campaign is not None:
         state = {"running": Msg("running; next: {next}", next=titled(campaign.get("next"))),
-                 "failed": Msg("ended: a mission was graded below E"),
+                 "failed": (Msg("ended: the boat was lost (grade F)") if _ended_with_the_boat(record, campaign)
+                            else Msg("ended: a mission was graded below E")),
                  "complete": Msg("complete")}[campaign["state"]]
         out.append(Msg.plural("Campaign (since {started}): {state}. {n} mission ({grades}), score {score:,}, "
                               "fame {fame:,}, {grt:,} GRT.", "Campaign (since {started}): {state}. {n} missions "
@@ -694,22 +793,23 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
             out.append(Msg.plural("Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
                                   "met. {n} sailor dead, flooded sections {flooded}.",
                                   "Linked patrol {patrol} plays {next} again ({mode}): a primary objective was not "
-                                  "met. {n} sailors dead, flooded sections {flooded}.", n=dead, patrol=patrol["id"],
-                                  next=titled(patrol["next"]), mode=_mode(patrol["mode"]), flooded=flooded))
+                                  "met. {n} sailors dead, flooded sections {flooded}.", n=dead,
+                                  patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
+                                  mode=_mode(patrol["mode"]), flooded=flooded))
         else:
             out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
                                   "sections {flooded}.",
                                   "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
-                                  "sections {flooded}.", n=dead, patrol=patrol["id"], next=titled(patrol["next"]),
-                                  mode=_mode(patrol["mode"]), flooded=flooded))
+                                  "sections {flooded}.", n=dead, patrol=patrol_titled(patrol["id"]),
+                                  next=titled(patrol["next"]), mode=_mode(patrol["mode"]), flooded=flooded))
         if patrol["mode"] == "linked":  # a campaign's patrol: the campaign's line says it
             _with_settings(out, patrol)
     if record["missions"]:
         out.append(Msg("Missions:"))
     for m in record["missions"]:
-        out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<8} grade {grade}  score {score:>6,}  "
+        out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<9} grade {grade}  score {score:>6,}  "
                        "{grt:>7,} GRT  {sunk}  {lost}", played=When.day(m["played"], short=True), mission=m["mission"],
-                       mode=_mode(m["mode"]), result=word(m["result"]), grade=m["grade"], score=m["score"],
+                       mode=_mode(m["mode"]), result=_result_word(m), grade=m["grade"], score=m["score"],
                        grt=m["grt"], sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=m["ships_sunk"]),
                        lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=m["crew_lost"])))
     return out

@@ -52,8 +52,8 @@ DATA_TERMS: Mapping[str, tuple[str, ...]] = {
     "uboot/data/missions.toml": ("*.name", "*.summary"),
     # mission files: names, briefings, objectives, HQ's signals and answers (texts with {fields}
     # are templates: the values are filled in after translation)
-    "uboot/data/missions/*.toml": ("name", "summary", "briefing", "objective.*.text", "objective.*.sighted.what",
-                                   "radio.*.text",
+    "uboot/data/missions/*.toml": ("name", "patrol_name", "summary", "briefing", "objective.*.text",
+                                   "objective.*.sighted.what", "radio.*.text",
                                    "radio.*.objective.text", "answers.*.*.text", "answers.*.*.objective.text",
                                    "encounter.*.radio.text"),
     "uboot/data/mission_rules.toml": ("answers.*.*.text", "answers.*.*.objective.text"),

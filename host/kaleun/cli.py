@@ -382,7 +382,7 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
         load_career,
         of_an_earlier_campaign,
     )
-    from kaleun.uboot.missions.catalogue import titled
+    from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
     try:
@@ -395,19 +395,21 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
             if patrol is not None and patrol.get("mode") == "linked":
                 return Msg("the career record's linked patrol has changed since this part began: its result is booked "
                            "with the career's missions only. The linked patrol {patrol} goes on with {next}: {how}.",
-                           patrol=str(patrol["id"]), next=titled(patrol["next"]), how=going_on_command("linked", via))
+                           patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
+                           how=going_on_command("linked", via))
             return Msg("the career record's linked patrol has changed since this part began: its result is booked "
                        "with the career's missions only; start a new game with kaleun play.")
         if patrol is not None and patrol.get("mode") == "linked" and patrol.get("from") == patrol["next"]:
             return Msg("the linked patrol {patrol} plays {next} again (a primary objective was not met): {how}.",
-                       patrol=str(patrol["id"]), next=titled(patrol["next"]), how=going_on_command("linked", via))
+                       patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
+                       how=going_on_command("linked", via))
         if patrol is not None and patrol.get("mode") == "linked":
-            return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=str(patrol["id"]),
+            return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=patrol_titled(patrol["id"]),
                        next=titled(patrol["next"]), how=going_on_command("linked", via))
         mission = game.module("mission")
         if mission.result == "lost" and mission.reason != "time_limit" and mission.spec.get("patrol"):
             return Msg("the linked patrol {patrol} ended with the boat: start a new game with kaleun play.",
-                       patrol=str(mission.spec.get("patrol")))
+                       patrol=patrol_titled(mission.spec.get("patrol")))
         return Msg("the linked patrol is over: start a new game with kaleun play.")
     if mode == "campaign":
         campaign = record.get("campaign") or {}

@@ -394,7 +394,7 @@ def start_from_args(args: argparse.Namespace) -> Any:
 def _start_from_args(args: argparse.Namespace) -> Any:
     from kaleun.career import CareerError, start_configured
     from kaleun.core.messages import Msg
-    from kaleun.uboot.missions.catalogue import titled
+    from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     if getattr(args, "setup", False):
         from kaleun.career import load_career
@@ -421,7 +421,8 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         if held is not None and setup.mode == "linked" and not setup.mission and _no_linked_patrol():
             raise CareerError(Msg("no linked patrol is in progress in the career record: the autosave holds {mission} "
                                   "of the linked patrol {patrol}, not over yet (a part is booked when it ends): "
-                                  "continue it with kaleun resume", mission=titled(held[0]), patrol=held[1])) from exc
+                                  "continue it with kaleun resume", mission=titled(held[0]),
+                                  patrol=patrol_titled(held[1]))) from exc
         raise
     if held is not None and game.config.get("mission") == held[0]:
         _tell_held_part(setup.mode, held, _table_language(args))
@@ -459,12 +460,12 @@ def _tell_held_part(mode: str, held: tuple[str, str], code: str) -> None:
     as, to go on with it instead)."""
     from kaleun.core.messages import Msg
     from kaleun.i18n import language
-    from kaleun.uboot.missions.catalogue import titled
+    from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     if mode == "linked":
         said = Msg("The autosave holds {mission} of the linked patrol {patrol}, not over yet: this game plays the part "
                    "again from its beginning. To go on with that one instead, quit this game and resume the one kept "
-                   "(named below).", mission=titled(held[0]), patrol=held[1])
+                   "(named below).", mission=titled(held[0]), patrol=patrol_titled(held[1]))
     else:
         said = Msg("The autosave holds {mission} of the campaign, not over yet: this game plays the mission again "
                    "from its beginning. To go on with that one instead, quit this game and resume the one kept "
@@ -538,6 +539,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
     from kaleun.uboot.figures import ROSTER
+    from kaleun.uboot.missions.catalogue import titled
     from kaleun.uboot.missions.setup import (
         LEVELS,
         MODES,
@@ -597,6 +599,12 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
 
     lines = mission_lines(own)
     patrols = {m.id: m.patrol for m in lines}
+
+    def named(mission: str) -> Msg | str:
+        """A mission picked, named by its title in a sentence (a group's own by the title its file gives it)."""
+        line = next((m for m in lines if m.id == mission), None)
+        return Msg.term(line.name) if line is not None and line.own is not None else titled(mission)
+
     # Enter takes the training patrol, as `kaleun play` without --mission and the window's set-up do
     first_choice = "training" if "training" in patrols else lines[0].id
     patrol = (record or {}).get("patrol")
@@ -632,16 +640,18 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                 carried_told = campaign.get("state") == "running"
                 if carried_told and campaign.get("next") and pick != campaign["next"]:  # not the mission picked
                     stdout.write(lang.render(Msg("The campaign goes on with its next mission, {next}, not {chosen}.",
-                                                 next=str(campaign["next"]), chosen=pick)) + "\n")
+                                                 next=titled(campaign["next"]), chosen=named(pick))) + "\n")
             if campaign is None or campaign.get("state") != "running":
                 first = campaign_order()[0]
-                stdout.write(lang.render(Msg("A new campaign begins with its first mission, {first}.", first=first)
+                stdout.write(lang.render(Msg("A new campaign begins with its first mission, {first}.",
+                                             first=titled(first))
                                          if pick == first else
                                          Msg("A new campaign begins with its first mission, {first}, not {chosen}.",
-                                             first=first, chosen=pick)) + "\n")
+                                             first=titled(first), chosen=named(pick))) + "\n")
             elif campaign.get("next") != campaign_order()[0]:  # running further on: it may be given up (§4.3)
                 first = campaign_order()[0]
-                anew = yes_or_no(Msg("Give up this campaign and begin a new one with {first}? (y/n)", first=first))
+                anew = yes_or_no(Msg("Give up this campaign and begin a new one with {first}? (y/n)",
+                                     first=titled(first)))
                 if anew and record is not None:
                     from kaleun.career import campaign_given_up
 

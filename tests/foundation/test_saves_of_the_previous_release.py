@@ -146,10 +146,10 @@ def test_5_2_a_part_saved_by_the_previous_release_leaves_a_newer_patrol_as_it_is
     newer = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script",
                        str(Path(__file__).resolve().parents[1] / "missions" / "scripts" / "shadow_1941.win.jsonl"),
                        "--events", str(tmp_path / "newer.jsonl"), home=tmp_path)
-    assert "the linked patrol spring_1941 goes on with Two passengers" in newer.stderr, newer.stderr
+    assert "the linked patrol Spring 1941 goes on with Two passengers" in newer.stderr, newer.stderr
     done = _played_on(save, "linked.weather_1940.rest.jsonl", tmp_path)
     assert done.returncode == 0, done.stderr
     assert "its result is booked with the career's missions only" in done.stderr
     career = run_kaleun("career", home=tmp_path)
-    assert "Linked patrol spring_1941 goes on with Two passengers" in career.stdout, career.stdout
+    assert "Linked patrol Spring 1941 goes on with Two passengers" in career.stdout, career.stdout
     assert "weather_1940           linked   won" in career.stdout

@@ -154,7 +154,7 @@ def test_4_3_the_terminal_set_up_asks_whether_to_give_up_the_running_campaign(ho
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("\ncampaign\n\n\n\n\n\n"), out, record=load_career())
     assert (setup.mission, setup.difficulty) == ("", {"captain": "hard"})
-    assert "Give up this campaign and begin a new one with prize_rules_1939? (y/n) [no]: " in out.getvalue()
+    assert "Give up this campaign and begin a new one with Prize rules? (y/n) [no]: " in out.getvalue()
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("\ncampaign\nyes\n\n\n\n\n"), out, record=load_career())
     assert (setup.mission, setup.difficulty) == ("prize_rules_1939", {})

@@ -51,7 +51,7 @@ def test_4_3_a_linked_part_that_needs_its_primary_objective_is_played_again_unti
     record = load_career()
     assert record["patrol"] == {"id": "spring_1941", "mode": "linked", "from": "shadow_1941", "next": "shadow_1941",
                                 "carry": None}
-    assert any("Linked patrol spring_1941 plays Contact keeper again (linked): a primary objective was not met."
+    assert any("Linked patrol Spring 1941 plays Contact keeper again (linked): a primary objective was not met."
                in line for line in career_lines(record))
     # the next evening's `kaleun resume` of the ended part says the same, not that the patrol goes on
     from kaleun.saves import save_game
@@ -60,7 +60,7 @@ def test_4_3_a_linked_part_that_needs_its_primary_objective_is_played_again_unti
     save_game(g, home / "autosave.json")
     resumed = run_kaleun("resume", "--console", home=home)
     assert resumed.returncode == 2
-    assert ("the linked patrol spring_1941 plays Contact keeper again (a primary objective was not met): kaleun play "
+    assert ("the linked patrol Spring 1941 plays Contact keeper again (a primary objective was not met): kaleun play "
             "--linked.") in resumed.stderr, resumed.stderr
     # the next evening: the same part again, a fresh boat from its base with its refill kit for part 2 (§5.2)
     again = start_configured(GameSetup(mission="", seed=5, mode="linked"))
@@ -148,7 +148,8 @@ def test_4_3_next_needs_primary_is_refused_on_a_mission_outside_a_patrol_or_on_i
     data = tmp_path / "data"
     (data / "missions").mkdir(parents=True)
     (data / "missions.toml").write_text("")
-    (data / "missions" / "one.toml").write_text(GOOD.replace("next_needs_primary = true", 'patrol = "p"\npart = 1'))
+    (data / "missions" / "one.toml").write_text(GOOD.replace("next_needs_primary = true",
+                                                                 'patrol = "p"\npart = 1\npatrol_name = "P"'))
     (data / "missions" / "two.toml").write_text(GOOD.replace("next_needs_primary", 'patrol = "p"\npart = 2\n'
                                                              'next_needs_primary'))
     monkeypatch.setattr(cat.resources, "files", lambda package: data)

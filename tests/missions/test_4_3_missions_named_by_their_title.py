@@ -51,6 +51,9 @@ def test_4_3_the_career_record_names_the_missions_its_campaign_and_patrol_wait_f
     assert not [line for line in said if "weather_1940" in line or "minefield_1939" in line], said
 
 
-def test_4_3_a_mission_no_shipped_file_has_is_named_by_its_id():
-    assert titled("our_own_1941") == "our_own_1941"
+def test_4_3_a_mission_no_shipped_file_has_is_named_by_its_id_said_to_be_missing():
+    """A save's or the career record's mission whose file was removed or renamed since is named by its id and said to
+    be one this Kaleun does not have, not left as a bare id the group cannot place."""
+    assert str(titled("our_own_1941")) == "our_own_1941 (a mission this Kaleun does not have)"
+    assert language("ru").render(titled("our_own_1941")) == "our_own_1941 (миссия, которой нет в этой версии Kaleun)"
     assert str(titled("sc_convoy_1940")) == "Slow convoy"

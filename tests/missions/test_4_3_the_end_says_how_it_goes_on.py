@@ -28,9 +28,9 @@ def ended(mission: str, mode: str, met: bool = True) -> dict:
 
 
 @pytest.mark.parametrize(("mission", "mode", "said"), [
-    ("sc_convoy_1940", "linked", "The linked patrol autumn_1940 goes on with Weather boat, the boat and crew as "
+    ("sc_convoy_1940", "linked", "The linked patrol Autumn 1940 goes on with Weather boat, the boat and crew as "
                                  "they are now."),
-    ("weather_1940", "linked", "The linked patrol autumn_1940 is over."),
+    ("weather_1940", "linked", "The linked patrol Autumn 1940 is over."),
     ("prize_rules_1939", "campaign", "The campaign goes on with The Hartlepool field."),
     ("t5_1943", "campaign", "The campaign is complete."),
 ])

@@ -37,7 +37,7 @@ def test_5_2_a_part_of_a_patrol_given_up_leaves_the_patrol_in_progress_as_it_is(
     assert len(record["missions"]) == 3 and record["patrol"] == patrol  # spring_1941 and its carry-over kept
     said = str(_goes_on_with(ended, patrol_left=True))
     assert said == ("the career record's linked patrol has changed since this part began: its result is booked with "
-                    "the career's missions only. The linked patrol spring_1941 goes on with Two passengers: kaleun "
+                    "the career's missions only. The linked patrol Spring 1941 goes on with Two passengers: kaleun "
                     "play --linked."), said
     nxt = start_configured(GameSetup(mission="", mode="linked", seed=4))
     assert nxt.config["mission"] == "agents_1941" and nxt.config["changes"]["carry"] == patrol["carry"]

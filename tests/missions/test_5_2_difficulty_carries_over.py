@@ -47,7 +47,7 @@ def test_5_2_the_next_part_plays_with_the_difficulty_the_last_part_ended_with(ho
     assert crew.difficulty["captain"] == "hard" and crew.difficulty["officer"] == "normal"
     assert not crew.easy["officer"]
     # the carry-over line of the record says it
-    line = next(line for line in career_lines(load_career()) if line.startswith("Linked patrol autumn_1940"))
+    line = next(line for line in career_lines(load_career()) if line.startswith("Linked patrol Autumn 1940"))
     assert line.endswith("Carried over: difficulty Captain hard, First Officer easy; easy watch change for "
                          "First Officer.")
 

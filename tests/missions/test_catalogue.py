@@ -56,7 +56,7 @@ def test_4_3_the_campaign_runs_in_date_order_and_linked_patrols_have_their_parts
     assert patrol_parts("spring_1941") == ["shadow_1941", "agents_1941"]
     lines = {m.id: m for m in mission_lines()}
     assert lines["weather_1940"].part == 2 and lines["weather_1940"].parts == 2
-    assert "[part 2 of 2]" in str(lines["weather_1940"].line())
+    assert "[linked patrol Autumn 1940, part 2 of 2]" in str(lines["weather_1940"].line())
     assert lines["training"].campaign is None and not lines["training"].scored
 
 

@@ -469,7 +469,7 @@ def test_5_2_a_new_linked_patrol_says_it_gives_up_the_one_in_progress(home):
                               text=True, input="quit\n", env=kaleun_env(home), timeout=120, cwd=home).stderr
 
     first_part_ended(home)
-    told = ("A new linked patrol begins with Contact keeper: the linked patrol autumn_1940 in progress (next: "
+    told = ("A new linked patrol begins with Contact keeper: the linked patrol Autumn 1940 in progress (next: "
             "Weather boat) is given up with what it carries over once this part ends. To go on with it instead: "
             "kaleun play --linked.")
     assert f"kaleun: {told}" in play("--linked", "--mission", "shadow_1941")
@@ -549,7 +549,7 @@ def test_5_2_a_new_linked_patrol_started_by_script_says_how_to_go_on_by_script(h
     script.write_text('{"t": 0, "do": "end"}\n', encoding="utf-8")
     said = run_kaleun("run", "--linked", "--mission", "shadow_1941", "--script", str(script), "--events",
                       str(home / "e.jsonl"), home=home).stderr
-    assert ("kaleun: A new linked patrol begins with Contact keeper: the linked patrol autumn_1940 in progress (next: "
+    assert ("kaleun: A new linked patrol begins with Contact keeper: the linked patrol Autumn 1940 in progress (next: "
             "Weather boat) is given up with what it carries over once this part ends. To go on with it instead: "
             "kaleun run --linked --script SCRIPT --events EVENTS.") in said, said
 
@@ -573,9 +573,9 @@ def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play
     refused = play("--linked")
     assert refused.returncode == 2
     assert ("kaleun: no linked patrol is in progress in the career record: the autosave holds Slow convoy of the "
-            "linked patrol autumn_1940, not over yet (a part is booked when it ends): continue it with kaleun resume"
+            "linked patrol Autumn 1940, not over yet (a part is booked when it ends): continue it with kaleun resume"
             ) in refused.stderr, refused.stderr
-    assert "autumn_1940" in play("--linked", "--language", "de").stderr
+    assert "„Herbst 1940“" in play("--linked", "--language", "de").stderr
     record = career_path()
     record.write_text("{", encoding="utf-8")  # a damaged record is said as it is, not as one without a patrol
     damaged = play("--linked")
@@ -585,7 +585,7 @@ def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play
     assert play("--linked").returncode == 0  # part 2 begun, stopped midway
     again = play("--linked")
     assert again.returncode == 0
-    told = ("kaleun: The autosave holds Weather boat of the linked patrol autumn_1940, not over yet: this game plays "
+    told = ("kaleun: The autosave holds Weather boat of the linked patrol Autumn 1940, not over yet: this game plays "
             "the part again from its beginning. To go on with that one instead, quit this game and resume the one "
             "kept (named below).")
     assert told in again.stderr and "the previous game was kept as" in again.stderr.split(told)[1], again.stderr

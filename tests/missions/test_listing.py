@@ -16,17 +16,22 @@ def test_5_2_a_later_part_of_a_linked_patrol_is_at_sea_and_names_the_base_it_goe
     """weather_1940 goes on from the Lorient patrol of sc_convoy_1940: the boat does not sail from Bergen, it
     is at sea and puts into Bergen at the end. The first part sails from its base."""
     shown = lines()
-    assert "Weather boat (at sea in AL31, home to Bergen) [part 2 of 2]: " in shown["weather_1940"]
-    assert "Two passengers (at sea in AM76, home to St-Nazaire) [part 2 of 2]: " in shown["agents_1941"]
-    assert "Slow convoy (from Lorient) [part 1 of 2]: " in shown["sc_convoy_1940"]
+    assert "Weather boat (at sea in AL31, home to Bergen) [linked patrol Autumn 1940, part 2 of 2]: " \
+        in shown["weather_1940"]
+    assert "Two passengers (at sea in AM76, home to St-Nazaire) [linked patrol Spring 1941, part 2 of 2]: " \
+        in shown["agents_1941"]
+    assert "Slow convoy (from Lorient) [linked patrol Autumn 1940, part 1 of 2]: " in shown["sc_convoy_1940"]
     assert "Through the Strait (from Lorient): " in shown["gibraltar_1941"]
     assert not [mid for mid, line in shown.items() if "[part 2" in line and "(from " in line]
 
 
 def test_5_2_the_linked_part_s_line_in_german_and_russian():
+    """A part's line names its linked patrol by its title, so the parts of two patrols are told apart."""
     (weather,) = [m for m in mission_lines() if m.id == "weather_1940"]
-    assert "(auf See in AL31, Rückmarsch nach Bergen) [Teil 2 von 2]" in language("de").render(weather.line())
-    assert "(в море в квадрате AL31, база возвращения: Берген)" in language("ru").render(weather.line())
+    assert "(auf See in AL31, Rückmarsch nach Bergen) [verknüpfte Feindfahrt „Herbst 1940“, Teil 2 von 2]" \
+        in language("de").render(weather.line())
+    assert "(в море в квадрате AL31, база возвращения: Берген) [связанный поход «Осень 1940», часть 2 из 2]" \
+        in language("ru").render(weather.line())
 
 
 def test_4_1_a_practice_mission_is_called_one_once_on_its_line_in_every_language():

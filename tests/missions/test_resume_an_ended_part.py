@@ -36,7 +36,7 @@ def test_5_2_resuming_an_ended_part_of_a_linked_patrol_says_to_go_on_with_kaleun
     result = run_kaleun("resume", "--console", home=home)
     assert result.returncode == 2
     assert "that mission is over (won: time limit) and cannot be played on" in result.stderr
-    assert "the linked patrol autumn_1940 goes on with Weather boat: kaleun play --linked." in result.stderr, \
+    assert "the linked patrol Autumn 1940 goes on with Weather boat: kaleun play --linked." in result.stderr, \
         result.stderr
     german = run_kaleun("resume", "--console", "--language", "de", home=home)
     assert "kaleun play --linked" in german.stderr and "Wetterboot" in german.stderr
@@ -84,7 +84,7 @@ def test_5_2_a_linked_part_played_by_script_and_resumed_names_kaleun_run_linked(
     assert played.returncode == 0, played.stderr
     result = run_kaleun("resume", "--console", "--save", str(save), home=home)
     assert result.returncode == 2
-    assert "the linked patrol autumn_1940 goes on with Weather boat: " in result.stderr
+    assert "the linked patrol Autumn 1940 goes on with Weather boat: " in result.stderr
     assert "kaleun run --linked --script SCRIPT --events EVENTS" in result.stderr, result.stderr
 
 

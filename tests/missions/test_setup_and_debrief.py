@@ -233,7 +233,7 @@ def test_5_2_the_terminal_set_up_refuses_at_once_and_goes_on_with_the_linked_pat
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("\nlinked\n\n\n\n\n"), out, record=record)
     assert (setup.mission, setup.mode) == ("weather_1940", "linked")
-    assert "Linked patrol autumn_1940 goes on with Weather boat (linked): 1 sailor dead" in out.getvalue()
+    assert "Linked patrol Autumn 1940 goes on with Weather boat (linked): 1 sailor dead" in out.getvalue()
     carried = [e.to_json() for e in start_configured(setup).take_events() if e.name == "carried_over"]
     assert carried and carried[0]["dead"] == ["engineer-square/1"]
     # a part of a linked patrol chosen starts a new patrol with it
@@ -256,10 +256,10 @@ def test_4_3_the_terminal_set_up_says_which_mission_a_new_campaign_begins_with()
     out = io.StringIO()
     setup = interactive_setup(io.StringIO("7\ncampaign\n\n\n\n\n"), out)
     assert (setup.mission, setup.mode) == ("", "campaign")
-    assert "A new campaign begins with its first mission, prize_rules_1939, not agents_1941." in out.getvalue()
+    assert "A new campaign begins with its first mission, Prize rules, not Two passengers." in out.getvalue()
     out = io.StringIO()
     interactive_setup(io.StringIO("1\ncampaign\n\n\n\n\n"), out, language="de")
-    assert "Eine neue Kampagne beginnt mit ihrer ersten Mission, prize_rules_1939." in out.getvalue()
+    assert "Eine neue Kampagne beginnt mit ihrer ersten Mission, „Prisenordnung“." in out.getvalue()
 
 
 def test_5_3_a_yes_or_no_question_refuses_another_answer_and_asks_again():
@@ -347,10 +347,11 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     assert config.returncode == 0, config.stderr
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    german = "  14.03.2025  prize_rules_1939       Kampagne  gewonnen    Note B  Punkte  1.528"  # the short German date
+    # the short German date
+    german = "  14.03.2025  prize_rules_1939       Kampagne  gewonnen      Note B  Punkte  1.528"
     assert german in shown.stdout, shown.stdout
     english = run_kaleun("career", "--language", "en", home=tmp_path)
-    assert "prize_rules_1939       campaign won      grade B" in english.stdout and "  14 Mar 2025 " in english.stdout
+    assert "prize_rules_1939       campaign won       grade B" in english.stdout and "  14 Mar 2025 " in english.stdout
     listed = run_kaleun("missions", home=tmp_path)  # the table's language: German
     assert "22. September 1939  Prisenordnung" in listed.stdout and "1939-09-22" not in listed.stdout
     assert "1939-09-22" in run_kaleun("missions", "--json", home=tmp_path).stdout  # machine-readable: ISO
@@ -397,11 +398,12 @@ def test_4_3_the_terminal_set_up_says_a_running_campaign_goes_on_with_its_own_ne
     from kaleun.mission_commands import interactive_setup
 
     start_configured(GameSetup(mission="", mode="campaign"))  # a campaign begins: prize_rules_1939 is its next
-    for language, said in (("en", "The campaign goes on with its next mission, prize_rules_1939, not minefield_1939."),
-                           ("de", "Die Kampagne geht mit ihrer nächsten Mission weiter, prize_rules_1939, nicht "
-                                  "minefield_1939."),
-                           ("ru", "Кампания продолжается своей следующей миссией, prize_rules_1939, а не "
-                                  "minefield_1939.")):
+    for language, said in (("en", "The campaign goes on with its next mission, Prize rules, not The Hartlepool "
+                                  "field."),
+                           ("de", "Die Kampagne geht mit ihrer nächsten Mission weiter, „Prisenordnung“, nicht "
+                                  "„Das Minenfeld vor Hartlepool“."),
+                           ("ru", "Кампания продолжается своей следующей миссией, «Призовое право», а не "
+                                  "«Заграждение у Хартлпула».")):
         out = io.StringIO()
         mode = {"en": "campaign", "de": "Kampagne", "ru": "кампания"}[language]
         setup = interactive_setup(io.StringIO(f"2\n{mode}\n\n\n\n\n"), out, record=load_career(), language=language)

@@ -6,6 +6,7 @@ played again from its beginning, and the file the game not over is kept as, to g
 from __future__ import annotations
 
 import pygame
+import pytest
 from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
 from kaleun.paths import autosave_path
@@ -55,10 +56,10 @@ def test_5_2_the_set_up_says_a_linked_part_not_over_is_played_again_and_where_it
     kept = table.window.overlay.kept
     choose_mission(table, "sc_convoy_1940")
     table.tap("setup.next")
-    assert "of the linked patrol autumn_1940, not over yet" not in words(table)  # nothing of the patrol again
+    assert "of the linked patrol Autumn 1940, not over yet" not in words(table)  # nothing of the patrol again
     table.tap("setup.mode.linked")
     said = words(table)
-    assert ("The game saved before this one holds sc_convoy_1940 of the linked patrol autumn_1940, not over yet: "
+    assert ("The game saved before this one holds Slow convoy of the linked patrol Autumn 1940, not over yet: "
             "Start plays the part again from its beginning.") in said, said
     table.tap("setup.start")  # first the page naming the file the game not over is kept as
     said = words(table)
@@ -75,7 +76,7 @@ def test_4_3_the_set_up_says_a_campaign_mission_not_over_is_played_again(home) -
     table.tap("setup.next")
     table.tap("setup.mode.campaign")
     said = words(table)
-    assert ("The game saved before this one holds prize_rules_1939 of the campaign, not over yet: Start plays the "
+    assert ("The game saved before this one holds Prize rules of the campaign, not over yet: Start plays the "
             "mission again from its beginning.") in said, said
     table.tap("setup.start")
     assert f"kaleun resume --save {table.window.overlay.kept}" in words(table)
@@ -103,15 +104,15 @@ def test_5_2_a_new_patrol_played_again_says_both_what_is_played_again_and_what_i
     table.tap("setup.next")
     table.tap("setup.mode.linked")
     said = words(table)  # going on with autumn_1940 plays nothing again: shadow_1941 is only set aside
-    assert "again from its beginning" not in said and "holds shadow_1941, not over yet: Start begins another game" \
+    assert "again from its beginning" not in said and "holds Contact keeper, not over yet: Start begins another game" \
         in said, said
     table.tap("setup.anew")
     said = words(table)
-    assert "holds shadow_1941 of the linked patrol spring_1941, not over yet" in said, said
+    assert "holds Contact keeper of the linked patrol Spring 1941, not over yet" in said, said
     table.tap("setup.start")
     table.window.cut.clear()
     said = words(table)
-    assert "kaleun resume --save" in said and "the linked patrol autumn_1940 in progress (next: Weather boat) is " \
+    assert "kaleun resume --save" in said and "the linked patrol Autumn 1940 in progress (next: Weather boat) is " \
         "given up" in said, said
     assert not table.made and list(table.window.cut.values()) == []  # type: ignore[attr-defined]
 
@@ -142,7 +143,7 @@ def test_a_single_mission_not_over_is_named_before_start_sets_it_aside(home) -> 
     choose_mission(table, "prize_rules_1939")
     table.tap("setup.next")
     said = words(table)
-    assert ("The game saved before this one holds agents_1941, not over yet: Start begins another game and keeps "
+    assert ("The game saved before this one holds Two passengers, not over yet: Start begins another game and keeps "
             "that one to go on with later.") in said, said
     table.tap("setup.start")  # first the page naming the file it is kept as
     said = words(table)
@@ -155,7 +156,7 @@ def test_the_same_single_mission_chosen_again_is_played_again_from_its_beginning
     table = opened_after(GameSetup(mission="agents_1941", seed=3))
     choose_mission(table, "agents_1941")
     table.tap("setup.next")
-    assert ("The game saved before this one holds agents_1941, not over yet: Start plays the mission again from its "
+    assert ("The game saved before this one holds Two passengers, not over yet: Start plays the mission again from its "
             "beginning.") in words(table)
 
 
@@ -171,7 +172,7 @@ def test_a_practice_game_kept_aside_is_not_named(home) -> None:
 
 
 def test_the_crew_page_with_a_single_mission_set_aside_is_read_whole_in_german_and_russian(home) -> None:
-    for language in ("de", "ru"):
+    for language, title in (("de", "„Zwei Passagiere“"), ("ru", "«Двое пассажиров»")):
         for f in home.glob("*.json"):
             f.unlink()
         table = opened_after(GameSetup(mission="agents_1941", seed=3))
@@ -179,9 +180,27 @@ def test_the_crew_page_with_a_single_mission_set_aside_is_read_whole_in_german_a
         choose_mission(table, "prize_rules_1939")
         table.tap("setup.next")
         table.window.cut.clear()
-        assert "agents_1941" in words(table)
+        assert title in words(table) and "agents_1941" not in words(table)
         assert list(table.window.cut.values()) == [], (language, table.window.cut)
         table.tap("setup.start")
         table.window.cut.clear()
-        assert "agents_1941" in words(table)
+        assert title in words(table) and "agents_1941" not in words(table)
         assert list(table.window.cut.values()) == [], (language, table.window.cut)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Das zuvor gespeicherte Spiel enthält „Langsamer Geleitzug“ der verknüpften Feindfahrt „Herbst 1940“"),
+    ("ru", "Сохранённая до этой игра — миссия «Тихоходный конвой» связанного похода «Осень 1940»")])
+def test_5_2_the_linked_part_not_over_is_named_by_its_titles_whole_in_german_and_russian(home, language, said) -> None:
+    """The crew's page names the part and its linked patrol by their titles in the table's language (not
+    sc_convoy_1940 of autumn_1940), drawn whole on the 7" screen."""
+    table = opened_after(GameSetup(mission="sc_convoy_1940", seed=3, mode="linked"))
+    table.window.set_language(language)
+    choose_mission(table, "sc_convoy_1940")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    table.window.cut.clear()
+    shown_words = words(table)
+    assert said in shown_words and "autumn_1940" not in shown_words and "sc_convoy_1940" not in shown_words, \
+        shown_words
+    assert list(table.window.cut.values()) == [], table.window.cut

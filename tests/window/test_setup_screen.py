@@ -199,7 +199,7 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the
     assert str(overlay.career_line()).startswith("Career: 1 mission,")
     table.tap("setup.mode.linked")
     assert overlay.mission == "weather_1940"
-    assert str(overlay.career_line()) == ("Linked patrol autumn_1940 goes on with Weather boat (linked): 1 sailor "
+    assert str(overlay.career_line()) == ("Linked patrol Autumn 1940 goes on with Weather boat (linked): 1 sailor "
                                           "dead, flooded sections none.")
     table.tap("setup.start")
     game, events = made[0]
@@ -229,7 +229,7 @@ def test_4_1_the_window_debrief_shows_the_patrol_chart_and_names_the_saved_file(
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
-@pytest.mark.parametrize("mission", ["training", "sc_convoy_1940"])
+@pytest.mark.parametrize("mission", ["training", "sc_convoy_1940", "agents_1941"])
 def test_5_3_the_set_up_names_every_role_and_the_mission_whole(home, language: str, mission: str) -> None:
     """Page two of the set-up at 800x480: each role's name beside its difficulty (the Russian "Старший
     помощник" was cut to "Старший помощ…", taking a second line as on the settings sheet) and the

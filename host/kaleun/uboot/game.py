@@ -6,8 +6,8 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.clock import GameClock
-from kaleun.core.engine import Engine, Module, restore
-from kaleun.core.errors import CommandError
+from kaleun.core.engine import Engine, Module, check_state_header, restore
+from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.messages import Msg, join
 from kaleun.uboot.boat import Boat
 from kaleun.uboot.compression import Compression
@@ -179,7 +179,16 @@ def start_position(spec: Mapping[str, Any]) -> tuple[float, float]:
 
 
 def load_game(state: Mapping[str, Any]) -> Engine:
-    """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason."""
+    """Rebuild a game from `Engine.to_state()`. Raises SaveError with the reason: a save of a shipped mission this
+    Kaleun no longer has (its file removed or renamed by an update) is told so, not as damaged settings."""
+    check_state_header(state, GAME_ID)
+    config = state.get("config")
+    mission = config.get("mission") if isinstance(config, Mapping) else None
+    if isinstance(mission, str) and 0 < len(mission) <= 200 and mission not in MISSIONS \
+            and isinstance(config, Mapping) and config.get("own_mission") is None:
+        raise SaveError(Msg("the save is a game of {mission}, a mission this Kaleun does not have (its file was "
+                            "removed or renamed, or a newer Kaleun wrote the save): resume it with the Kaleun that "
+                            "has the mission", mission=mission))
     return restore(state, GAME_ID, _built)
 
 

@@ -33,7 +33,7 @@ from kaleun.core.messages import Msg, to_json
 from kaleun.uboot import data
 from kaleun.uboot.missions import objectives as objs
 from kaleun.uboot.missions import passage, radio, scoring
-from kaleun.uboot.missions.catalogue import titled
+from kaleun.uboot.missions.catalogue import patrol_titled, titled
 from kaleun.uboot.missions.debrief import word
 from kaleun.uboot.missions.hq_timing import DEFAULT_DELAY_H
 from kaleun.uboot.missions.objectives import Objective, Situation
@@ -956,7 +956,7 @@ class Mission(Module):
             patrol = self.spec.get("patrol")
             if mode == "linked" and patrol:
                 return Msg("{told} The linked patrol {patrol} has ended with the boat.",
-                           told=told, patrol=str(patrol))
+                           told=told, patrol=patrol_titled(patrol))
             return told
         from kaleun.uboot.missions.setup import campaign_order, patrol_parts
 
@@ -967,9 +967,9 @@ class Mission(Module):
                 return told
             following = parts[parts.index(self.mission) + 1:]
             if not following:
-                return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=str(patrol))
+                return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=patrol_titled(patrol))
             return Msg("{told} The linked patrol {patrol} goes on with {next}, the boat and crew as they are now.",
-                       told=told, patrol=str(patrol), next=titled(following[0]))
+                       told=told, patrol=patrol_titled(patrol), next=titled(following[0]))
         order = campaign_order()
         if self.mission not in order:
             return told

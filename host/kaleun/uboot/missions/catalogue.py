@@ -273,6 +273,7 @@ COMMON: dict[str, Check] = {
     # the mission proper
     "base": _choice(tuple(BASES)), "briefing": _text, "time_limit_h": _number(0, 24 * 60, lo_open=True),
     "par_grt": _number(0, 1_000_000, whole=True), "patrol": _text, "part": _number(1, 20, whole=True),
+    "patrol_name": _text_of(MAX_NAME),
     "campaign": _bool, "ends_when_met": _bool, "next_needs_primary": _bool, "event_cards": _any, "objective": _any,
     "radio": _any, "encounter": _any, "answers": _any,
 }
@@ -687,6 +688,9 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
         c.add(path, Msg("a mission with objectives needs a time limit (time_limit_h)"))
     if "part" in spec and "patrol" not in spec and "patrol" not in refused:
         c.add((*path, "part"), Msg("part needs patrol, the id of the linked patrol it belongs to"))
+    if "patrol_name" in spec and "patrol" not in spec and "patrol" not in refused:
+        c.add((*path, "patrol_name"), Msg("patrol_name needs patrol: it is the title of the linked patrol the mission "
+                                          "is the first part of"))
     if spec.get("next_needs_primary") and "patrol" not in spec and "patrol" not in refused:
         c.add((*path, "next_needs_primary"), Msg("next_needs_primary needs patrol: only a part of a linked patrol "
                                                  "has a next part"))
@@ -946,7 +950,8 @@ def _check_default_answers() -> list[Msg | str]:
 
 
 def _check_patrols(missions: Mapping[str, Mapping[str, Any]], files: Mapping[str, str]) -> list[str]:
-    """The parts of each linked patrol are numbered 1, 2, ... once each, in the order of their dates."""
+    """The parts of each linked patrol are numbered 1, 2, ... once each, in the order of their dates; the first part
+    gives the patrol its title (`patrol_name`, what players read in sentences), the others none of their own."""
     parts: dict[str, list[tuple[int, str]]] = {}
     for mid, spec in missions.items():
         if "patrol" in spec:
@@ -963,6 +968,14 @@ def _check_patrols(missions: Mapping[str, Mapping[str, Any]], files: Mapping[str
         if starts != sorted(starts):
             problems.append(f"{files[items[0][1]]}:1: {items[0][1]}: the parts of patrol {patrol!r} must start in "
                             "the order of their numbers")
+        first = items[0][1]
+        if not missions[first].get("patrol_name"):
+            problems.append(f"{files[first]}:1: {first}: the first part of patrol {patrol!r} needs patrol_name, the "
+                            "patrol's title players read (\"Autumn 1940\")")
+        for _, later in items[1:]:
+            if "patrol_name" in missions[later]:
+                problems.append(f"{files[later]}:1: {later}: patrol_name goes on the first part of patrol {patrol!r} "
+                                f"only ({first})")
         last = items[-1][1]
         if missions[last].get("next_needs_primary"):
             problems.append(f"{files[last]}:1: {last}: next_needs_primary on the last part of patrol {patrol!r}: "
@@ -974,6 +987,19 @@ def _check_patrols(missions: Mapping[str, Mapping[str, Any]], files: Mapping[str
 def titled(mission: object) -> Msg | str:
     """A mission as a player reads it in a sentence: its title in the table's language ("Slow convoy",
     "Медленный конвой"), not its id. The id stays where it is what a player types (`kaleun play --mission ID`,
-    the lists of `kaleun missions` and `kaleun career`); a mission no shipped file has (a group's own) by its id."""
+    the lists of `kaleun missions` and `kaleun career`); a mission no shipped file has (a save's or the career record's
+    mission since removed or renamed) by its id, said to be one this Kaleun does not have (a group's own mission is
+    named by the title its file gives it where it may be one: the window's set-up)."""
     spec = catalogue().missions.get(str(mission))
+    if spec is None and isinstance(mission, str) and mission:  # a save or record of a mission since removed or renamed
+        return Msg("{mission} (a mission this Kaleun does not have)", mission=mission)
     return Msg.term(str(spec["name"])) if spec is not None and spec.get("name") else str(mission)
+
+
+def patrol_titled(patrol: object) -> Msg | str:
+    """A linked patrol as a player reads it in a sentence: the title its first part gives it (`patrol_name`: "Autumn
+    1940", "Осень 1940"), not its id; a patrol no shipped mission has any more by its id."""
+    for spec in catalogue().missions.values():
+        if spec.get("patrol") == str(patrol) and spec.get("patrol_name"):
+            return Msg.term(str(spec["patrol_name"]))
+    return str(patrol)

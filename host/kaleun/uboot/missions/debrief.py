@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from kaleun.core.engine import Engine
@@ -251,6 +252,9 @@ def mission_lines(engine: Engine) -> list[Msg]:
     mission = engine.module("mission")
     spec = mission.spec
     out = [Msg("{name} ({mission}).", name=Msg.term(spec.get("name", "")), mission=mission.mission)]
+    played = _played_as(mission.mission, spec)
+    if played is not None:
+        out.append(played)
     if spec.get("briefing"):
         out.append(Msg("Briefing: {text}", text=Msg.term(spec["briefing"])))
     elif spec.get("summary"):
@@ -292,6 +296,25 @@ def mission_lines(engine: Engine) -> list[Msg]:
     if way is not None:
         out.append(way)
     return out
+
+
+def _played_as(mission: str, spec: Mapping[str, Any]) -> Msg | None:
+    """How the mission is played when it is more than a single mission (rulebook §4.3, §5.2): the part of its linked
+    patrol, or its place in the campaign (None: a single mission)."""
+    from kaleun.uboot.missions.catalogue import patrol_titled
+    from kaleun.uboot.missions.setup import campaign_order, patrol_parts
+
+    mode = (spec.get("setup") or {}).get("mode")
+    if mode == "linked" and spec.get("patrol"):
+        parts = patrol_parts(str(spec["patrol"]))
+        if mission in parts:
+            return Msg("Linked patrol {patrol}: part {part} of {parts}.", patrol=patrol_titled(spec["patrol"]),
+                       part=parts.index(mission) + 1, parts=len(parts))
+    if mode == "campaign":
+        order = campaign_order()
+        if mission in order:
+            return Msg("Campaign: mission {n} of {total}.", n=order.index(mission) + 1, total=len(order))
+    return None
 
 
 def _way_home(engine: Engine) -> Msg | None:

@@ -9,7 +9,7 @@ one process, each with its group's missions, never see each other's.
 
 What an own mission may not be:
 - a shipped mission's id (the file's name): a group's file never stands in for a shipped mission;
-- a part of a linked patrol (`patrol`, `part`, `next_needs_primary`): linked patrols and the campaign
+- a part of a linked patrol (`patrol`, `part`, `patrol_name`, `next_needs_primary`): linked patrols and the campaign
   are the shipped missions only (an own mission is played as a single mission).
 
 A game of an own mission keeps the mission's fields in its config (`uboot.game.new_game`), so a save
@@ -29,7 +29,7 @@ from kaleun.uboot.missions.catalogue import MissionError, Problem, _locate, at, 
 MAX_ID = 64
 
 #: fields only a shipped mission may have (linked patrols and the campaign are shipped missions only)
-PATROL_KEYS = ("patrol", "part", "next_needs_primary")
+PATROL_KEYS = ("patrol", "part", "patrol_name", "next_needs_primary")
 
 
 @dataclass(frozen=True)

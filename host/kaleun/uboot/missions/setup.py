@@ -29,7 +29,7 @@ from kaleun.core.messages import Msg, When
 from kaleun.uboot import data
 from kaleun.uboot.missions import passage
 from kaleun.uboot.missions.carry import check_carry
-from kaleun.uboot.missions.catalogue import catalogue
+from kaleun.uboot.missions.catalogue import catalogue, patrol_titled
 from kaleun.uboot.missions.own import OwnMissions, all_missions, kept
 
 MODES = ("single", "linked", "campaign")
@@ -86,6 +86,7 @@ class MissionLine:
     parts: int  # parts of its patrol (1 for a single mission)
     campaign: int | None  # its place in the campaign (1, 2, ...), None if not in it
     own: str | None = None  # a group's own mission: the file it was read from (None: a shipped mission)
+    patrol_name: str | None = None  # its linked patrol's title (`patrol_name` of the patrol's first part)
 
     @property
     def continues(self) -> bool:
@@ -101,7 +102,10 @@ class MissionLine:
         else:
             where = (Msg("from {base}", base=Msg.term(self.base)) if self.base
                      else Msg("in {square}", square=self.square))
-        part: Msg | str = Msg(" [part {part} of {parts}]", part=self.part, parts=self.parts) if self.patrol else ""
+        part: Msg | str = ""
+        if self.patrol:  # which linked patrol it is a part of: the parts of two patrols are told apart by its title
+            part = Msg(" [linked patrol {patrol}, part {part} of {parts}]", patrol=patrol_titled(self.patrol),
+                       part=self.part, parts=self.parts)
         if self.own is not None:
             part = Msg(" [own mission]")
         if not with_id:
@@ -142,7 +146,8 @@ def mission_lines(own: OwnMissions | None = None) -> list[MissionLine]:
             start=str(spec["start"]), year=datetime.fromisoformat(spec["start"]).year, square=str(spec["square"]),
             base=passage.base(spec["base"]).name if "base" in spec else None, scored=_scored(spec),
             time_limit_h=spec.get("time_limit_h"), patrol=patrol, part=spec.get("part") if patrol else None,
-            parts=len(patrol_parts(patrol)) if patrol else 1, campaign=order.get(mid), own=files.get(mid)))
+            parts=len(patrol_parts(patrol)) if patrol else 1, campaign=order.get(mid), own=files.get(mid),
+            patrol_name=str(patrol_titled(patrol)) if patrol else None))
     out.sort(key=lambda m: (not m.scored, m.start if m.scored else "", m.id))
     return out
 

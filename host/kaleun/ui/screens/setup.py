@@ -43,6 +43,7 @@ from kaleun.career import (
 )
 from kaleun.core.messages import Msg, of_error
 from kaleun.own_missions import program_own
+from kaleun.uboot.missions.catalogue import catalogue, patrol_titled, titled
 from kaleun.uboot.missions.own import all_missions
 from kaleun.uboot.missions.setup import (
     MODES,
@@ -222,10 +223,11 @@ class Setup(Overlay):
         part = self._held[self.mode]
         if part is not None and part[0] == self.playing() and self.mode == "linked":
             said = Msg("The game saved before this one holds {mission} of the linked patrol {patrol}, not over yet: "
-                       "Start plays the part again from its beginning.", mission=part[0], patrol=part[1])
+                       "Start plays the part again from its beginning.", mission=self.titled(part[0]),
+                       patrol=patrol_titled(part[1]))
         elif part is not None and part[0] == self.playing():
             said = Msg("The game saved before this one holds {mission} of the campaign, not over yet: Start plays "
-                       "the mission again from its beginning.", mission=part[0])
+                       "the mission again from its beginning.", mission=self.titled(part[0]))
         else:  # any other mission with objectives not over (a single mission, too) is set aside by the new game
             if "unfinished" not in self._held:
                 found = unfinished_mission(self.kept)
@@ -235,15 +237,20 @@ class Setup(Overlay):
                 return None
             if unfinished[0] == self.playing():
                 said = Msg("The game saved before this one holds {mission}, not over yet: Start plays the mission "
-                           "again from its beginning.", mission=unfinished[0])
+                           "again from its beginning.", mission=self.titled(unfinished[0]))
             else:
                 said = Msg("The game saved before this one holds {mission}, not over yet: Start begins another game "
-                           "and keeps that one to go on with later.", mission=unfinished[0])
+                           "and keeps that one to go on with later.", mission=self.titled(unfinished[0]))
         if not whole:
             return said
         return Msg("{said} If this game starts, that one is kept as {path} (kaleun resume --save {path} goes on with "
                    "it); to go on with it now instead, touch Quit here: kaleun resume then continues it.", said=said,
                    path=str(self.kept))
+
+    def titled(self, mission: str) -> Msg | str:
+        """A mission named in a sentence of the page: by its title, a group's own by the title its file gives it."""
+        spec = self.own.missions.get(mission) if mission not in catalogue().missions else None
+        return Msg.term(str(spec["name"])) if spec is not None and spec.get("name") else titled(mission)
 
     def career_line(self) -> Msg | None:
         """What the career record says about the mode chosen: the patrol or the campaign going on, or the
