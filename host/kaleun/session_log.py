@@ -67,11 +67,13 @@ HELD_MOST = 200
 
 
 class Held(logging.Handler):
-    """The log lines of a start before its session's log file is opened, kept for it."""
+    """The log lines of a start before its session's log file is opened, kept for it; `carried`, the lines of a
+    session's log file given up before its game ran (`detach`), written there before them."""
 
-    def __init__(self) -> None:
+    def __init__(self, carried: str = "") -> None:
         super().__init__()
         self.records: list[logging.LogRecord] = []
+        self.carried = carried
 
     def emit(self, record: logging.LogRecord) -> None:
         if len(self.records) < HELD_MOST:
@@ -104,10 +106,48 @@ def attach(path: Path) -> SessionFile | None:
         return None
     handler.setFormatter(logging.Formatter(FILE_FORMAT))
     for h in held:
+        if h.carried:
+            handler.acquire()
+            try:
+                handler.stream.write(h.carried)  # type: ignore[union-attr]  # opened (delay=False)
+                handler.flush()
+                handler.written += len(h.carried)
+            except OSError:  # a full storage: the file ends quietly, as at a line it cannot write
+                handler.broken = True
+            finally:
+                handler.release()
         for record in h.records:
             handler.handle(record)
     root.addHandler(handler)
     return handler
+
+
+def _writes_to(handler: SessionFile, path: Path) -> bool:
+    """Whether `handler` is the session log file at `path`: the same file open (through a symlinked or relative
+    home, `a/../home`, whose path reads otherwise), or the same name once that file is gone."""
+    try:
+        return os.path.samestat(os.fstat(handler.stream.fileno()), os.stat(path))  # type: ignore[union-attr]
+    except (OSError, ValueError, AttributeError):  # the file is gone, or the handler is closed
+        return handler.baseFilename == os.path.abspath(path)
+
+
+def detach(path: Path) -> bool:
+    """The session log file at `path` is given up before its game ran (its session files are about to be
+    deleted): it is closed, and its lines so far, with every line from now on, wait for the next session's log
+    file (`attach`) rather than going with it. Returns whether it was open."""
+    root = logging.getLogger()
+    found = False
+    for handler in [h for h in root.handlers if isinstance(h, SessionFile) and _writes_to(h, path)]:
+        root.removeHandler(handler)
+        handler.close()
+        found = True
+        try:
+            with open(path, encoding="utf-8", errors="replace") as kept:
+                carried = kept.read(MAX_BYTES)
+        except OSError:  # gone or unreadable: the lines from now on are kept still
+            carried = ""
+        root.addHandler(Held(carried))
+    return found
 
 
 def _to_terminal(handler: logging.Handler) -> bool:

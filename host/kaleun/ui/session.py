@@ -244,17 +244,13 @@ def forget_session(runtime: Runtime) -> None:
     """The session files of a game that never ran (its event log, its script and its log in the session folder)
     are deleted: a set-up left before Start, or a game that gave way to the one chosen there, leaves no session that
     looks like a game played, nor one that pushes a played one out of the sessions kept (`kaleun.housekeeping`).
-    The log's lines from here on wait for the next session's log file."""
+    Its log is closed first (not left writing to a deleted file); its lines, with those from here on, wait for the
+    next session's log file (`session_log.detach`): the start's lines are the game chosen's too."""
     record = runtime.record_path  # `<stamp>.script.jsonl`: its event log and log share the stamp
     if record is None or not record.name.endswith(SCRIPT_SUFFIX):
         return
     folder, stem = record.parent, record.name.removesuffix(SCRIPT_SUFFIX)
-    root = logging.getLogger()
-    for handler in [h for h in root.handlers if isinstance(h, session_log.SessionFile)]:
-        if Path(handler.baseFilename).parent == folder.absolute() and Path(handler.baseFilename).stem == stem:
-            root.removeHandler(handler)
-            handler.close()
-            root.addHandler(session_log.Held())
+    session_log.detach(folder / f"{stem}.log")
     try:
         for path in folder.glob(f"{glob.escape(stem)}.*"):
             if path.is_file() and not path.is_symlink():
