@@ -99,6 +99,11 @@ class Runtime:
         """The session script this runtime records its commands to (`<stamp>.script.jsonl`), if any."""
         return self._record_path
 
+    @property
+    def closed(self) -> bool:
+        """Closed (`close`): its table let go of the hardware and nothing of it is saved or recorded any more."""
+        return self._closed
+
     # -- inputs (any thread) -----------------------------------------------------------------
 
     def post(self, command: dict[str, Any]) -> None:
