@@ -61,6 +61,31 @@ class SessionFile(logging.FileHandler):
     def handleError(self, record: logging.LogRecord) -> None:
         self.broken = True
 
+    def keep(self) -> bool:
+        """The file was deleted while the game ran (its session folder, or the whole home): made again, so the
+        lines from here on are kept, not written to a file no name leads to. Returns whether it was made again."""
+        self.acquire()
+        try:
+            stream = self.stream
+            try:
+                if stream is None or self.broken or os.fstat(stream.fileno()).st_nlink > 0:
+                    return False
+            except (OSError, ValueError):
+                return False
+            try:
+                Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+                self.stream = self._open()
+            except OSError:  # a file where the session folder belongs, a read-only storage: it ends here
+                self.broken = True
+                return False
+            finally:
+                stream.close()
+            self.stream.write(f"(the file was deleted while the game ran and made again; what came before is not in "
+                              f"it){self.terminator}")
+            return True
+        finally:
+            self.release()
+
 
 #: lines kept for the session's log file before it is opened (a start's housekeeping) [our choice]
 HELD_MOST = 200
@@ -120,6 +145,14 @@ def attach(path: Path) -> SessionFile | None:
             handler.handle(record)
     root.addHandler(handler)
     return handler
+
+
+def keep() -> None:
+    """(At every save.) The session's log file made again if it was deleted while the game ran, said in it."""
+    for handler in [h for h in logging.getLogger().handlers if isinstance(h, SessionFile)]:
+        if handler.keep():
+            log.warning("the session's log %s was deleted while the game ran (its folder or the home with it); it "
+                        "is made again and goes on from here", handler.baseFilename)
 
 
 def _writes_to(handler: SessionFile, path: Path) -> bool:

@@ -269,7 +269,11 @@ class Runtime:
 
     def keep_files(self) -> None:
         """(At every save.) What was deleted while the game ran (the session folder, the whole home) is made
-        again with a warning in the log: the event logs, the session's script, the home's lock this process holds."""
+        again with a warning in the log: the session's log first (so the warnings are kept in it), the event logs,
+        the session's script, the home's lock this process holds."""
+        from kaleun import session_log
+
+        session_log.keep()
         for output in self.outputs:
             keep = getattr(output, "keep", None)
             if keep is not None:
