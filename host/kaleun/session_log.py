@@ -46,8 +46,13 @@ class SessionFile(logging.FileHandler):
 
     broken = False
     written = 0
+    #: where its lines go once it was given up (`detach`): a line another thread logged meanwhile is not lost
+    forward: logging.Handler | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
+        if self.forward is not None:
+            self.forward.handle(record)
+            return
         if self.broken:
             return
         self.written += len(record.getMessage()) + 80  # the time, level and logger's name before it
@@ -171,15 +176,22 @@ def detach(path: Path) -> bool:
     root = logging.getLogger()
     found = False
     for handler in [h for h in root.handlers if isinstance(h, SessionFile) and _writes_to(h, path)]:
-        root.removeHandler(handler)
+        held = Held()
+        handler.acquire()  # a line logged meanwhile (another thread) is either in the file read below or held
+        try:
+            root.addHandler(held)
+            root.removeHandler(handler)
+            handler.forward = held
+            handler.flush()
+            try:
+                with open(path, encoding="utf-8", errors="replace") as kept:
+                    held.carried = kept.read(MAX_BYTES)
+            except OSError:  # gone or unreadable: the lines from now on are kept still
+                pass
+        finally:
+            handler.release()
         handler.close()
         found = True
-        try:
-            with open(path, encoding="utf-8", errors="replace") as kept:
-                carried = kept.read(MAX_BYTES)
-        except OSError:  # gone or unreadable: the lines from now on are kept still
-            carried = ""
-        root.addHandler(Held(carried))
     return found
 
 
