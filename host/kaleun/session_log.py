@@ -3,7 +3,8 @@
 - The session's log file: every session of `kaleun play`/`resume` keeps all its log lines in a file of its own
   beside its event log (`sessions/<stamp>.log`, pruned with the session by `kaleun.housekeeping`; `attach`),
   including the lines of the start logged before the file is opened (`Held`). The file stops at `MAX_BYTES`,
-  saying so, and a line that cannot be written (a full storage) ends it quietly (`SessionFile`).
+  saying so; a line that cannot be written (a full storage) rests it quietly until a save finds room again, and a
+  file deleted while the game ran is made again at the next save (`SessionFile.keep`).
 - The terminal: a game started at a terminal shows only warnings and errors there (`quiet_terminal`;
   `--verbose` shows every line). A service's log (the system journal) keeps every line.
 - The text console: while it runs on a terminal, the terminal is the player's, so the handlers writing to it
@@ -17,6 +18,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -25,6 +27,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import IO
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +44,9 @@ MAX_BYTES = 4_000_000
 
 class SessionFile(logging.FileHandler):
     """The session's log file (one at a time: a game chosen at the set-up starts a session of its own). A line
-    that cannot be written (a full storage) ends the file quietly: the line still reaches the terminal or the
-    system journal, without a traceback of logging's own after it. Past `MAX_BYTES` it says so and stops."""
+    that cannot be written (a full storage) rests the file quietly until `keep` finds room: the line still reaches
+    the terminal or the system journal, without a traceback of logging's own after it. Past `MAX_BYTES` it says so
+    and stops."""
 
     broken = False
     written = 0
@@ -64,32 +68,53 @@ class SessionFile(logging.FileHandler):
         super().emit(record)
 
     def handleError(self, record: logging.LogRecord) -> None:
-        self.broken = True
+        self.broken = self.unwritable = True
 
-    def keep(self) -> bool:
-        """The file was deleted while the game ran (its session folder, or the whole home): made again, so the
-        lines from here on are kept, not written to a file no name leads to. Returns whether it was made again."""
+    #: a line could not be written (a full storage): the file rests until `keep` finds room again
+    unwritable = False
+
+    def keep(self) -> str | None:
+        """(At every save.) The file was deleted while the game ran (its session folder, or the whole home), or a
+        line could not be written (a full storage): opened again, so the lines from here on are kept, not written
+        to a file no name leads to nor lost once there is room. Returns what was mended ("deleted",
+        "unwritable"), or None."""
         self.acquire()
         try:
             stream = self.stream
-            try:
-                if stream is None or self.broken or os.fstat(stream.fileno()).st_nlink > 0:
-                    return False
-            except (OSError, ValueError):
-                return False
+            if stream is None or self.forward is not None or self.written > MAX_BYTES:
+                return None
+            why = "unwritable" if self.unwritable else "deleted" if _gone(stream) else None
+            if why is None:
+                return None
             try:
                 Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
-                self.stream = self._open()
-            except OSError:  # a file where the session folder belongs, a read-only storage: it ends here
+                fresh = self._open()
+            except OSError:  # a file where the session folder belongs, a read-only storage: it rests
                 self.broken = True
-                return False
-            finally:
+                return None
+            with contextlib.suppress(OSError, ValueError):  # what it still held could not be written either
                 stream.close()
-            self.stream.write(f"(the file was deleted while the game ran and made again; what came before is not in "
-                              f"it){self.terminator}")
-            return True
+            self.stream = fresh
+            note = ("(the file was deleted while the game ran and made again; what came before is not in it)"
+                    if why == "deleted" else "(lines are missing here: the storage could not take them)")
+            try:
+                fresh.write(note + self.terminator)
+                fresh.flush()
+            except OSError:  # still no room: tried again at the next save
+                self.broken = self.unwritable = True
+                return None
+            self.broken = self.unwritable = False
+            return why
         finally:
             self.release()
+
+
+def _gone(stream: IO[str]) -> bool:
+    """The file open as `stream` was deleted (no name leads to it any more)."""
+    try:
+        return os.fstat(stream.fileno()).st_nlink == 0
+    except (OSError, ValueError):
+        return False
 
 
 #: lines kept for the session's log file before it is opened (a start's housekeeping) [our choice]
@@ -153,11 +178,16 @@ def attach(path: Path) -> SessionFile | None:
 
 
 def keep() -> None:
-    """(At every save.) The session's log file made again if it was deleted while the game ran, said in it."""
+    """(At every save.) The session's log file made again if it was deleted while the game ran, or opened again
+    once a full storage has room, said in it."""
     for handler in [h for h in logging.getLogger().handlers if isinstance(h, SessionFile)]:
-        if handler.keep():
+        mended = handler.keep()
+        if mended == "deleted":
             log.warning("the session's log %s was deleted while the game ran (its folder or the home with it); it "
                         "is made again and goes on from here", handler.baseFilename)
+        elif mended == "unwritable":
+            log.warning("the session's log %s can be written again; the lines logged while the storage could not "
+                        "take them are missing from it", handler.baseFilename)
 
 
 def _writes_to(handler: SessionFile, path: Path) -> bool:
