@@ -9,6 +9,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,18 @@ def home(tmp_path: Path) -> Path:
     os.environ["KALEUN_HOME"] = str(path)
     yield path
     os.environ["KALEUN_HOME"] = SESSION_HOME
+
+
+@pytest.fixture(autouse=True)
+def session_logs_let_go() -> Iterator[None]:
+    """A test that opened a session (its log file, or the lines held for the next one: `kaleun.session_log`) leaves
+    none of it to the next test: a log file held open, or a set-up's lines carried into another test's log."""
+    import logging
+
+    from kaleun import session_log
+
+    yield
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, session_log.SessionFile | session_log.Held)]:
+        root.removeHandler(handler)
+        handler.close()

@@ -3,7 +3,8 @@
 - The session's log file: every session of `kaleun play`/`resume` keeps all its log lines in a file of its own
   beside its event log (`sessions/<stamp>.log`, pruned with the session by `kaleun.housekeeping`; `attach`),
   including the lines of the start logged before the file is opened (`Held`). The file stops at `MAX_BYTES`,
-  saying so, and a line that cannot be written (a full storage) ends it quietly (`SessionFile`).
+  saying so; a line that cannot be written (a full storage) rests it quietly until a save finds room again, and a
+  file deleted while the game ran is made again at the next save (`SessionFile.keep`).
 - The terminal: a game started at a terminal shows only warnings and errors there (`quiet_terminal`;
   `--verbose` shows every line). A service's log (the system journal) keeps every line.
 - The text console: while it runs on a terminal, the terminal is the player's, so the handlers writing to it
@@ -17,6 +18,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -25,6 +27,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import IO
 
 log = logging.getLogger(__name__)
 
@@ -41,13 +44,19 @@ MAX_BYTES = 4_000_000
 
 class SessionFile(logging.FileHandler):
     """The session's log file (one at a time: a game chosen at the set-up starts a session of its own). A line
-    that cannot be written (a full storage) ends the file quietly: the line still reaches the terminal or the
-    system journal, without a traceback of logging's own after it. Past `MAX_BYTES` it says so and stops."""
+    that cannot be written (a full storage) rests the file quietly until `keep` finds room: the line still reaches
+    the terminal or the system journal, without a traceback of logging's own after it. Past `MAX_BYTES` it says so
+    and stops."""
 
     broken = False
     written = 0
+    #: where its lines go once it was given up (`detach`): a line another thread logged meanwhile is not lost
+    forward: logging.Handler | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
+        if self.forward is not None:
+            self.forward.handle(record)
+            return
         if self.broken:
             return
         self.written += len(record.getMessage()) + 80  # the time, level and logger's name before it
@@ -59,7 +68,53 @@ class SessionFile(logging.FileHandler):
         super().emit(record)
 
     def handleError(self, record: logging.LogRecord) -> None:
-        self.broken = True
+        self.broken = self.unwritable = True
+
+    #: a line could not be written (a full storage): the file rests until `keep` finds room again
+    unwritable = False
+
+    def keep(self) -> str | None:
+        """(At every save.) The file was deleted while the game ran (its session folder, or the whole home), or a
+        line could not be written (a full storage): opened again, so the lines from here on are kept, not written
+        to a file no name leads to nor lost once there is room. Returns what was mended ("deleted",
+        "unwritable"), or None."""
+        self.acquire()
+        try:
+            stream = self.stream
+            if stream is None or self.forward is not None or self.written > MAX_BYTES:
+                return None
+            why = "unwritable" if self.unwritable else "deleted" if _gone(stream) else None
+            if why is None:
+                return None
+            try:
+                Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+                fresh = self._open()
+            except OSError:  # a file where the session folder belongs, a read-only storage: it rests
+                self.broken = True
+                return None
+            with contextlib.suppress(OSError, ValueError):  # what it still held could not be written either
+                stream.close()
+            self.stream = fresh
+            note = ("(the file was deleted while the game ran and made again; what came before is not in it)"
+                    if why == "deleted" else "(lines are missing here: the storage could not take them)")
+            try:
+                fresh.write(note + self.terminator)
+                fresh.flush()
+            except OSError:  # still no room: tried again at the next save
+                self.broken = self.unwritable = True
+                return None
+            self.broken = self.unwritable = False
+            return why
+        finally:
+            self.release()
+
+
+def _gone(stream: IO[str]) -> bool:
+    """The file open as `stream` was deleted (no name leads to it any more)."""
+    try:
+        return os.fstat(stream.fileno()).st_nlink == 0
+    except (OSError, ValueError):
+        return False
 
 
 #: lines kept for the session's log file before it is opened (a start's housekeeping) [our choice]
@@ -67,11 +122,13 @@ HELD_MOST = 200
 
 
 class Held(logging.Handler):
-    """The log lines of a start before its session's log file is opened, kept for it."""
+    """The log lines of a start before its session's log file is opened, kept for it; `carried`, the lines of a
+    session's log file given up before its game ran (`detach`), written there before them."""
 
-    def __init__(self) -> None:
+    def __init__(self, carried: str = "") -> None:
         super().__init__()
         self.records: list[logging.LogRecord] = []
+        self.carried = carried
 
     def emit(self, record: logging.LogRecord) -> None:
         if len(self.records) < HELD_MOST:
@@ -104,10 +161,68 @@ def attach(path: Path) -> SessionFile | None:
         return None
     handler.setFormatter(logging.Formatter(FILE_FORMAT))
     for h in held:
+        if h.carried:
+            handler.acquire()
+            try:
+                handler.stream.write(h.carried)  # type: ignore[union-attr]  # opened (delay=False)
+                handler.flush()
+                handler.written += len(h.carried)
+            except OSError:  # a full storage: the file ends quietly, as at a line it cannot write
+                handler.broken = True
+            finally:
+                handler.release()
         for record in h.records:
             handler.handle(record)
     root.addHandler(handler)
     return handler
+
+
+def keep() -> None:
+    """(At every save.) The session's log file made again if it was deleted while the game ran, or opened again
+    once a full storage has room, said in it."""
+    for handler in [h for h in logging.getLogger().handlers if isinstance(h, SessionFile)]:
+        mended = handler.keep()
+        if mended == "deleted":
+            log.warning("the session's log %s was deleted while the game ran (its folder or the home with it); it "
+                        "is made again and goes on from here", handler.baseFilename)
+        elif mended == "unwritable":
+            log.warning("the session's log %s can be written again; the lines logged while the storage could not "
+                        "take them are missing from it", handler.baseFilename)
+
+
+def _writes_to(handler: SessionFile, path: Path) -> bool:
+    """Whether `handler` is the session log file at `path`: the same file open (through a symlinked or relative
+    home, `a/../home`, whose path reads otherwise), or the same name once that file is gone."""
+    try:
+        return os.path.samestat(os.fstat(handler.stream.fileno()), os.stat(path))  # type: ignore[union-attr]
+    except (OSError, ValueError, AttributeError):  # the file is gone, or the handler is closed
+        return handler.baseFilename == os.path.abspath(path)
+
+
+def detach(path: Path) -> bool:
+    """The session log file at `path` is given up before its game ran (its session files are about to be
+    deleted): it is closed, and its lines so far, with every line from now on, wait for the next session's log
+    file (`attach`) rather than going with it. Returns whether it was open."""
+    root = logging.getLogger()
+    found = False
+    for handler in [h for h in root.handlers if isinstance(h, SessionFile) and _writes_to(h, path)]:
+        held = Held()
+        handler.acquire()  # a line logged meanwhile (another thread) is either in the file read below or held
+        try:
+            root.addHandler(held)
+            root.removeHandler(handler)
+            handler.forward = held
+            handler.flush()
+            try:
+                with open(path, encoding="utf-8", errors="replace") as kept:
+                    held.carried = kept.read(MAX_BYTES)
+            except OSError:  # gone or unreadable: the lines from now on are kept still
+                pass
+        finally:
+            handler.release()
+        handler.close()
+        found = True
+    return found
 
 
 def _to_terminal(handler: logging.Handler) -> bool:

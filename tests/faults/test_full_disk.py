@@ -322,3 +322,42 @@ def test_a_new_game_on_a_full_disk_leaves_the_previous_game_and_no_half_copy(tmp
     autosave.save()
     assert autosave.problem is not None and autosave.reason == os.strerror(errno.ENOSPC)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_the_session_log_goes_on_once_the_storage_has_room_again(tmp_path, monkeypatch):
+    """The session's log met the full storage once and was silent for the rest of the session (hours of a table
+    run by its service), while the game itself was saved again as soon as there was room. At the next save after
+    room is made it goes on, saying that lines are missing there."""
+    import logging
+
+    from kaleun import session_log
+
+    class FullStream(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    clock = FakeClock()
+    path = tmp_path / "sessions" / "s.log"
+    path.parent.mkdir()
+    handler = session_log.attach(path)
+    assert handler is not None
+    try:
+        runtime, _ = start(tmp_path, clock)
+        logging.getLogger("kaleun").warning("a line before the storage filled up")
+        real, handler.stream = handler.stream, FullStream()  # the storage is full
+        logging.getLogger("kaleun").warning("a line the full storage cannot take")
+        real.close()  # (what the storage had taken before)
+        runtime.post({"do": "order", "order": "new_course", "course": 120})
+        clock.now += 1.5
+        runtime.step()
+        runtime.save()  # room was made: a save moment (`save`, a watch change, quit)
+        logging.getLogger("kaleun").warning("a line logged once there was room")
+        runtime.close()
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+    kept = path.read_text(encoding="utf-8")
+    assert "a line before the storage filled up" in kept and "a line the full storage cannot take" not in kept
+    for line in ("lines are missing here: the storage could not take them", "can be written again",
+                 "a line logged once there was room"):
+        assert line in kept, kept

@@ -103,3 +103,41 @@ def test_a_seed_no_save_can_hold_is_refused_before_the_game_starts(home, seed, c
         assert run_kaleun(*command, "--seed", str(2**63), *saved, home=home).returncode == 0
         assert run_kaleun("run", "--script", "s.jsonl", "--events", "e2.jsonl", "--load", str(home / "x.json"),
                           home=home).returncode == 0
+
+
+def test_a_whole_number_typed_beyond_a_float_is_refused_and_the_game_plays_on(tmp_path):
+    """`course 999...9` (400 nines: a finger on the key) was read as a whole number and its refusal ("course must
+    be from 0 to 359, not ...") could not be written: the game stopped ("OverflowError: int too large to convert to
+    float") and had to be resumed. Fields without an upper bound (an ailment card's number) took it into the game.
+    Every whole-number field of every console command refuses it as too large, and the game plays on; a refusal
+    names a huge number short (1e+308, not its 309 digits)."""
+    from kaleun.ui.actions import ACTIONS
+
+    beyond = ["9" * 400, "-" + "9" * 400]
+    fields = [(action, f) for action in ACTIONS for f in action.fields if f.kind in ("whole", "wholes")]
+    assert len(fields) > 30
+    for action, f in fields:
+        for number in beyond:
+            with pytest.raises(CommandError, match="too large") as refused:
+                f.read(number if f.kind == "whole" else f"1,{number}")
+            assert len(str(refused.value)) < 120, (action.name, f.field, str(refused.value))
+    course = find("course")
+    assert course is not None
+    with pytest.raises(CommandError, match=r"not 1e\+308$"):
+        course.read(["1e308"])
+    game = new_game(2)
+    out = io.StringIO()
+    runtime = Runtime(game, Table(default_board(), game), outputs=[EventLog(tmp_path / "events.jsonl")],
+                      record=tmp_path / "script.jsonl", clock=lambda: 0.0)
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    for line in (f"course {beyond[0]}", f"chips navigator-square add={beyond[0]}", f"ailment injury={beyond[0]}",
+                 f"fire {beyond[1]}", "course 120"):
+        console.handle(line)
+        runtime.step()
+    runtime.close()
+    said = out.getvalue()
+    assert runtime.failure is None and said.count("too large") == 4, said
+    assert '"course": 120' in (tmp_path / "script.jsonl").read_text()  # the game took the next order
+    strict(tmp_path / "events.jsonl")
+    strict(tmp_path / "script.jsonl")

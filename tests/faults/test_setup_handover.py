@@ -147,3 +147,72 @@ def test_a_chosen_game_that_cannot_be_saved_is_refused_on_the_set_up_and_a_stop_
     setup.start()  # there is room again: the chosen game starts
     assert win.runtime.game.module("mission").mission == "exercise_convoy" and not win.runtime.stopping
     win.runtime.close()
+
+
+def _first_save_fails_once(monkeypatch) -> None:
+    """The chosen game's first save fails (the storage filled up since the window opened), once."""
+    from kaleun.ui import session
+
+    real = session.first_save
+
+    def full(runtime):
+        monkeypatch.setattr(session, "first_save", real)
+        runtime.autosave.abandon("test")
+        runtime.close()
+        raise session.AutosaveFailed("the game cannot be saved in the test's autosave (No space left on device)")
+
+    monkeypatch.setattr(session, "first_save", full)
+
+
+def _session_stems(home: Path) -> set[str]:
+    return {p.name.split(".")[0] for p in (home / "sessions").glob("*") if p.is_file()}
+
+
+def test_after_a_refused_start_the_window_s_own_mission_is_played_live_and_saved(home, monkeypatch):
+    """A Start refused (the chosen game's first save failed) has retired the game the window opened on. Its
+    mission chosen next (the training patrol, room made again) took the plain way of the game open and played that
+    retired game: its table closed (figures, dials and buttons fed nothing), nothing of it journaled or saved, so
+    a kill -9 or a power cut lost the whole evening and the session of the refused Start stayed in the folder as a
+    game played. The game played now is a live one, journaled as it goes, in the only session kept."""
+    win = window_on_the_set_up(monkeypatch)
+    _first_save_fails_once(monkeypatch)
+    setup = win.overlay
+    setup.choose("exercise_convoy")
+    setup.start()
+    assert "No space left on device" in str(setup.problem)
+    setup.choose("training")
+    setup.start()
+    runtime = win.runtime
+    assert win.overlay is None and not runtime.closed
+    assert runtime.game.module("mission").mission == "training"
+    runtime.post({"do": "order", "order": "mobilize"})
+    runtime.step()
+    # kill -9 now: the autosave and its journal are all a resume has
+    opened = open_save(home / "autosave.json")
+    assert opened.replayed == 1 and opened.engine.to_state() == runtime.game.to_state()
+    assert len(_session_stems(home)) == 1, _session_stems(home)
+    runtime.close()
+
+
+def test_a_chosen_game_whose_table_cannot_open_is_refused_on_the_set_up_and_quit_puts_the_last_game_back(
+        home, monkeypatch):
+    """The chosen game's table cannot open its hardware (its GPIO pins taken meanwhile, a lamp scene file broken
+    since the window opened): the window ended with a traceback, the never-played training game in the autosave
+    and last evening's game aside. The set-up says why; Quit then puts last evening's game back, and the refused
+    Start leaves no session files."""
+    from kaleun.runtime.table import TableError
+    from kaleun.ui import session
+
+    save_game(new_game(77, "exercise_convoy"), home / "autosave.json")  # last evening's game
+    win = window_on_the_set_up(monkeypatch)
+    monkeypatch.setattr(session, "Table", lambda *a, **k: (_ for _ in ()).throw(TableError("GPIO busy")))
+    setup = win.overlay
+    setup.choose("exercise_convoy_battle")
+    setup.start()
+    assert str(setup.problem) == "cannot set up the table: GPIO busy"
+    assert not _session_stems(home), _session_stems(home)
+    win.quit()
+    assert not win.running
+    win.runtime.close()
+    assert open_save(home / "autosave.json").engine.seed == 77
+    assert not list(home.glob("autosave-*.json"))

@@ -515,14 +515,19 @@ def test_a_session_folder_or_home_deleted_while_playing_is_made_again_at_the_nex
     clean-up by hand, `rm -r ~/.local/state/kaleun`). Before, the event log, the script and the journal went on
     into deleted files without a word, and kaleun.lock went with the home: a second Kaleun could play there.
     At the next save each is made again with a warning in the log, the lock is taken again, and what is played
-    from there on is kept (a crash then resumes to the last command)."""
+    from there on is kept (a crash then resumes to the last command). The session's log too: it went on into its
+    deleted file, the warnings saying so with it."""
     import logging
     import shutil
+
+    from kaleun import session_log
 
     clock = FakeClock()
     home = tmp_path / "home"
     sessions = home / "sessions"
     lock = HomeLock(home).acquire()
+    sessions.mkdir()
+    logged = session_log.attach(sessions / "s.log")
     try:
         game = new_game(3)
         runtime = Runtime(game, Table(default_board(), game, clock=clock),
@@ -550,5 +555,13 @@ def test_a_session_folder_or_home_deleted_while_playing_is_made_again_at_the_nex
         resumed = open_save(home / "autosave.json")  # a crash now: the journal holds the last command
         assert resumed.replayed == 1 and resumed.engine.t == runtime.game.t
         runtime.close()
+        logging.getLogger("kaleun").warning("a line logged after the files were made again")
+        kept = (sessions / "s.log").read_text(encoding="utf-8")
+        for line in ("s.log was deleted while the game ran", "s.events.jsonl was deleted while the game ran",
+                     "s.script.jsonl was deleted while the game ran", "a line logged after the files were made again"):
+            assert line in kept, kept
     finally:
         lock.release()
+        if logged is not None:
+            logging.getLogger().removeHandler(logged)
+            logged.close()

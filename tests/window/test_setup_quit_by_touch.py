@@ -107,3 +107,22 @@ def test_a_stop_signal_on_the_set_up_leaves_it_the_same_way(home, monkeypatch, c
     assert open_save(home / "autosave.json").engine.seed == 77
     assert not list(home.glob("autosave-*.json"))
     assert "the set-up was left before Start: no game was started" in capsys.readouterr().err
+
+
+def test_a_window_failing_on_the_set_up_puts_the_last_game_back(home, monkeypatch, capsys) -> None:
+    """The window fails while it shows the set-up (a fault of its own, nothing the crew did): it closed saving the
+    never-played training game as the autosave, last evening's game aside under an earlier-game name, so `kaleun
+    resume` continued an empty patrol. It leaves as by Quit: last evening's game is back, and the terminal says so
+    before the failure's report."""
+    save_game(new_game(77, "exercise_convoy"), home / "autosave.json")
+    win = window_on_the_set_up(monkeypatch)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a fault of the window's own")
+
+    monkeypatch.setattr(win, "frame", broken)
+    with pytest.raises(RuntimeError, match="a fault of the window's own"):
+        win.run()
+    assert open_save(home / "autosave.json").engine.seed == 77
+    assert not list(home.glob("autosave-*.json"))
+    assert "the set-up was left before Start: no game was started" in capsys.readouterr().err

@@ -37,18 +37,19 @@ def _short(text: str) -> str:
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise JsonInputError(_too_large(text))
+        raise JsonInputError(too_large(text))
     return value
 
 
-def _too_large(text: str) -> Msg:
+def too_large(text: str) -> Msg:
+    """What a number beyond a float's range is told (`text` as written, shortened when long)."""
     return Msg("the number {number} is too large (numbers go up to about 1.8e308)", number=_short(text))
 
 
 def _int(text: str) -> int:
     value = int(text)  # ValueError beyond Python's 4,300 digits
     if len(text) > 300 and abs(value) > FLOAT_MAX:
-        raise JsonInputError(_too_large(text))
+        raise JsonInputError(too_large(text))
     return value
 
 

@@ -99,6 +99,11 @@ class Runtime:
         """The session script this runtime records its commands to (`<stamp>.script.jsonl`), if any."""
         return self._record_path
 
+    @property
+    def closed(self) -> bool:
+        """Closed (`close`): its table let go of the hardware and nothing of it is saved or recorded any more."""
+        return self._closed
+
     # -- inputs (any thread) -----------------------------------------------------------------
 
     def post(self, command: dict[str, Any]) -> None:
@@ -264,7 +269,11 @@ class Runtime:
 
     def keep_files(self) -> None:
         """(At every save.) What was deleted while the game ran (the session folder, the whole home) is made
-        again with a warning in the log: the event logs, the session's script, the home's lock this process holds."""
+        again with a warning in the log: the session's log first (so the warnings are kept in it), the event logs,
+        the session's script, the home's lock this process holds."""
+        from kaleun import session_log
+
+        session_log.keep()
         for output in self.outputs:
             keep = getattr(output, "keep", None)
             if keep is not None:

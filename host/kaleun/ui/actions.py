@@ -31,6 +31,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -84,6 +85,8 @@ def plain(value: float | None) -> float | str:
     none: empty."""
     if value is None:
         return ""
+    if abs(value) >= 1e15:  # 1e+308, not its 309 digits
+        return format(Decimal(value), ".6g").replace(".00000e", "e")
     return int(value) if float(value).is_integer() else value
 
 
@@ -108,6 +111,8 @@ def _whole(text: str, f: Field, lang: Language) -> int:
         if not number.is_integer():  # 6.5, NaN, infinity
             raise CommandError(f.not_a("whole", text)) from None
         value = int(number)
+    if abs(value) > jsonin.FLOAT_MAX:  # 10**400: no float holds it, nor a save, a script or the game's sums
+        raise CommandError(jsonin.too_large(text))
     f.check_bounds(value)
     return value
 

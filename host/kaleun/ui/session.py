@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from kaleun import session_log
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
-from kaleun.core.messages import Msg, When
+from kaleun.core.messages import Msg, When, of_error
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
 from kaleun.ports.sim import SilentSounder, SimLamps
@@ -162,19 +162,34 @@ def _session_stem(folder: Path) -> str:
     return stem
 
 
-def make_runtime(game: Engine, board: Board, keep_previous: bool = False, language: str = "en") -> Runtime:
+def make_runtime(game: Engine, board: Board, keep_previous: bool = False, language: str = "en",
+                 unstarted: bool = False) -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
 
     Nothing is saved before the table has started: a board that cannot start here, or a stop
     signal while waiting for the deck hub, leaves the previous autosave as it was. With
     `keep_previous` (a new game, or a game resumed from another file) the first save keeps the
     game saved there before under an earlier-game name (`saves.keep_aside`). `language` is the table's: the
-    first save keeps it with the game (`kaleun resume` speaks it)."""
+    first save keeps it with the game (`kaleun resume` speaks it).
+
+    `unstarted`: a game chosen at the window's set-up, which the set-up refuses when it cannot start; its session
+    files go then (`forget_session`), so a refused Start leaves no session that looks like a game played."""
     sessions = state_dir() / "sessions"
     with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
         sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     session_log.attach(sessions / f"{stamp}.log")  # every log line of the session, whatever the terminal shows
+    try:
+        return _made_runtime(game, board, keep_previous, language, sessions, stamp)
+    except BaseException:
+        if unstarted:
+            _forget_files(sessions, stamp)
+        raise
+
+
+def _made_runtime(game: Engine, board: Board, keep_previous: bool, language: str, sessions: Path,
+                  stamp: str) -> Runtime:
+    """`make_runtime` once its session's log is open."""
     try:  # before the table starts: a mistake in lamp_scenes.toml stops the start, naming it, with nothing opened
         scenes = load_scenes()
     except SceneError as exc:
@@ -244,17 +259,17 @@ def forget_session(runtime: Runtime) -> None:
     """The session files of a game that never ran (its event log, its script and its log in the session folder)
     are deleted: a set-up left before Start, or a game that gave way to the one chosen there, leaves no session that
     looks like a game played, nor one that pushes a played one out of the sessions kept (`kaleun.housekeeping`).
-    The log's lines from here on wait for the next session's log file."""
+    Its log is closed first (not left writing to a deleted file); its lines, with those from here on, wait for the
+    next session's log file (`session_log.detach`): the start's lines are the game chosen's too."""
     record = runtime.record_path  # `<stamp>.script.jsonl`: its event log and log share the stamp
     if record is None or not record.name.endswith(SCRIPT_SUFFIX):
         return
-    folder, stem = record.parent, record.name.removesuffix(SCRIPT_SUFFIX)
-    root = logging.getLogger()
-    for handler in [h for h in root.handlers if isinstance(h, session_log.SessionFile)]:
-        if Path(handler.baseFilename).parent == folder.absolute() and Path(handler.baseFilename).stem == stem:
-            root.removeHandler(handler)
-            handler.close()
-            root.addHandler(session_log.Held())
+    _forget_files(record.parent, record.name.removesuffix(SCRIPT_SUFFIX))
+
+
+def _forget_files(folder: Path, stem: str) -> None:
+    """The session files named `stem` in `folder` deleted, its log closed first (`forget_session`)."""
+    session_log.detach(folder / f"{stem}.log")
     try:
         for path in folder.glob(f"{glob.escape(stem)}.*"):
             if path.is_file() and not path.is_symlink():
@@ -324,7 +339,10 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
                 retire(current[0])
                 try:
-                    current[0] = make_runtime(game, board, language=current[0].language)
+                    current[0] = make_runtime(game, board, language=current[0].language, unstarted=True)
+                except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
+                    STOPPER.running(current[0].request_stop, current[0].continued)
+                    raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
                 except BaseException:  # the set-up says why; a stop signal still ends the window
                     STOPPER.running(current[0].request_stop, current[0].continued)
                     raise

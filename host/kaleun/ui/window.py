@@ -735,6 +735,7 @@ class Window:
         """Play until the window closes or a stop signal (the runtime's stop request); then save.
         Returns the exit status (1: the game failed, the last good save is kept)."""
         self.running = True
+        failed = False
         try:
             screen = self._open()
             if not self.holding:
@@ -752,14 +753,21 @@ class Window:
                     waited = time.monotonic()
                     self.runtime.wait(rest, clock=not self.holding)
                     due = time.monotonic() - waited < rest - 0.005  # woken early: an input or a game wake
+        except BaseException:
+            failed = True
+            raise
         finally:
             STOPPER.closing()
-            if self.farewell is None and self.runtime.stopping:  # a stop signal on the set-up: as its Quit
+            # a stop signal on the set-up, or the window failing there (a fault of its own): as its Quit, so the
+            # game opened on is not saved over the one saved before
+            if self.farewell is None and (self.runtime.stopping or failed):
                 leaving = getattr(self.overlay, "leaving", None)
                 if callable(leaving):
                     self.farewell = leaving()
             self.runtime.close()
             pygame.display.quit()
+            if failed and self.farewell is not None:  # said before the failure's own report
+                print(self.lang.render(self.farewell), file=sys.stderr)
         if self.farewell is not None:  # the set-up left: no game was started
             print(self.lang.render(self.farewell), file=sys.stderr)
             return 0

@@ -320,7 +320,9 @@ class Setup(Overlay):
         current = win.game.module("mission").mission if win.game.has_module("mission") else None
         setup = self.setup()
         plain = setup.mode == "single" and not setup.difficulty and not setup.easy_watch_change
-        if not (plain and self.mission == current):
+        # the game open is played as it is, unless it gave way already to a chosen game that could not start
+        # (closed then: its table deaf and nothing of it saved, it would be an evening lost)
+        if not (plain and self.mission == current) or win.runtime.closed:
             if self.restart is None:
                 self.problem = Msg("this table cannot start another game here")
                 win.touch()
