@@ -382,6 +382,8 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
         load_career,
         of_an_earlier_campaign,
     )
+    from kaleun.core.messages import and_list
+    from kaleun.uboot.missions.carry import came_home, unsailed
     from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
@@ -407,6 +409,13 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=patrol_titled(patrol["id"]),
                        next=titled(patrol["next"]), how=going_on_command("linked", via))
         mission = game.module("mission")
+        unsailed_parts = unsailed(str(mission.spec["patrol"]), mission.mission) if mission.spec.get("patrol") else []
+        if came_home(mission) and unsailed_parts:  # mission_rules.toml [linked]: the return home ended the patrol
+            return Msg.plural("the return home ended the linked patrol {patrol}, its part {parts} not sailed: start "
+                              "a new game with kaleun play.", "the return home ended the linked patrol {patrol}, its "
+                              "parts {parts} not sailed: start a new game with kaleun play.", n=len(unsailed_parts),
+                              patrol=patrol_titled(mission.spec.get("patrol")),
+                              parts=and_list([titled(m) for m in unsailed_parts]))
         if mission.result == "lost" and mission.reason != "time_limit" and mission.spec.get("patrol"):
             return Msg("the linked patrol {patrol} ended with the boat: start a new game with kaleun play.",
                        patrol=patrol_titled(mission.spec.get("patrol")))

@@ -958,16 +958,29 @@ class Mission(Module):
                 return Msg("{told} The linked patrol {patrol} has ended with the boat.",
                            told=told, patrol=patrol_titled(patrol))
             return told
+        from kaleun.core.messages import and_list
+        from kaleun.uboot.missions.carry import came_home, home_ends_patrol, unsailed
         from kaleun.uboot.missions.setup import campaign_order, patrol_parts
 
+        patrol = self.spec.get("patrol")
         if mode == "linked":
-            patrol = self.spec.get("patrol")
             parts = patrol_parts(str(patrol)) if patrol else []
             if self.mission not in parts:
                 return told
             following = parts[parts.index(self.mission) + 1:]
             if not following:
                 return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=patrol_titled(patrol))
+            if came_home(self) and home_ends_patrol():  # mission_rules.toml [linked]: the patrol is the voyage
+                return Msg.plural("{told} The return home ends the linked patrol {patrol}: its part {parts} is not "
+                                  "sailed, and the career record books nothing for it.",
+                                  "{told} The return home ends the linked patrol {patrol}: its parts {parts} are not "
+                                  "sailed, and the career record books nothing for them.", n=len(following),
+                                  told=told, patrol=patrol_titled(patrol),
+                                  parts=and_list([titled(m) for m in following]))
+            if came_home(self):
+                return Msg("{told} The linked patrol {patrol} goes on with {next}: the boat is home, so it sails again "
+                           "refitted, with a fresh crew and full stores.", told=told, patrol=patrol_titled(patrol),
+                           next=titled(following[0]))
             return Msg("{told} The linked patrol {patrol} goes on with {next}, the boat and crew as they are now.",
                        told=told, patrol=patrol_titled(patrol), next=titled(following[0]))
         order = campaign_order()
@@ -976,6 +989,9 @@ class Mission(Module):
         following = order[order.index(self.mission) + 1:]
         if not following:
             return Msg("{told} The campaign is complete.", told=told)
+        if came_home(self) and patrol and following[0] in unsailed(str(patrol), self.mission):
+            return Msg("{told} The campaign goes on with {next}: the boat is home, so it sails again refitted, with a "
+                       "fresh crew and full stores.", told=told, next=titled(following[0]))
         return Msg("{told} The campaign goes on with {next}.", told=told, next=titled(following[0]))
 
     def part_again(self) -> bool:
@@ -983,7 +999,8 @@ class Mission(Module):
         require the primary objective to be met first to go on to the next mission"; a part's file says
         it is one (`next_needs_primary`). It applies played linked or in the campaign (which plays linked
         missions by their rules), once the mission is over with a primary objective not met, the boat
-        not lost; in the campaign only with a grade that goes on (an F ends the campaign, §4.3)."""
+        not lost; in the campaign only with a grade that goes on (an F ends the campaign, §4.3). Played linked, a
+        return home ends the patrol instead (mission_rules.toml [linked] `return_home_ends_patrol`)."""
         mode = (self.spec.get("setup") or {}).get("mode")
         if not (self.scored and self.over and self.final is not None and self.spec.get("next_needs_primary")
                 and mode in ("linked", "campaign")):
@@ -991,6 +1008,10 @@ class Mission(Module):
         if self.result == "lost" and self.reason != "time_limit":
             return False
         if all(o.met for o in self.objectives.values() if o.primary):
+            return False
+        from kaleun.uboot.missions.carry import came_home, home_ends_patrol
+
+        if mode == "linked" and came_home(self) and home_ends_patrol():  # the return home ended the patrol
             return False
         return mode == "linked" or scoring.passes_campaign(str(self.final["grade"]))
 
