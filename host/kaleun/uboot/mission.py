@@ -907,7 +907,23 @@ class Mission(Module):
         else:
             result = "won" if primaries_met else "lost"
             feed = Msg("The patrol's time is up: HQ recalls the boat.")
+            if self._sails_on(primaries_met):  # the boat stays at sea for the patrol's next part (§5.2)
+                feed = Msg("This part's time is up: HQ sends the boat on to the patrol's next part.")
         self.end(result, reason, feed)
+
+    def _sails_on(self, primaries_met: bool) -> bool:
+        """Does a part of a linked patrol whose time is up hand the boat, at sea as it is, to the patrol's next part
+        (rulebook §5.2)? Played linked: unless it is played again (`next_needs_primary`, a primary objective not
+        met); in the campaign only when won (a time-out lost grades F, which ends the campaign, §4.3)."""
+        from kaleun.uboot.missions.carry import unsailed
+
+        mode = (self.spec.get("setup") or {}).get("mode")
+        patrol = self.spec.get("patrol")
+        if mode not in ("linked", "campaign") or not patrol or not unsailed(str(patrol), self.mission):
+            return False
+        if mode == "campaign":
+            return primaries_met
+        return primaries_met or not self.spec.get("next_needs_primary")
 
     def end(self, result: str, reason: str, feed: Msg | str) -> None:
         """End the mission (`result` in RESULTS). Later calls are ignored: the first cause stands."""
