@@ -59,3 +59,24 @@ def test_5_2_the_windows_debrief_says_the_part_is_sent_on_whole(home, language):
     assert g.module("mission").reason == "time_limit"
     title = {"en": "Weather boat", "de": "Wetterboot", "ru": "Метеоразведчик"}[language]
     assert title in told and cut == [], (told, cut)
+
+
+def test_4_2_a_return_that_outlasts_a_linked_parts_time_says_the_patrol_goes_on():
+    """§4.2 with §5.2: heading home from 1,000 nm out with 72 hours, a linked part's time runs out on the way; the
+    boat never gets home and the patrol goes on with it as it is. The crew is told so when it heads home, not that
+    the return will end the patrol."""
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    g = new_game(3, "sc_convoy_1940", {**changes_for(setup), "encounter": [], "radio": [], "air_cover": "none",
+                                       "time_limit_h": 20})
+    g.take_events()
+    do(g, {"do": "crew_options", "rules": "advise", "wear": False})
+    said = do(g, {"do": "return_to_base"})
+    late = one(said, "patrol_time")
+    assert late["feed"] == ("This part's time is up in 20 hours, before the boat is home: HQ then sends it on to "
+                            "Weather boat, as it is, and the linked patrol goes on. This part is lost then unless its "
+                            "primary objectives are met."), late["feed"]
+    end = one(advance(g, 21 * H), "mission_end")
+    assert end["reason"] == "time_limit" and "goes on with Weather boat" in end["feed"]
+    single = new_game(3, "sc_convoy_1940", {"encounter": [], "radio": [], "air_cover": "none", "time_limit_h": 20})
+    single.take_events()
+    assert one(do(single, {"do": "return_to_base"}), "patrol_time")["feed"].startswith("The patrol's time is up in")

@@ -843,7 +843,21 @@ class Mission(Module):
                                                     distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))),
                   base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
         open_primary = any(o.primary and not o.met for o in self.objectives.values())
-        if self.limit_at is not None and open_primary and now + hours * 3600.0 > self.limit_at:
+        late = self.limit_at is not None and now + hours * 3600.0 > self.limit_at
+        following = self._part_after()
+        if late and following is not None and self._sails_on(not open_primary):
+            # a linked part's time-out hands the boat, wherever it is, to the next part: it never gets home (§5.2)
+            assert self.limit_at is not None
+            left = max(0, round((self.limit_at - now) / 3600.0))
+            said = Msg.plural("This part's time is up in {n} hour, before the boat is home: HQ then sends it on to "
+                              "{next}, as it is, and the linked patrol goes on.",
+                              "This part's time is up in {n} hours, before the boat is home: HQ then sends it on to "
+                              "{next}, as it is, and the linked patrol goes on.", n=left, next=titled(following))
+            if open_primary:  # a time-out with a primary objective open is a loss (`finish`), the patrol going on
+                said = Msg("{said} This part is lost then unless its primary objectives are met.", said=said)
+            self.emit("patrol_time", feed=said, left_h=left, eta_h=round(hours, 1))
+        elif late and open_primary:
+            assert self.limit_at is not None
             # the time limit comes first, and a time-out with a primary objective open is a loss (`finish`)
             left = max(0, round((self.limit_at - now) / 3600.0))
             self.emit("patrol_time", feed=Msg.plural(
@@ -911,16 +925,24 @@ class Mission(Module):
                 feed = Msg("This part's time is up: HQ sends the boat on to the patrol's next part.")
         self.end(result, reason, feed)
 
+    def _part_after(self) -> str | None:
+        """The next part of this mission's linked patrol when it is played linked or in the campaign (None: a single
+        mission, the patrol's last part, a mission of no patrol)."""
+        from kaleun.uboot.missions.carry import unsailed
+
+        patrol = self.spec.get("patrol")
+        if (self.spec.get("setup") or {}).get("mode") not in ("linked", "campaign") or not patrol:
+            return None
+        following = unsailed(str(patrol), self.mission)
+        return following[0] if following else None
+
     def _sails_on(self, primaries_met: bool) -> bool:
         """Does a part of a linked patrol whose time is up hand the boat, at sea as it is, to the patrol's next part
         (rulebook §5.2)? Played linked: unless it is played again (`next_needs_primary`, a primary objective not
         met); in the campaign only when won (a time-out lost grades F, which ends the campaign, §4.3)."""
-        from kaleun.uboot.missions.carry import unsailed
-
-        mode = (self.spec.get("setup") or {}).get("mode")
-        patrol = self.spec.get("patrol")
-        if mode not in ("linked", "campaign") or not patrol or not unsailed(str(patrol), self.mission):
+        if self._part_after() is None:
             return False
+        mode = (self.spec.get("setup") or {}).get("mode")
         if mode == "campaign":
             return primaries_met
         return primaries_met or not self.spec.get("next_needs_primary")
