@@ -320,18 +320,20 @@ def _resume_game(args: argparse.Namespace) -> Engine:
         return game
     mission = game.module("mission")
     if mission.over:
+        from kaleun.uboot.missions.debrief import why, word
+
         left = _book_late(game, getattr(args, "table_language", "en"))
-        reason = str(mission.reason or "no reason given").replace("_", " ")
+        result, reason = word(mission.result), why(mission.reason)  # in the table's words ("returned: returned" before)
         # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
         via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
         going_on = _goes_on_with(game, via=via, patrol_left=left)
         if going_on is not None:  # the next evening of a linked patrol or a campaign: say how it goes on
             raise MissionOver(Msg("that mission is over ({result}: {reason}) and cannot be played on. The save stays "
-                                  "in {path}; {next}", result=mission.result, reason=reason, path=str(path),
+                                  "in {path}; {next}", result=result, reason=reason, path=str(path),
                                   next=going_on))
         raise MissionOver(Msg(
             "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
-            "start a new game with kaleun play.", result=mission.result, reason=reason, path=str(path)))
+            "start a new game with kaleun play.", result=result, reason=reason, path=str(path)))
 
     said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
                       "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",

@@ -118,6 +118,11 @@ def test_5_2_kaleun_run_and_a_later_load_say_the_return_home_ended_the_patrol(ho
     assert f"kaleun run: {BY_RUN}" in later.stderr, later.stderr
     resumed = run_kaleun("resume", "--save", str(save), home=home)
     assert BY_RUN in resumed.stderr.replace("\n", " "), resumed.stderr
+    # the result and the reason in words, not the codes ("returned: returned"), in the table's language too
+    assert "that mission is over (returned: home after a return to base)" in resumed.stderr, resumed.stderr
+    assert "was over before the run (returned: home after a return to base)" in later.stderr, later.stderr
+    german = run_kaleun("resume", "--save", str(save), "--language", "de", home=home)
+    assert "(heimgekehrt: heimgekehrt nach dem Rückmarsch)" in german.stderr, german.stderr
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
