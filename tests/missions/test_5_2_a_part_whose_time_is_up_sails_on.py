@@ -80,3 +80,11 @@ def test_4_2_a_return_that_outlasts_a_linked_parts_time_says_the_patrol_goes_on(
     single = new_game(3, "sc_convoy_1940", {"encounter": [], "radio": [], "air_cover": "none", "time_limit_h": 20})
     single.take_events()
     assert one(do(single, {"do": "return_to_base"}), "patrol_time")["feed"].startswith("The patrol's time is up in")
+
+
+def test_4_3_a_campaign_part_won_below_e_when_its_time_is_up_is_recalled():
+    """§4.3: a grade below E ends the campaign, so its part is recalled, not sent on (its primary met, no par)."""
+    here = {"id": "here", "kind": "reach", "square": "AL03", "text": "Be here.", "fame": 0}
+    end = timed_out("sc_convoy_1940", "campaign", changes={"objective": [here], "par_grt": 20000})
+    assert end["result"] == "won" and end.get("campaign_over"), end
+    assert end["feed"].startswith(RECALLED), end["feed"]

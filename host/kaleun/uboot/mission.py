@@ -939,12 +939,12 @@ class Mission(Module):
     def _sails_on(self, primaries_met: bool) -> bool:
         """Does a part of a linked patrol whose time is up hand the boat, at sea as it is, to the patrol's next part
         (rulebook §5.2)? Played linked: unless it is played again (`next_needs_primary`, a primary objective not
-        met); in the campaign only when won (a time-out lost grades F, which ends the campaign, §4.3)."""
+        met); in the campaign only when won with a grade that goes on (below E the campaign ends, §4.3)."""
         if self._part_after() is None:
             return False
         mode = (self.spec.get("setup") or {}).get("mode")
         if mode == "campaign":
-            return primaries_met
+            return primaries_met and scoring.passes_campaign(str(self.outcome()["grade"]))
         return primaries_met or not self.spec.get("next_needs_primary")
 
     def end(self, result: str, reason: str, feed: Msg | str) -> None:
