@@ -588,7 +588,7 @@ def record_mission(game: Engine, path: Path | None = None) -> dict[str, Any] | N
 
 def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     """`record_mission` with the record's folder held."""
-    from kaleun.uboot.missions.carry import extract
+    from kaleun.uboot.missions.carry import came_home, extract, home_ends_patrol
     from kaleun.uboot.missions.scoring import passes_campaign
     from kaleun.uboot.missions.setup import campaign_order, patrol_parts
 
@@ -625,15 +625,18 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
     # a single mission leaves the patrols in progress as they are, and so does a part of a patrol given up since
     if (mode == "linked" and not of_an_earlier_patrol(record, game)) or its_campaign:
         going_on = None
+        # a boat home after a return to base (§4.2) hands nothing on: played linked the return ends the patrol
+        # (mission_rules.toml [linked], our choice), or its next part sails refitted from its base, as in the campaign
+        home = came_home(mission)
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
-                        "carry": mission.spec.get("carry"), **_played_with(game)}
-        elif patrol and not lost:
+                        "carry": None if home else mission.spec.get("carry"), **_played_with(game)}
+        elif patrol and not lost and not (home and mode == "linked" and home_ends_patrol()):
             parts = patrol_parts(patrol)
             i = parts.index(mission.mission)
             if i + 1 < len(parts):
                 going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
-                            "carry": extract(game), **_played_with(game)}
+                            "carry": None if home else extract(game), **_played_with(game)}
         _set_patrol(record, mode, going_on)
     if its_campaign:
         assert campaign is not None

@@ -320,18 +320,20 @@ def _resume_game(args: argparse.Namespace) -> Engine:
         return game
     mission = game.module("mission")
     if mission.over:
+        from kaleun.uboot.missions.debrief import why, word
+
         left = _book_late(game, getattr(args, "table_language", "en"))
-        reason = str(mission.reason or "no reason given").replace("_", " ")
+        result, reason = word(mission.result), why(mission.reason)  # in the table's words ("returned: returned" before)
         # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
         via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
         going_on = _goes_on_with(game, via=via, patrol_left=left)
         if going_on is not None:  # the next evening of a linked patrol or a campaign: say how it goes on
             raise MissionOver(Msg("that mission is over ({result}: {reason}) and cannot be played on. The save stays "
-                                  "in {path}; {next}", result=mission.result, reason=reason, path=str(path),
+                                  "in {path}; {next}", result=result, reason=reason, path=str(path),
                                   next=going_on))
         raise MissionOver(Msg(
             "that mission is over ({result}: {reason}) and cannot be played on. The save stays in {path}; "
-            "start a new game with kaleun play.", result=mission.result, reason=reason, path=str(path)))
+            "start a new game with kaleun play.", result=result, reason=reason, path=str(path)))
 
     said = Msg.plural("kaleun: resuming {mission} at {clock} (the save of {saved} and {n} command from its journal).",
                       "kaleun: resuming {mission} at {clock} (the save of {saved} and {n} commands from its journal).",
@@ -382,6 +384,8 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
         load_career,
         of_an_earlier_campaign,
     )
+    from kaleun.core.messages import and_list
+    from kaleun.uboot.missions.carry import came_home, unsailed
     from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
     mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
@@ -407,6 +411,13 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=patrol_titled(patrol["id"]),
                        next=titled(patrol["next"]), how=going_on_command("linked", via))
         mission = game.module("mission")
+        unsailed_parts = unsailed(str(mission.spec["patrol"]), mission.mission) if mission.spec.get("patrol") else []
+        if came_home(mission) and unsailed_parts:  # mission_rules.toml [linked]: the return home ended the patrol
+            return Msg.plural("the return home ended the linked patrol {patrol}, its part {parts} not sailed: start "
+                              "a new game with kaleun play.", "the return home ended the linked patrol {patrol}, its "
+                              "parts {parts} not sailed: start a new game with kaleun play.", n=len(unsailed_parts),
+                              patrol=patrol_titled(mission.spec.get("patrol")),
+                              parts=and_list([titled(m) for m in unsailed_parts]))
         if mission.result == "lost" and mission.reason != "time_limit" and mission.spec.get("patrol"):
             return Msg("the linked patrol {patrol} ended with the boat: start a new game with kaleun play.",
                        patrol=patrol_titled(mission.spec.get("patrol")))

@@ -89,8 +89,8 @@ def test_5_2_an_evening_cut_short_goes_on_from_its_save_and_is_booked_when_the_p
     assert again.returncode == 0 and "booked" not in again.stderr, again.stderr
     assert len(load_career()["missions"]) == 1
     # ... and the run says so, with how the patrol goes on by script: the next evening is --linked, not --load
-    assert f"kaleun run: the mission in {save} was over before the run (won: time limit) and cannot be played on." \
-        in again.stderr, again.stderr
+    assert (f"kaleun run: the mission in {save} was over before the run (won: the patrol time ran out) and cannot be "
+            "played on.") in again.stderr, again.stderr
     assert ("kaleun run: the linked patrol Autumn 1940 goes on with Weather boat: kaleun run --linked --script SCRIPT "
             "--events EVENTS.") in again.stderr
 

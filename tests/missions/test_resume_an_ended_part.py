@@ -35,7 +35,7 @@ def test_5_2_resuming_an_ended_part_of_a_linked_patrol_says_to_go_on_with_kaleun
     assert load_career()["patrol"]["next"] == "weather_1940"
     result = run_kaleun("resume", "--console", home=home)
     assert result.returncode == 2
-    assert "that mission is over (won: time limit) and cannot be played on" in result.stderr
+    assert "that mission is over (won: the patrol time ran out) and cannot be played on" in result.stderr
     assert "the linked patrol Autumn 1940 goes on with Weather boat: kaleun play --linked." in result.stderr, \
         result.stderr
     german = run_kaleun("resume", "--console", "--language", "de", home=home)

@@ -20,3 +20,19 @@ def test_4_2_the_line_that_the_time_runs_out_on_the_way_home_reads_whole(languag
     late = [e for e in table.events if e.name == "patrol_time"]
     assert late and late[0].data["left_h"] == 40
     assert not table.window.cut, table.window.cut
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_5_2_the_line_that_a_linked_part_sails_on_reads_whole(language: str) -> None:
+    """§5.2: the same for a part of a linked patrol, whose time-out sends the boat on to the next part."""
+    from kaleun.uboot.missions.setup import GameSetup, changes_for
+
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode="linked")
+    table = Table_(language=language, game=new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 20}))
+    table.runtime.submit({"do": "crew_options", "rules": "advise", "wear": False})
+    table.runtime.submit({"do": "return_to_base"})
+    table.runtime.step()
+    table.render()
+    late = [e for e in table.events if e.name == "patrol_time"]
+    assert late and late[0].data["left_h"] == 20
+    assert not table.window.cut, table.window.cut

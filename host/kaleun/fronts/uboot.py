@@ -141,9 +141,11 @@ def _tell_over_before(game: Engine, args: argparse.Namespace, language: str) -> 
 
     mission = game.module("mission")
     render = in_language(language).render
+    from kaleun.uboot.missions.debrief import why, word
+
     print(render(Msg("kaleun run: the mission in {save} was over before the run ({result}: {reason}) and cannot be "
-                     "played on.", save=str(args.load), result=mission.result,
-                     reason=str(mission.reason or "no reason given").replace("_", " "))), file=sys.stderr)
+                     "played on.", save=str(args.load), result=word(mission.result), reason=why(mission.reason))),
+          file=sys.stderr)
     going_on = _goes_on_with(game, via="run")
     if going_on is not None:
         print(render(Msg("kaleun run: {next}", next=going_on)), file=sys.stderr)

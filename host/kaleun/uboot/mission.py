@@ -843,7 +843,21 @@ class Mission(Module):
                                                     distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))),
                   base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
         open_primary = any(o.primary and not o.met for o in self.objectives.values())
-        if self.limit_at is not None and open_primary and now + hours * 3600.0 > self.limit_at:
+        late = self.limit_at is not None and now + hours * 3600.0 > self.limit_at
+        following = self._part_after()
+        if late and following is not None and self._sails_on(not open_primary):
+            # a linked part's time-out hands the boat, wherever it is, to the next part: it never gets home (§5.2)
+            assert self.limit_at is not None
+            left = max(0, round((self.limit_at - now) / 3600.0))
+            said = Msg.plural("This part's time is up in {n} hour, before the boat is home: HQ then sends it on to "
+                              "{next}, as it is, and the linked patrol goes on.",
+                              "This part's time is up in {n} hours, before the boat is home: HQ then sends it on to "
+                              "{next}, as it is, and the linked patrol goes on.", n=left, next=titled(following))
+            if open_primary:  # a time-out with a primary objective open is a loss (`finish`), the patrol going on
+                said = Msg("{said} This part is lost then unless its primary objectives are met.", said=said)
+            self.emit("patrol_time", feed=said, left_h=left, eta_h=round(hours, 1))
+        elif late and open_primary:
+            assert self.limit_at is not None
             # the time limit comes first, and a time-out with a primary objective open is a loss (`finish`)
             left = max(0, round((self.limit_at - now) / 3600.0))
             self.emit("patrol_time", feed=Msg.plural(
@@ -907,7 +921,31 @@ class Mission(Module):
         else:
             result = "won" if primaries_met else "lost"
             feed = Msg("The patrol's time is up: HQ recalls the boat.")
+            if self._sails_on(primaries_met):  # the boat stays at sea for the patrol's next part (§5.2)
+                feed = Msg("This part's time is up: HQ sends the boat on to the patrol's next part.")
         self.end(result, reason, feed)
+
+    def _part_after(self) -> str | None:
+        """The next part of this mission's linked patrol when it is played linked or in the campaign (None: a single
+        mission, the patrol's last part, a mission of no patrol)."""
+        from kaleun.uboot.missions.carry import unsailed
+
+        patrol = self.spec.get("patrol")
+        if (self.spec.get("setup") or {}).get("mode") not in ("linked", "campaign") or not patrol:
+            return None
+        following = unsailed(str(patrol), self.mission)
+        return following[0] if following else None
+
+    def _sails_on(self, primaries_met: bool) -> bool:
+        """Does a part of a linked patrol whose time is up hand the boat, at sea as it is, to the patrol's next part
+        (rulebook §5.2)? Played linked: unless it is played again (`next_needs_primary`, a primary objective not
+        met); in the campaign only when won with a grade that goes on (below E the campaign ends, §4.3)."""
+        if self._part_after() is None:
+            return False
+        mode = (self.spec.get("setup") or {}).get("mode")
+        if mode == "campaign":
+            return primaries_met and scoring.passes_campaign(str(self.outcome()["grade"]))
+        return primaries_met or not self.spec.get("next_needs_primary")
 
     def end(self, result: str, reason: str, feed: Msg | str) -> None:
         """End the mission (`result` in RESULTS). Later calls are ignored: the first cause stands."""
@@ -958,16 +996,29 @@ class Mission(Module):
                 return Msg("{told} The linked patrol {patrol} has ended with the boat.",
                            told=told, patrol=patrol_titled(patrol))
             return told
+        from kaleun.core.messages import and_list
+        from kaleun.uboot.missions.carry import came_home, home_ends_patrol, unsailed
         from kaleun.uboot.missions.setup import campaign_order, patrol_parts
 
+        patrol = self.spec.get("patrol")
         if mode == "linked":
-            patrol = self.spec.get("patrol")
             parts = patrol_parts(str(patrol)) if patrol else []
             if self.mission not in parts:
                 return told
             following = parts[parts.index(self.mission) + 1:]
             if not following:
                 return Msg("{told} The linked patrol {patrol} is over.", told=told, patrol=patrol_titled(patrol))
+            if came_home(self) and home_ends_patrol():  # mission_rules.toml [linked]: the patrol is the voyage
+                return Msg.plural("{told} The return home ends the linked patrol {patrol}: its part {parts} is not "
+                                  "sailed, and the career record books nothing for it.",
+                                  "{told} The return home ends the linked patrol {patrol}: its parts {parts} are not "
+                                  "sailed, and the career record books nothing for them.", n=len(following),
+                                  told=told, patrol=patrol_titled(patrol),
+                                  parts=and_list([titled(m) for m in following]))
+            if came_home(self):
+                return Msg("{told} The linked patrol {patrol} goes on with {next}: the boat is home, so it sails again "
+                           "refitted, with a fresh crew and full stores.", told=told, patrol=patrol_titled(patrol),
+                           next=titled(following[0]))
             return Msg("{told} The linked patrol {patrol} goes on with {next}, the boat and crew as they are now.",
                        told=told, patrol=patrol_titled(patrol), next=titled(following[0]))
         order = campaign_order()
@@ -976,6 +1027,9 @@ class Mission(Module):
         following = order[order.index(self.mission) + 1:]
         if not following:
             return Msg("{told} The campaign is complete.", told=told)
+        if came_home(self) and patrol and following[0] in unsailed(str(patrol), self.mission):
+            return Msg("{told} The campaign goes on with {next}: the boat is home, so it sails again refitted, with a "
+                       "fresh crew and full stores.", told=told, next=titled(following[0]))
         return Msg("{told} The campaign goes on with {next}.", told=told, next=titled(following[0]))
 
     def part_again(self) -> bool:
@@ -983,7 +1037,8 @@ class Mission(Module):
         require the primary objective to be met first to go on to the next mission"; a part's file says
         it is one (`next_needs_primary`). It applies played linked or in the campaign (which plays linked
         missions by their rules), once the mission is over with a primary objective not met, the boat
-        not lost; in the campaign only with a grade that goes on (an F ends the campaign, §4.3)."""
+        not lost; in the campaign only with a grade that goes on (an F ends the campaign, §4.3). Played linked, a
+        return home ends the patrol instead (mission_rules.toml [linked] `return_home_ends_patrol`)."""
         mode = (self.spec.get("setup") or {}).get("mode")
         if not (self.scored and self.over and self.final is not None and self.spec.get("next_needs_primary")
                 and mode in ("linked", "campaign")):
@@ -991,6 +1046,10 @@ class Mission(Module):
         if self.result == "lost" and self.reason != "time_limit":
             return False
         if all(o.met for o in self.objectives.values() if o.primary):
+            return False
+        from kaleun.uboot.missions.carry import came_home, home_ends_patrol
+
+        if mode == "linked" and came_home(self) and home_ends_patrol():  # the return home ended the patrol
             return False
         return mode == "linked" or scoring.passes_campaign(str(self.final["grade"]))
 

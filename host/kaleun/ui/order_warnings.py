@@ -158,12 +158,36 @@ def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
 
 def return_warnings(game: Any) -> list[Msg]:
     """What heading home now gives up (§4.2: home with a primary objective not met, the patrol is broken off):
-    each primary objective still open, in its own words. Nothing once they are all met, failed or not given."""
+    each primary objective still open, in its own words, and, played linked, the parts of the linked patrol the
+    return home leaves unsailed (§5.2, mission_rules.toml [linked]). Nothing once the objectives are all met, failed
+    or not given and no part is left to sail."""
     if not game.has_module("mission"):
         return []
-    open_ = [o for o in game.module("mission").objectives.values() if o.primary and o.active]
-    if not open_:
+    mission = game.module("mission")
+    out: list[Msg] = []
+    open_ = [o for o in mission.objectives.values() if o.primary and o.active]
+    if open_:
+        out.append(Msg.plural("Warning: a primary objective is still open: {what} Heading home now breaks the patrol "
+                              "off.", "Warning: primary objectives are still open: {what} Heading home now breaks the "
+                              "patrol off.", n=len(open_), what=join([o.text_msg() for o in open_], " ")))
+    left = _unsailed_if_home(mission)
+    if left:
+        from kaleun.core.messages import and_list
+        from kaleun.uboot.missions.catalogue import patrol_titled, titled
+
+        out.append(Msg.plural("Warning: the return home ends the linked patrol {patrol}: its part {parts} will not be "
+                              "sailed.", "Warning: the return home ends the linked patrol {patrol}: its parts {parts} "
+                              "will not be sailed.", n=len(left), patrol=patrol_titled(mission.spec["patrol"]),
+                              parts=and_list([titled(m) for m in left])))
+    return out
+
+
+def _unsailed_if_home(mission: Any) -> list[str]:
+    """The parts of the linked patrol a return home would leave unsailed (none: not played linked, the last part,
+    or mission_rules.toml [linked] sails the next part refitted)."""
+    from kaleun.uboot.missions.carry import home_ends_patrol, unsailed
+
+    patrol = mission.spec.get("patrol")
+    if (mission.spec.get("setup") or {}).get("mode") != "linked" or not patrol or not home_ends_patrol():
         return []
-    return [Msg.plural("Warning: a primary objective is still open: {what} Heading home now breaks the patrol off.",
-                       "Warning: primary objectives are still open: {what} Heading home now breaks the patrol off.",
-                       n=len(open_), what=join([o.text_msg() for o in open_], " "))]
+    return unsailed(str(patrol), mission.mission)

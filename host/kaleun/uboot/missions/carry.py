@@ -43,6 +43,29 @@ from kaleun.core.shape import (
 CARRY_VERSION = 1
 
 
+def home_ends_patrol() -> bool:
+    """Does a return home end the linked patrol (mission_rules.toml [linked] `return_home_ends_patrol`, our choice)?
+    False: the next part sails refitted from its base, with no carry-over."""
+    from kaleun.uboot import data
+
+    return bool(data.load("mission_rules").get("linked", {}).get("return_home_ends_patrol", True))
+
+
+def came_home(mission: Any) -> bool:
+    """Did the mission (the `mission` module) end with the boat home after a return to base (rulebook §4.2)? A boat
+    home hands nothing to a next part at sea: the linked patrol ends there (`home_ends_patrol`), or its next part
+    (and in the campaign the next mission) sails refitted from its base."""
+    return bool(mission.over and mission.reason == "returned")
+
+
+def unsailed(patrol: str, mission: str) -> list[str]:
+    """The parts of the linked patrol `patrol` after `mission` (none: the last part, or a mission not of it)."""
+    from kaleun.uboot.missions.setup import patrol_parts
+
+    parts = patrol_parts(patrol)
+    return parts[parts.index(mission) + 1:] if mission in parts else []
+
+
 def extract(engine: Engine) -> dict[str, Any]:
     """What the next part of the patrol inherits from this game (at its end, or any time)."""
     out: dict[str, Any] = {"version": CARRY_VERSION, "from": engine.config.get("mission"),
