@@ -670,7 +670,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.housekeeping import tidy
 
     tidy()  # what saves cut short left, the older sessions (kaleun.housekeeping)
-    _recover_setup(language)
+    if not (resume and args.save and not _is_autosave(Path(args.save))):  # --save: that file, wherever it is
+        _recover_setup(language)
     try:
         try:
             continuing = getattr(args, "continue_game", False) and not resume
@@ -706,6 +707,15 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return GAMES[game.game].front.play(game, board, args, opening)  # its window or console
     finally:
         lock.release()
+
+
+def _is_autosave(path: Path) -> bool:
+    from kaleun.paths import autosave_path
+
+    try:
+        return path.resolve() == autosave_path().resolve()
+    except (OSError, RuntimeError):  # a link loop, a name too long: opening it says so
+        return False
 
 
 def _recover_setup(table_language: str) -> None:

@@ -192,3 +192,22 @@ def test_a_damaged_set_up_note_touches_nothing(home, note):
     setup_mark_path(home / "autosave.json").write_bytes(note.encode("utf-8", "surrogateescape"))
     assert recover_unplayed_setup(home / "autosave.json") is None
     assert {p.name: p.read_bytes() for p in home.glob("autosave*.json")} == before
+
+
+@pytest.mark.slow
+def test_a_crew_that_found_the_kept_game_itself_resumes_it_by_name(home):
+    """`kaleun resume --save` with the earlier-game name the set-up kept last evening's game under (what a crew did
+    before the placeholder was marked): that file is resumed where it is, and becomes the autosave again."""
+    _last_evening(home)
+    window = Console(home, "play", env=kaleun_env(home, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+    until(lambda: _placeholder_saved(home), "the set-up's placeholder saved as the autosave")
+    window.proc.send_signal(signal.SIGKILL)
+    window.finish()
+    (kept,) = home.glob("autosave-*.json")
+    resumed = Console(home, "resume", "--save", str(kept), "--console")
+    resumed.expect("> ")
+    resumed.send("quit")
+    assert resumed.finish() == 0, resumed.text
+    assert "back in its place" not in resumed.text, resumed.text
+    seed, said = _resumed_seed(home, "resume")
+    assert seed == EVENING and "back in its place" not in said, said
