@@ -681,6 +681,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.housekeeping import tidy
 
     tidy()  # what saves cut short left, the older sessions (kaleun.housekeeping)
+    if not (resume and args.save and not _is_autosave(Path(args.save))):  # --save: that file, wherever it is
+        _recover_setup(language)
     try:
         try:
             continuing = getattr(args, "continue_game", False) and not resume
@@ -716,6 +718,27 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return GAMES[game.game].front.play(game, board, args, opening)  # its window or console
     finally:
         lock.release()
+
+
+def _is_autosave(path: Path) -> bool:
+    from kaleun.paths import autosave_path
+
+    try:
+        return path.resolve() == autosave_path().resolve()
+    except (OSError, RuntimeError):  # a link loop, a name too long: opening it says so
+        return False
+
+
+def _recover_setup(table_language: str) -> None:
+    """A crash on the window's set-up left its unplayed placeholder as the autosave: the game saved before is put back
+    (`saves.recover_unplayed_setup`), and the terminal is told in one line."""
+    from kaleun.i18n import language
+    from kaleun.paths import autosave_path
+    from kaleun.saves import recover_unplayed_setup
+
+    said = recover_unplayed_setup(autosave_path())
+    if said is not None:
+        print(language(table_language).render(said), file=sys.stderr)
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:

@@ -407,3 +407,86 @@ def _journal_bytes(path: Path) -> bytes:
         return read_file(journal_path(path), JOURNAL_MAX_BYTES)
     except OSError:
         return b""
+
+
+# -- the window set-up's placeholder ------------------------------------------------------------
+def setup_mark_path(path: Path) -> Path:
+    """The note beside the autosave at `path` while it holds the window set-up's placeholder, a game nobody started
+    yet (`autosave.setup.json`): what `recover_unplayed_setup` reads after a crash on the set-up."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.setup.json")
+
+
+def mark_unplayed(path: Path, base: str, kept: Path | None) -> None:
+    """Note, before the placeholder with digest `base` is written at `path`, that it is unplayed and that the game
+    saved before it is kept as `kept` (with its journal, if it had one; None: there was none)."""
+    note = {"save": base, "kept": None if kept is None else Path(kept).name,
+            "journal": kept is not None and journal_path(kept).is_file()}
+    write_atomic(setup_mark_path(path), json.dumps(note))
+
+
+def drop_setup_mark(path: Path) -> None:
+    """The placeholder at `path` is unplayed no more (Start was pressed, or the set-up was left): its note goes."""
+    mark = setup_mark_path(path)
+    try:
+        if mark.is_symlink() or regular_or_missing(mark) is None:
+            mark.unlink(missing_ok=True)
+            sync_folder(mark.parent)
+    except OSError as exc:  # a read-only folder: the note names a save that is no longer there, so it is ignored
+        log.warning("the note of the set-up's placeholder %s cannot be deleted: %s", mark, exc)
+
+
+def put_back(path: Path, kept: Path, had_journal: bool = False) -> None:
+    """The game kept aside as `kept` put back at `path`, its journal first and the save last, so that a crash
+    between the two renames is mended by doing it again (`recover_unplayed_setup`): the save at `path` is the
+    placeholder's until the last rename. `had_journal`: the kept game had a journal when it was kept aside (if it is
+    no longer beside `kept`, it was put in place already and is kept)."""
+    journal = journal_path(path)
+    if journal_path(kept).is_file():
+        os.replace(journal_path(kept), journal)
+    elif not had_journal and regular_or_missing(journal) is None:
+        journal.unlink(missing_ok=True)  # the placeholder's: the game put back had none
+    os.replace(kept, path)
+    sync_folder(path.parent)
+
+
+def recover_unplayed_setup(path: Path) -> Msg | None:
+    """After a crash on the window's set-up (before Start): the autosave at `path` is still the unplayed
+    placeholder its note names, so the game saved before it is put back in its place with its journal. Returns
+    the line the terminal is told then, else None. A note that no longer fits (Start was pressed, the placeholder
+    gave way to the game chosen, the kept game is gone) is deleted and nothing else is touched."""
+    path = Path(path)
+    mark = setup_mark_path(path)
+    if not mark.exists() and not mark.is_symlink():
+        return None
+    try:
+        note = jsonin.loads(read_file(mark, 4096).decode("utf-8"), max_depth=4)
+        base, name, had_journal = note["save"], note["kept"], note["journal"]
+        if not (isinstance(base, str) and (name is None or (isinstance(name, str) and KEPT_NAME.fullmatch(name)))
+                and isinstance(had_journal, bool)):
+            raise ValueError("not a note of this Kaleun")
+        unplayed = digest(read_file(path, MAX_BYTES)) == base
+        if unplayed and name is None:  # no game before it: the placeholder goes, as leaving the set-up does
+            for placeholder in (journal_path(path), path):  # its journal first: cut short, this is done again
+                if regular_or_missing(placeholder) is None:
+                    placeholder.unlink(missing_ok=True)
+            sync_folder(path.parent)
+            drop_setup_mark(path)
+            return Msg("kaleun: the window's set-up was cut short before Start (a crash or a power cut): no game was "
+                       "started, and its unplayed save is deleted")
+        kept = path.parent / str(name)
+        if unplayed and regular_or_missing(kept) is None and kept.is_file():
+            try:
+                put_back(path, kept, had_journal)
+            except OSError as exc:  # the note stays: the next start tries again; the game is kept as `kept` meanwhile
+                log.warning("the game saved before the set-up cannot be put back from %s: %s", kept, exc)
+                return None
+            drop_setup_mark(path)
+            return Msg("kaleun: the window's set-up was cut short before Start (a crash or a power cut): the game "
+                       "saved before it is back in its place ({path}), with its journal", path=str(path))
+    except FileNotFoundError:  # no autosave: nothing to put back over
+        pass
+    except (OSError, UnicodeDecodeError, jsonin.JsonInputError, KeyError, TypeError, ValueError) as exc:
+        log.warning("the note of the set-up's placeholder %s is not used: %s", mark, exc)
+    drop_setup_mark(path)
+    return None

@@ -18,7 +18,7 @@ from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg, When
 from kaleun.journal import Compacted, JournalWriter, digest, journal_path
 from kaleun.ports.base import Sounder
-from kaleun.saves import Pruned, keep_aside, prune_kept, save_game, save_text, write_atomic
+from kaleun.saves import Pruned, keep_aside, mark_unplayed, prune_kept, save_game, save_text, write_atomic
 from kaleun.sounds.cues import cues_for
 
 log = logging.getLogger(__name__)
@@ -173,6 +173,9 @@ class Autosave:
         #: game time the last full save holds (a resumed game: what the save and its journal hold)
         self.saved_t: float | None = None if keep_previous else game.t if game is not None else None
         self.abandoned: str | None = None
+        #: the window set-up's placeholder (nobody started it yet): its first save is noted as unplayed, with the
+        #: game kept aside, until Start (`saves.recover_unplayed_setup` puts that game back after a crash)
+        self.unplayed = False
         self.saves = 0
         self.background = background
         self._writer: ThreadPoolExecutor | None = None
@@ -305,7 +308,13 @@ class Autosave:
                 self.kept = keep_aside(self.path)
                 if self.kept is not None:
                     self.pruned = prune_kept(self.path.parent)
-            base = save_game(self.game, self.path)
+            if self.saves == 0 and self.unplayed:
+                data = save_text(self.game)
+                base = digest(data)
+                mark_unplayed(self.path, base, self.kept)  # before it is written: a crash on the set-up undoes it
+                write_atomic(self.path, data)
+            else:
+                base = save_game(self.game, self.path)
             if self.journal is not None:
                 self.journal.start(base, self.game.t, self.game.table_state)
         except OSError as exc:

@@ -163,7 +163,7 @@ def _session_stem(folder: Path) -> str:
 
 
 def make_runtime(game: Engine, board: Board, keep_previous: bool = False, language: str = "en",
-                 unstarted: bool = False) -> Runtime:
+                 unstarted: bool = False, placeholder: bool = False) -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
 
     Nothing is saved before the table has started: a board that cannot start here, or a stop
@@ -173,14 +173,18 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False, langua
     first save keeps it with the game (`kaleun resume` speaks it).
 
     `unstarted`: a game chosen at the window's set-up, which the set-up refuses when it cannot start; its session
-    files go then (`forget_session`), so a refused Start leaves no session that looks like a game played."""
+    files go then (`forget_session`), so a refused Start leaves no session that looks like a game played.
+
+    `placeholder`: the game the window's set-up opens on, nobody's game until Start: its first save is noted as
+    unplayed (`saves.mark_unplayed`), so a crash on the set-up resumes the game saved before (`setup_started`
+    deletes the note at Start)."""
     sessions = state_dir() / "sessions"
     with contextlib.suppress(OSError):  # a file or a read-only folder there: the logs say so, the game goes on
         sessions.mkdir(parents=True, exist_ok=True)
     stamp = _session_stem(sessions)
     session_log.attach(sessions / f"{stamp}.log")  # every log line of the session, whatever the terminal shows
     try:
-        return _made_runtime(game, board, keep_previous, language, sessions, stamp)
+        return _made_runtime(game, board, keep_previous, language, sessions, stamp, placeholder)
     except BaseException:
         if unstarted:
             _forget_files(sessions, stamp)
@@ -188,7 +192,7 @@ def make_runtime(game: Engine, board: Board, keep_previous: bool = False, langua
 
 
 def _made_runtime(game: Engine, board: Board, keep_previous: bool, language: str, sessions: Path,
-                  stamp: str) -> Runtime:
+                  stamp: str, placeholder: bool = False) -> Runtime:
     """`make_runtime` once its session's log is open."""
     try:  # before the table starts: a mistake in lamp_scenes.toml stops the start, naming it, with nothing opened
         scenes = load_scenes()
@@ -201,6 +205,8 @@ def _made_runtime(game: Engine, board: Board, keep_previous: bool, language: str
     runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
                       record=sessions / f"{stamp}{SCRIPT_SUFFIX}")
     runtime.language = language
+    if runtime.autosave is not None:
+        runtime.autosave.unplayed = placeholder
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game, scenes=scenes))
@@ -255,6 +261,16 @@ def retire(runtime: Runtime) -> None:
     forget_session(runtime)
 
 
+def setup_started(runtime: Runtime) -> None:
+    """Start pressed on the window's set-up: the placeholder is the game played from now on (or it gave way to the
+    game chosen, saved already), so the note that marked it unplayed goes (`saves.recover_unplayed_setup`)."""
+    from kaleun.saves import drop_setup_mark
+
+    if runtime.autosave is not None:
+        runtime.autosave.unplayed = False
+        drop_setup_mark(runtime.autosave.path)
+
+
 def forget_session(runtime: Runtime) -> None:
     """The session files of a game that never ran (its event log, its script and its log in the session folder)
     are deleted: a set-up left before Start, or a game that gave way to the one chosen there, leaves no session that
@@ -283,10 +299,9 @@ def leave_setup(runtime: Runtime) -> Msg:
     on never ran, so nothing of it is kept. It is retired (closed, written no more), its first save goes, and the
     game saved before it (kept aside under an earlier-game name when the window opened) is put back where
     `kaleun resume` finds it, with its journal. Returns what the terminal is told."""
-    import os
-
     from kaleun.files import regular_or_missing, sync_folder
     from kaleun.journal import journal_path
+    from kaleun.saves import drop_setup_mark, put_back
 
     autosave = runtime.autosave
     retire(runtime)
@@ -298,17 +313,14 @@ def leave_setup(runtime: Runtime) -> Msg:
     journal = journal_path(path)
     try:
         if kept is not None and kept.is_file():
-            os.replace(kept, path)
-            if journal_path(kept).is_file():
-                os.replace(journal_path(kept), journal)
-            else:
-                journal.unlink(missing_ok=True)
-            sync_folder(path.parent)
+            put_back(path, kept)  # a crash half way: the set-up's note has the next start finish it
+            drop_setup_mark(path)
             return Msg("{left}; the game saved before is in its place again (kaleun resume continues it)", left=left)
         for unplayed in (path, journal):
             if regular_or_missing(unplayed) is None:
                 unplayed.unlink(missing_ok=True)
         sync_folder(path.parent)
+        drop_setup_mark(path)
     except OSError as exc:  # the game saved before stays kept aside, under the name the terminal was told
         log.warning("leaving the set-up: the save of the game before cannot be put back: %s", exc)
     return left
@@ -324,7 +336,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
     role) before its clock starts."""
     from kaleun.ui.display import has_display
 
-    runtime = make_runtime(game, board, keep_previous, language)
+    runtime = make_runtime(game, board, keep_previous, language, placeholder=setup and not console)
     if fullscreen or (not console and has_display()):
         from kaleun.ui.window import Window
 
@@ -349,8 +361,11 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 return current[0]
 
             return Window(runtime, fullscreen=True if fullscreen else None,
-                          setup=lambda w: Setup(w, restart, leave=lambda: leave_setup(current[0])))
+                          setup=lambda w: Setup(w, restart, leave=lambda: leave_setup(current[0]),
+                                                begin=lambda: setup_started(current[0])))
         return Window(runtime, fullscreen=True if fullscreen else None)
+    if setup and not console:  # no display, so no set-up: the game opened on is played at once
+        setup_started(runtime)
     from kaleun.ui.console import Console
 
     return Console(runtime, interactive=not headless)

@@ -76,11 +76,13 @@ class Setup(Overlay):
     full = True
 
     def __init__(self, win: Any, restart: Restart | None = None,
-                 leave: Callable[[], Msg | None] | None = None) -> None:
+                 leave: Callable[[], Msg | None] | None = None, begin: Callable[[], None] | None = None) -> None:
         super().__init__(win)
         self.restart = restart
         #: the session's hands for leaving before Start (the game opened on is not kept: `session.leave_setup`)
         self.leave = leave
+        #: told at Start, before the clock runs: the game shown is played from now (`session.setup_started`)
+        self.begin = begin
         #: the group's own missions listed beside the shipped ones (read at the program's start)
         self.own = program_own()
         self.mission = str(self.game.module("mission").mission) if self.game.has_module("mission") else "training"
@@ -340,6 +342,8 @@ class Setup(Overlay):
             old.close()
             runtime.language = win.lang.code
             win.rebind(runtime)
+        if self.begin is not None:
+            self.begin()
         win.close_overlay()
         win.runtime.rest()
         win.runtime.step()
