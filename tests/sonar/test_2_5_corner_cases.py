@@ -135,3 +135,17 @@ def test_4_a_full_section_that_gives_the_fourth_damage_sinks_the_boat_at_once(tm
     assert named(events[over:], "turn") == []
     assert named(events, "hull", team=Y)[-1]["damage"] == 4
     assert refusals(events) == ["the game is over"]
+
+
+def test_4_a_direct_hit_on_a_boat_at_three_damage_shows_four_of_four_not_five(tmp_path):
+    """§4 [B] "Spielende" and §5 (a direct hit costs 2): Yellow surfaces three times off Delta's water holes (3
+    damage), then takes a direct hit. The hull holds 4: the boat sinks, and its status says damage 4, as its feed
+    says "Damage 4 of 4" (it said damage 5)."""
+    Y, B = "yellow", "blue"
+    surfacings = [{"team": Y, "do": "surface"}, {"team": B, "do": "surface"}] * 2 + [{"team": Y, "do": "surface"}]
+    game, events = run_lines([*start("A1", "O15"), *surfacings], tmp_path, scenario="delta", mode="turn",
+                             seed=YELLOW_FIRST)
+    assert ref(game).team_status(Y)["damage"] == 3
+    ref(game).take_damage(Y, 2, "torpedo")
+    status = ref(game).team_status(Y)
+    assert status["damage"] == 4 and status["winner"] == B

@@ -915,7 +915,7 @@ class Referee(Module):
             "gauges": {s: [state.gauges.filled[s], state.gauges.size(s)] for s in SYSTEMS if state.gauges.size(s)},
             "crossed": sorted(state.board.crossed),
             "broken": state.broken(),
-            "damage": state.damage,
+            "damage": min(state.damage, int(self.rules["hull"])),  # a sunk boat's hull is full, as its feed says
             "surfaced": state.surfaced,
             "waiting_for": (["mark"] if state.pending_mark else []) + (["cross"] if state.pending_cross else []),
             "course_to_cross": state.pending_cross,
