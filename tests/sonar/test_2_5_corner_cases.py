@@ -143,7 +143,7 @@ def test_4_a_direct_hit_on_a_boat_at_three_damage_shows_four_of_four_not_five(tm
     says "Damage 4 of 4" (it said damage 5)."""
     Y, B = "yellow", "blue"
     surfacings = [{"team": Y, "do": "surface"}, {"team": B, "do": "surface"}] * 2 + [{"team": Y, "do": "surface"}]
-    game, events = run_lines([*start("A1", "O15"), *surfacings], tmp_path, scenario="delta", mode="turn",
+    game, _ = run_lines([*start("A1", "O15"), *surfacings], tmp_path, scenario="delta", mode="turn",
                              seed=YELLOW_FIRST)
     assert ref(game).team_status(Y)["damage"] == 3
     ref(game).take_damage(Y, 2, "torpedo")
