@@ -53,6 +53,7 @@ from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_ids
 from kaleun.uboot.weapons.fire_control import pistol_name
+from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
 from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES, SHORT_WORDS
 
@@ -1015,21 +1016,28 @@ ACTIONS: tuple[Action, ...] = (
 
 def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Action | None:
     """The action a typed word names: its name or an alias (at every table), or its word in the table's
-    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the one word the window's
-    order button shows (the order's name: German `reparatur` beside the console's `reparieren`)."""
+    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the label of a window's
+    button that gives it (`button_words`; and the order's name where it is one word: German `reparatur` beside the
+    console's `reparieren`, `rauchpause` beside `rauchen`, English `lookouts` beside `observe`)."""
     word = word.lower()
     actions = tuple(actions)
     found = next((a for a in actions if word in a.words), None)
-    if found is None and code != "en":
+    if found is None:
         lang = language(code)
         ids = {w for a in actions for w in a.words}
-        typed = local_words(((a.word, a) for a in actions), ids, lang)
-        found = typed.get(fold(word))
-        if found is None:
-            buttons = ((Msg.term(ORDER_NAMES[a.order]), a) for a in actions if a.order is not None
-                       and " " not in lang.text(ORDER_NAMES[a.order]).strip())
-            found = local_words(buttons, ids | set(typed), lang).get(fold(word))
+        typed = local_words(((a.word, a) for a in actions), ids, lang) if code != ENGLISH.code else {}
+        found = typed.get(fold(word)) or _buttons(actions, lang, ids | set(typed)).get(fold(word))
     return found
+
+
+def _buttons(actions: tuple[Action, ...], lang: Language, taken: set[str]) -> dict[str, Action]:
+    """The words of the window's buttons (`fold`ed) -> the action each gives, none of them one of the words `taken`
+    (the ids and the table's own words: those stay theirs), none shared by two actions."""
+    named = {a.name: a for a in actions}
+    orders = [(Msg.term(ORDER_NAMES[a.order]), a) for a in actions if a.order is not None and lang.code != ENGLISH.code
+              and " " not in lang.text(ORDER_NAMES[a.order]).strip()]
+    labels = [(label, named[name]) for name, shown in BUTTON_WORDS.items() if name in named for label in shown]
+    return local_words([*orders, *labels], taken, lang, button_word)
 
 
 def in_words(line: str, lang: Language) -> str:

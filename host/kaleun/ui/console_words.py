@@ -10,7 +10,7 @@ the ids (byte-exact replays in any language).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
 from kaleun.core.messages import COMMAND_WORDS, Msg
@@ -37,14 +37,16 @@ def typed_word(word: Msg, lang: Language) -> str:
     return text.strip().lower().replace(" ", "_") or word.template
 
 
-def local_words(declared: Iterable[tuple[Msg, T]], ids: Collection[str], lang: Language) -> dict[str, T]:
-    """The table's words (`fold`ed) -> what each names, for words declared as (word, what it names). A word
-    that is one of the `ids` (typed at every table) stays theirs, and a word two declarations share names
-    neither: the English words work at every table and a typed word never means two things."""
+def local_words(declared: Iterable[tuple[Msg, T]], ids: Collection[str], lang: Language,
+                typed: Callable[[Msg, Language], str] = typed_word) -> dict[str, T]:
+    """The table's words (`fold`ed) -> what each names, for words declared as (word, what it names), each as
+    `typed` writes it. A word that is one of the `ids` (typed at every table) stays theirs, and a word two
+    declarations share names neither: the English words work at every table and a typed word never means two
+    things."""
     out: dict[str, T] = {}
     shared: set[str] = set()
     for word, named in declared:
-        text = fold(typed_word(word, lang))
+        text = fold(typed(word, lang))
         if text in ids or text in shared:
             continue
         if text in out and out[text] != named:
