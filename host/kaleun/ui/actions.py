@@ -102,8 +102,8 @@ def _whole(text: str, f: Field, lang: Language) -> int:
     try:
         value = int(text)
     except ValueError:
-        try:  # a whole number written 6.0 is 6, as in a table script
-            number = float(text)
+        try:  # a whole number written 6.0 is 6, as in a table script (6,0 with the decimal comma too)
+            number = float(_decimal_point(text, lang))
         except ValueError:
             raise CommandError(f.not_a("whole", text)) from None
         if not number.is_integer():  # 6.5, NaN, infinity
@@ -113,9 +113,15 @@ def _whole(text: str, f: Field, lang: Language) -> int:
     return value
 
 
+def _decimal_point(text: str, lang: Language) -> str:
+    """A number written with the decimal comma German and Russian write (`0,5`) with a point."""
+    if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):
+        return text.replace(",", ".")
+    return text
+
+
 def _number(text: str, f: Field, lang: Language) -> float:
-    if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):  # 0,5: the decimal comma German and Russian write
-        text = text.replace(",", ".")
+    text = _decimal_point(text, lang)
     try:
         value = float(text)
     except ValueError:

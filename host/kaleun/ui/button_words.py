@@ -5,9 +5,10 @@ Officer who types the word a button shows is understood at the text console, in 
 console word is (`smoke_break`, `mehr_beobachter`), a closing "!" left off (`Fire!` is `fire`).
 
 Kept apart from the drawing so the console reads them without loading the window; the window's own labels are the
-same catalogue messages, and `tests/window/test_every_button_typed_at_the_console.py` walks every screen so a button whose label is
-missing here (or names another command) fails. The command's own word, its English id and the order's name stay
-first: a label that is already one of those is no new word, and a label two commands share names neither."""
+same catalogue messages, and `tests/window/test_every_button_typed_at_the_console.py` walks every screen so a
+button whose label is missing here (or names another command) fails. The command's own word, its English id and
+the order's name stay first: a label that is already one of those is no new word, and a label two commands share
+names neither."""
 
 from __future__ import annotations
 

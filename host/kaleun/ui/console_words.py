@@ -25,9 +25,14 @@ UBOOT = COMMAND_WORDS
 UBOOT_VALUE = "U-BOOT console value"
 
 
+#: letters a keyboard without them types as two (German ä as ae, ß as ss) or as another (Russian ё as е)
+FOLDED = str.maketrans({"ё": "е", "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def fold(word: str) -> str:
-    """A typed word as the lookups compare it: lower case, and Russian ё as е (most keyboards type it so)."""
-    return word.lower().replace("ё", "е")
+    """A typed word as the lookups compare it: lower case, a Russian ё as е and a German umlaut or ß as its two
+    letters (most keyboards type them so: `rueckgaengig` is `rückgängig`, `pruefen` is `prüfen`)."""
+    return word.lower().translate(FOLDED)
 
 
 def typed_word(word: Msg, lang: Language) -> str:

@@ -1,0 +1,47 @@
+"""The First Officer's console typed on the keyboard at hand: a German word with an umlaut or ß typed with its two
+letters (`rueckgaengig`, `pruefen`, `fahrt zurueck`, `kapitaen-quadrat`, `faecher_grad`), a Russian word in capitals
+or with е for ё, and a whole number written with the decimal comma (`kurs 90,0`, as `course 90.0` in English) give
+what the word as the window writes it gives; the game sees the same ids (the same event log)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from kaleun.core.events import Event
+from kaleun.runtime.script import EventWriter
+from kit import console_typed
+
+
+def played(code: str, lines: list[str]) -> tuple[str, str]:
+    heard: list[Event] = []
+    said = console_typed(code, *lines, heard=heard)
+    log = io.StringIO()
+    EventWriter(log).write(heard)
+    return said, log.getvalue()
+
+
+START = ["mobilize", "place navigator-square 8", "end_mobilize"]
+
+
+@pytest.mark.parametrize(("code", "written", "typed"), [
+    ("de", ["prüfen kurs 90", "fahrt zurück", "kurs 90", "rückgängig", "setzen kapitän-quadrat 4",
+            "tdc quelle=manual entfernung_sm=1,5 peilung=40 kurs=90 fächer_grad=2,5"],
+           ["pruefen kurs 90", "Fahrt ZURUECK", "kurs 90,0", "Rueckgaengig", "setzen kapitaen-quadrat 4",
+            "tdc quelle=manual entfernung_sm=1,5 peilung=40 kurs=90 faecher_grad=2,5"]),
+    ("ru", ["проверить курс 90", "скорость средний", "курс 90", "помощь отчёт", "отменить"],
+           ["ПРОВЕРИТЬ курс 90", "Скорость СРЕДНИЙ", "КУРС 90,0", "помощь ОТЧЕТ", "Отменить"]),
+])
+def test_a_word_typed_without_its_special_letters_gives_what_it_gives(code, written, typed):
+    said, log = played(code, START + typed)
+    assert not [line for line in said.splitlines() if line.startswith("!")], said
+    assert (said, log) == played(code, START + written)
+    assert '"course": 90' in log
+
+
+@pytest.mark.parametrize(("code", "line", "said"), [
+    ("de", "kurs 90,5", "! kurs: kurs muss eine ganze Zahl von 0 bis 359 sein, nicht „90,5“"),
+    ("ru", "курс 90,5", "! курс: курс — целое число от 0 до 359, а не «90,5»"),
+])
+def test_a_fraction_with_the_decimal_comma_is_no_whole_number(code, line, said):
+    assert console_typed(code, line).strip() == said
