@@ -454,6 +454,8 @@ class Action:
         `lang`, an example it gives of this command's fields (`component=radio`) too (`bauteil=funkanlage`)."""
         values = dict(problem.values)
         command, field = values.get("command"), values.get("field")
+        if isinstance(command, Msg) and command.context == UBOOT:  # already its word (`command_word`): its id
+            command = command.template
         named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
         if not isinstance(command, str) or command not in {self.name, self.order, self.command}:
             return problem
