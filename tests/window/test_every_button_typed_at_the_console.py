@@ -2,7 +2,7 @@
 in English, German and Russian (the "Smoke break" button's `Rauchpause` is `rauchen`, the attack disc's
 `Angriffsscheibe` is `scheibe`, `more_lookouts` is `join`). Every screen is walked, the sailor's and the contact's
 cards and the stores page too; each button that opens an order's or crew action's sheet or gives a command is
-touched, and its label, typed as the console types words (`_` for a space, a closing "!" left off), must name the
+touched, and its label, typed as it shows (`_` for a space: `Smoke_break`, `Fire!`, `Los!`), must name the
 console command that does the same. A button's label that names no command, or another one, fails here."""
 
 from __future__ import annotations
@@ -71,8 +71,8 @@ def _labels(table: Remembering) -> dict[str, str]:
 
 def _typed(label: str) -> str | None:
     """A label as the console types it, or None when it is no word to type (`×4`, `Chip +1`)."""
-    word = label.strip().lower().replace(" ", "_").rstrip("!")
-    return word if re.fullmatch(r"[\w-]+", word) else None
+    word = label.strip().replace(" ", "_")
+    return word if re.fullmatch(r"[\w-]+!?", word) else None
 
 
 def _table(code: str) -> Remembering:
@@ -158,6 +158,7 @@ def test_12_no_buttons_word_names_two_commands_or_another_ones(code):
     ("en", "smoke_break", "smoke"), ("en", "lookouts", "observe"), ("en", "more_lookouts", "join"),
     ("en", "first_aid_kit", "kit"), ("en", "injury_card", "ailment"), ("en", "attack_disc", "disc"),
     ("ru", "перекур", "smoke"), ("ru", "Ещё_сигнальщики", "join"), ("ru", "еще_сигнальщики", "join"),
+    ("en", "Fire!", "fire"), ("de", "Los!", "fire"), ("ru", "Пуск!", "fire"),
 ])
 def test_12_a_crew_actions_button_word_is_its_command(code, line, same):
     assert find(line, EVERY, code) is find(same, EVERY, code) is not None
