@@ -613,7 +613,8 @@ class Action:
         return self._complete(got)
 
     def _value(self, f: Field, text: str, lang: Language | None = None) -> Any:
-        if f.kind == "contact" and text[:1] == "C" and text[1:].isdigit():  # a capital typed (C3): that contact
+        # a capital typed (C3), or the Russian с the same key gives on a Russian keyboard (с3, С3): that contact
+        if f.kind == "contact" and text[:1] in ("C", "с", "С") and text[1:].isdigit():
             text = "c" + text[1:]
         try:
             return f.read(text, lang)
