@@ -45,3 +45,11 @@ def test_a_word_typed_without_its_special_letters_gives_what_it_gives(code, writ
 ])
 def test_a_fraction_with_the_decimal_comma_is_no_whole_number(code, line, said):
     assert console_typed(code, line).strip() == said
+
+
+@pytest.mark.parametrize("typed", ["АЕ76", "ае76", "AЕ76"])
+def test_9_a_square_typed_with_russian_letters_that_look_latin_is_that_square(typed):
+    """§9 the strategic map's squares are named in Latin letters (AE76); a Russian keyboard has letters that look the
+    same (А, Е, К, М, Н, О, Р, С, Т, Х): the chart's protractor takes them as the square they look like."""
+    said = console_typed("ru", f"карта {typed}")
+    assert said == console_typed("ru", "карта AE76") and not said.startswith("!"), said

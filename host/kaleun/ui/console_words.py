@@ -29,6 +29,11 @@ UBOOT_VALUE = "U-BOOT console value"
 FOLDED = str.maketrans({"ё": "е", "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
+#: the Russian letters that look like Latin ones, as the Latin letter: a name written in Latin letters (a square of
+#: the strategic map, AE76) typed with them at a Russian keyboard (АЕ76) is that name
+LATIN_LOOKALIKES = str.maketrans("АВЕКМНОРСТХаеорсх", "ABEKMHOPCTXaeopcx")
+
+
 def fold(word: str) -> str:
     """A typed word as the lookups compare it: lower case, a Russian ё as е and a German umlaut or ß as its two
     letters (most keyboards type them so: `rueckgaengig` is `rückgängig`, `pruefen` is `prüfen`)."""
