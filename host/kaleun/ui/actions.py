@@ -316,7 +316,11 @@ class Field:
         English table they are the words)."""
         if not self.choices:
             return {}
-        return _choice_words(self, lang.code) if lang.code != ENGLISH.code else _english_words(self)
+        return _choice_words(self, lang.code)
+
+    def short_words(self) -> dict[str, str]:
+        """The short English words of the choices (`half` is `half_ahead`): an English table's words for them."""
+        return _english_words(self)
 
     def choice_local(self, choice: str, lang: Language) -> str:
         """A choice as the table types it: its own word, else the window's name, else its id."""
@@ -411,7 +415,9 @@ def _english_words(f: Field) -> dict[str, str]:
 def _choice_words(f: Field, code: str) -> dict[str, str]:
     lang = language(code)
     ids = {fold(c) for c in f.choices}
-    own = local_words(((value_word(c), c) for c in f.choices), ids, lang)
+    # an English table: the ids, the short words beside them (`half`), and the names the window shows (`88_mm_gun`)
+    own = _english_words(f) if code == ENGLISH.code else local_words(((value_word(c), c) for c in f.choices), ids,
+                                                                       lang)
     names = local_words(((name, c) for c in f.choices for name in f.names_of(c)), ids | set(own), lang)
     # a word with a comma would be split as a list's items (`forbid=a,b`): the id names that value
     return {word: named for word, named in {**own, **names}.items() if "," not in word}

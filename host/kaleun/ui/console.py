@@ -339,7 +339,7 @@ class Console(Prompting):
         for f in action.fields:
             notes = []
             if f.choices:  # the table's words, each with its id where they differ (both are typed)
-                short = {c: w for w, c in f.choice_words(lang).items()} if lang.code == "en" else {}  # `half`
+                short = {c: w for w, c in f.short_words().items()} if lang.code == "en" else {}  # `half`
                 notes.append(", ".join(word if word == c else f"{word} ({c})"
                                        for c in f.choices for word in [short.get(c) or f.choice_local(c, lang)]))
             elif f.only:  # some whole numbers only (the torpedo rooms): those, not a range
