@@ -21,3 +21,17 @@ def test_6_13_a_smoke_break_without_a_smoker_names_the_tables_words(code, line, 
     assert console_typed(code, line).strip() == said
     taken = console_typed(code, example)
     assert not [said for said in taken.splitlines() if said.startswith("!")], taken
+
+
+@pytest.mark.parametrize(("code", "titled", "worded"), [
+    ("en", "smoke first_officer", "smoke officer"),
+    ("en", "smoke roles=chief_engineer,captain", "smoke roles=engineer,captain"),
+    ("de", "rauchen Erster_Offizier", "rauchen offizier"),
+    ("de", "rauchen rollen=erster_maschinist,kapitaen", "rauchen rollen=maschinist,kapitän"),
+    ("ru", "перекур старший_помощник", "перекур старпом"),
+])
+def test_6_13_a_role_typed_as_the_smoke_break_sheet_titles_it(code, titled, worded):
+    """The smoke break's sheet titles the players' roles ("First Officer", "Chief Engineer"); typed so, they are
+    those roles."""
+    said = console_typed(code, titled)
+    assert said == console_typed(code, worded) and not said.startswith("!"), said

@@ -738,8 +738,14 @@ def _component(component: str) -> Msg:
     return Msg.term(component_name(component))
 
 
-def _role(role: str) -> Msg:
-    return Msg.term(role)
+#: the players' roles as the window's sheets title them ("First Officer"): typed too (`smoke first_officer`,
+#: `rauchen erster_offizier`, `перекур старший_помощник`) beside the role's word (`officer`)
+ROLE_TITLES: dict[str, Msg] = {"captain": Msg("Captain"), "officer": Msg("First Officer"),
+                               "navigator": Msg("Navigator"), "engineer": Msg("Chief Engineer")}
+
+
+def _role(role: str) -> tuple[Msg, ...]:
+    return Msg.term(role), ROLE_TITLES[role]
 
 
 def _order_name(order: str) -> Msg:
