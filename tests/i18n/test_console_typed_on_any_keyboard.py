@@ -53,3 +53,15 @@ def test_9_a_square_typed_with_russian_letters_that_look_latin_is_that_square(ty
     same (А, Е, К, М, Н, О, Р, С, Т, Х): the chart's protractor takes them as the square they look like."""
     said = console_typed("ru", f"карта {typed}")
     assert said == console_typed("ru", "карта AE76") and not said.startswith("!"), said
+
+
+@pytest.mark.parametrize(("code", "typed", "plain"), [
+    ("en", "?course 090°", "?course 90"), ("en", "?course COURSE=90°", "?course 90"),
+    ("en", "?depth DEPTH_M=80", "?depth depth_m=80"), ("de", "?kurs 90°", "?kurs 90"),
+    ("de", "?tiefe TIEFE_M=80", "?tiefe 80"), ("ru", "?курс 90°", "?курс 90"),
+])
+def test_a_course_with_its_degree_sign_or_a_field_as_usage_writes_it(code, typed, plain):
+    """The window and the feed write a course as 090°; `usage` writes a field in capitals (`depth DEPTH_M`): typed so,
+    they are the course and the field."""
+    said = console_typed(code, typed)
+    assert said == console_typed(code, plain) and not said.startswith("!"), said

@@ -100,7 +100,7 @@ class Kind:
 
 def _whole(text: str, f: Field, lang: Language) -> int:
     try:
-        value = int(text)
+        value = int(text.removesuffix("°"))
     except ValueError:
         try:  # a whole number written 6.0 is 6, as in a table script (6,0 with the decimal comma too)
             number = float(_decimal_point(text, lang))
@@ -114,7 +114,9 @@ def _whole(text: str, f: Field, lang: Language) -> int:
 
 
 def _decimal_point(text: str, lang: Language) -> str:
-    """A number written with the decimal comma German and Russian write (`0,5`) with a point."""
+    """A number as Python reads it: written with the decimal comma German and Russian write (`0,5`) with a point,
+    and without the degree sign the window writes after a course or a bearing (`90°`)."""
+    text = text.removesuffix("°")
     if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):
         return text.replace(",", ".")
     return text
@@ -520,7 +522,7 @@ class Action:
 
     def _field(self, name: str, lang: Language | None = None) -> Field | None:
         """The field a typed name names: its id or key (at every table), or its word in the table's language."""
-        found = next((f for f in self.fields if name in (f.name, f.key)), None)
+        found = next((f for f in self.fields if name.lower() in (f.name, f.key)), None)  # DEPTH_M as usage shows it
         if found is None and lang is not None:
             words = local_words(((f.word, f) for f in self.fields), {w for f in self.fields for w in (f.name, f.key)},
                                 lang)
