@@ -65,3 +65,10 @@ def test_a_course_with_its_degree_sign_or_a_field_as_usage_writes_it(code, typed
     they are the course and the field."""
     said = console_typed(code, typed)
     assert said == console_typed(code, plain) and not said.startswith("!"), said
+
+
+def test_a_missing_field_is_named_in_good_russian_whatever_its_case():
+    """`first_aid` without its patients: the Russian refusal names the field after a colon ("не указано: пациенты"),
+    never as an object in the wrong case ("укажите пациенты")."""
+    said = console_typed("ru", "первая_помощь")
+    assert said.startswith("! первая_помощь: не указано: пациенты; вызов: первая_помощь"), said
