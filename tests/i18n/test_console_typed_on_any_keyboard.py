@@ -72,3 +72,14 @@ def test_a_missing_field_is_named_in_good_russian_whatever_its_case():
     never as an object in the wrong case ("укажите пациенты")."""
     said = console_typed("ru", "первая_помощь")
     assert said.startswith("! первая_помощь: не указано: пациенты; вызов: первая_помощь"), said
+
+
+@pytest.mark.parametrize(("code", "typed", "plain"), [
+    ("en", "time x4", "time action"), ("en", "time ×30", "time fast_forward"), ("en", "time X360", "time transit"),
+    ("de", "zeit x4", "zeit gefecht"), ("ru", "время ×1", "время реальное_время"),
+])
+def test_a_time_compression_typed_as_the_windows_button_shows_it(code, typed, plain):
+    """The window's top bar shows the time compressions as ×1, ×4, ×30, ×360: typed so (or with a plain x), they are
+    those compressions."""
+    said = console_typed(code, typed)
+    assert said == console_typed(code, plain) and not said.startswith("!"), said

@@ -730,6 +730,12 @@ def _terms(names: Mapping[str, str]) -> Callable[[str], Msg]:
     return lambda choice: Msg.term(names[choice])
 
 
+def _time_mode(mode: str) -> tuple[Msg, ...]:
+    """A time compression as the window names it, and as its top bar's button shows it (`×4`, typed `x4` too)."""
+    shown = () if mode == "pause" else (join([f"×{FACTORS[mode]:g}"], ""),)
+    return (Msg.term(MODE_NAMES[mode]), *shown)
+
+
 def _telegraph(position: str) -> tuple[Msg, ...]:
     """A telegraph position as the window shows it: on its order sheet ("halbe Fahrt voraus") and on the
     telegraph's scale ("HALB VORAUS"), a name of two words typed with `_` (`halb_voraus`)."""
@@ -820,7 +826,7 @@ ACTIONS: tuple[Action, ...] = (
     # time
     _command("time", "ui", "time", N_("time compression"), _f(
         "mode", "choice", N_("the compression"), choices=tuple(MODES), required=True, positional=True,
-        names=_terms(MODE_NAMES)),
+        names=_time_mode),
         fixed=(("action", "time_compression"),), example="time fast_forward",
         detail=Msg("Game time per second: real time {real_time} s, action {action} s, fast forward {fast_forward} s, "
                    "transit {transit} s. A new line in the info feed drops it back to real time.",

@@ -25,8 +25,9 @@ UBOOT = COMMAND_WORDS
 UBOOT_VALUE = "U-BOOT console value"
 
 
-#: letters a keyboard without them types as two (German ä as ae, ß as ss) or as another (Russian ё as е)
-FOLDED = str.maketrans({"ё": "е", "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+#: letters a keyboard without them types as two (German ä as ae, ß as ss) or as another (Russian ё as е, the
+#: window's × of a time compression as x)
+FOLDED = str.maketrans({"ё": "е", "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "×": "x"})
 
 
 #: the Russian letters that look like Latin ones, as the Latin letter: a name written in Latin letters (a square of
@@ -36,7 +37,7 @@ LATIN_LOOKALIKES = str.maketrans("АВЕКМНОРСТХаеорсх", "ABEKMHOP
 
 def fold(word: str) -> str:
     """A typed word as the lookups compare it: lower case, a Russian ё as е and a German umlaut or ß as its two
-    letters (most keyboards type them so: `rueckgaengig` is `rückgängig`, `pruefen` is `prüfen`)."""
+    letters (most keyboards type them so: `rueckgaengig` is `rückgängig`, `pruefen` is `prüfen`), × as x."""
     return word.lower().translate(FOLDED)
 
 
