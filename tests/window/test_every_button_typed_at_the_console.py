@@ -159,6 +159,8 @@ def test_12_no_buttons_word_names_two_commands_or_another_ones(code):
     ("en", "first_aid_kit", "kit"), ("en", "injury_card", "ailment"), ("en", "attack_disc", "disc"),
     ("ru", "перекур", "smoke"), ("ru", "Ещё_сигнальщики", "join"), ("ru", "еще_сигнальщики", "join"),
     ("en", "Fire!", "fire"), ("de", "Los!", "fire"), ("ru", "Пуск!", "fire"),
+    ("en", "plot", "contacts"), ("de", "Lagekarte", "contacts"), ("ru", "атака", "weapons"),
+    ("de", "seekarte", "chart"),
 ])
 def test_12_a_crew_actions_button_word_is_its_command(code, line, same):
     assert find(line, EVERY, code) is find(same, EVERY, code) is not None

@@ -17,7 +17,7 @@ from kaleun.i18n import Language
 from kaleun.ui.console_words import typed_word
 
 #: console command -> the labels of the buttons that give it (the orders screen, the crew actions, the attack
-#: panel, the helm, the crew view's sailor card, the plot's target card, the optics)
+#: panel, the helm, the crew view's sailor card, the plot's target card, the optics, the tabs)
 BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "mobilize": (Msg("Mobilize"),),
     "end_mobilize": (Msg("End mobilization"),),
@@ -55,6 +55,12 @@ BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "cure": (Msg("Cure card"),),
     "kill": (Msg("Dead"),),
     "mission": (Msg("Mission"),),
+    # the tabs whose screen a console view prints (`plot` lists the contacts as `contacts` does); the Damage tab's
+    # word is the referee's `damage` in English and German, so `repairs` keeps its own
+    "contacts": (Msg("Plot"),),
+    "weapons": (Msg("Attack"),),
+    "chart": (Msg("Map"),),
+    "status": (Msg("Helm"),),
 }
 
 
