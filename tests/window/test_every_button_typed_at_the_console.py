@@ -19,6 +19,7 @@ from kaleun.ui.console import CONSOLE
 from kaleun.ui.screens import SCREENS
 from kaleun.ui.screens.sheet import FormSheet
 from kaleun.ui.widgets import Canvas
+from kit import console_typed
 
 from window.fingers import Remembering
 
@@ -164,3 +165,20 @@ def test_12_no_buttons_word_names_two_commands_or_another_ones(code):
 ])
 def test_12_a_crew_actions_button_word_is_its_command(code, line, same):
     assert find(line, EVERY, code) is find(same, EVERY, code) is not None
+
+
+@pytest.mark.parametrize(("code", "spaced", "joined"), [
+    ("en", ["mobilize", "end mobilization"], ["mobilize", "end_mobilize"]),
+    ("en", ["smoke break officer"], ["smoke officer"]),
+    ("en", ["first aid kit"], ["kit"]),
+    ("en", ["?first aid"], ["?first_aid"]),
+    ("en", ["help smoke break"], ["help smoke"]),
+    ("de", ["Erste Hilfe"], ["erste_hilfe"]),
+    ("de", ["mobilisieren", "Mobilisierung beenden"], ["mobilisieren", "auf_stationen"]),
+    ("ru", ["первая помощь"], ["первая_помощь"]),
+])
+def test_12_a_button_word_of_several_words_typed_with_spaces_is_its_command(code, spaced, joined):
+    """A button's label typed as it shows, spaces and all (`smoke break`, `Erste Hilfe`), is its command: the longest
+    start of the line that names one."""
+    said = console_typed(code, *spaced)
+    assert said == console_typed(code, *joined) and "unknown" not in said and "unbekannt" not in said, said
