@@ -83,3 +83,16 @@ def test_a_time_compression_typed_as_the_windows_button_shows_it(code, typed, pl
     those compressions."""
     said = console_typed(code, typed)
     assert said == console_typed(code, plain) and not said.startswith("!"), said
+
+
+@pytest.mark.parametrize(("code", "spaced", "joined"), [
+    ("en", "speed half ahead", "speed half_ahead"), ("en", "speed Full Astern", "speed full_astern"),
+    ("en", "dial telegraph slow ahead", "dial telegraph slow_ahead"),
+    ("de", "fahrt halbe Fahrt voraus", "fahrt halbe"), ("de", "fahrt halb voraus", "fahrt halbe"),
+    ("ru", "скорость средний вперёд", "скорость средний"),
+])
+def test_a_value_named_in_several_words_typed_with_spaces(code, spaced, joined):
+    """The telegraph's positions are shown in several words (HALF AHEAD, "halbe Fahrt voraus"): typed so, with spaces,
+    they are the position."""
+    said, log = played(code, [*START, spaced])
+    assert (said, log) == played(code, [*START, joined]) and '"speed"' in log, said

@@ -572,7 +572,7 @@ class Action:
                 raise CommandError(Msg("{command}: {field} is given twice", command=self.word, field=f.word))
             got[f.field] = self._value(f, text, lang)
         places = [f for f in self.fields if f.positional and f.field not in got]
-        loose = self._fixed_values_alone(loose, places, got, lang)
+        loose = self._fixed_values_alone(self._names_rejoined(loose, places, lang), places, got, lang)
         if len(loose) > len(places):
             extra = loose[len(places)]
             raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.word, extra=extra,
@@ -580,6 +580,23 @@ class Action:
         for f, text in zip(places, loose, strict=False):
             got[f.field] = self._value(f, text, lang)
         return self._complete({**got, **free}, lang)
+
+    @staticmethod
+    def _names_rejoined(loose: list[str], places: list[Field], lang: Language) -> list[str]:
+        """A value's name of several words typed with spaces, as the window shows it (`speed half ahead`, `fahrt
+        halbe Fahrt voraus`, `скорость средний вперёд`), read as one word (`half_ahead`) for the place that takes it:
+        the longest run of words that names one of its choices."""
+        out: list[str] = []
+        i = 0
+        while i < len(loose):
+            place = places[len(out)] if len(out) < len(places) else None
+            words = place.choice_words(lang) if place is not None else {}
+            ids = {c.lower() for c in place.choices} if place is not None else set()
+            n = next((n for n in (3, 2) if i + n <= len(loose)
+                      and fold("_".join(loose[i:i + n])) in {*words, *ids}), 1)
+            out.append("_".join(loose[i:i + n]))
+            i += n
+        return out
 
     def _fixed_values_alone(self, loose: list[str], places: list[Field], got: dict[str, Any],
                             lang: Language) -> list[str]:
