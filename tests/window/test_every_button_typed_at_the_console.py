@@ -16,6 +16,7 @@ from kaleun.i18n import language
 from kaleun.ui.actions import ACTIONS, Action, find
 from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console import CONSOLE
+from kaleun.ui.console_words import fold
 from kaleun.ui.screens import SCREENS
 from kaleun.ui.screens.sheet import FormSheet
 from kaleun.ui.widgets import Canvas
@@ -142,14 +143,19 @@ def test_12_every_buttons_word_typed_at_the_console_gives_what_the_button_gives(
 
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
-def test_12_no_buttons_word_names_two_commands_or_another_ones(code):
-    """Every label declared for a command names it typed, in every language: none is shared by two commands (it
-    would name neither) nor is another command's id or word (that would win)."""
+def test_12_no_two_commands_share_a_word(code):
+    """Every word a command answers to at a table (its id, its aliases, its word in the table's language, the labels
+    of its buttons) names it and no other, in every language: a label shared by two commands (it would name neither)
+    or that is another command's id or word (that one would win) fails here."""
     lang = language(code)
-    for name, labels in BUTTON_WORDS.items():
-        for label in labels:
-            found = find(button_word(label, lang), EVERY, code)
-            assert found is not None and found.name == name, (name, label.template, button_word(label, lang))
+    owner: dict[str, str] = {}
+    for action in EVERY:
+        labels = [button_word(label, lang) for label in BUTTON_WORDS.get(action.name, ())]
+        for word in {*action.words, action.local(lang), *labels}:
+            found = find(word, EVERY, code)
+            assert found is action, (action.name, word, found and found.name)
+            assert owner.setdefault(fold(word), action.name) == action.name, (word, owner[fold(word)], action.name)
+    assert set(BUTTON_WORDS) <= {a.name for a in EVERY}
 
 
 @pytest.mark.parametrize(("code", "line", "same"), [
