@@ -112,7 +112,7 @@ def test_help_command_adds_the_english_words(code, line, lines):
     ("de", "hilfe fliegen", "! hilfe: kein Befehl „fliegen“: hilfe eingeben"),
     ("de", "beobachter foo=1", "! beobachter: kein Feld „foo“ (Felder: anzahl, figuren); Aufruf: beobachter "
                                "[anzahl=ANZAHL] [figuren=A,B]"),
-    ("ru", "курс", "! курс: укажите курс; вызов: курс КУРС"),
+    ("ru", "курс", "! курс: не указано: курс; вызов: курс КУРС"),
     ("ru", "сигнальщики число=9", "! сигнальщики: число — от 1 до 6, а не 9"),
     ("de", "prüfen", "! Aufruf: prüfen BEFEHL [Felder...], z. B. prüfen fahrt halbe"),
     ("ru", "проверить полёт", "! проверить: «полёт» — не приказ (приказы: смена_позиций, скорость, курс, глубина, "),

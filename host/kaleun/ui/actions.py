@@ -54,6 +54,7 @@ from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_ids
 from kaleun.uboot.weapons.fire_control import pistol_name
+from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
 from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES, SHORT_WORDS
 
@@ -102,10 +103,10 @@ class Kind:
 
 def _whole(text: str, f: Field, lang: Language) -> int:
     try:
-        value = int(text)
+        value = int(text.removesuffix("°"))
     except ValueError:
-        try:  # a whole number written 6.0 is 6, as in a table script
-            number = float(text)
+        try:  # a whole number written 6.0 is 6, as in a table script (6,0 with the decimal comma too)
+            number = float(_decimal_point(text, lang))
         except ValueError:
             raise CommandError(f.not_a("whole", text)) from None
         if not number.is_integer():  # 6.5, NaN, infinity
@@ -117,9 +118,17 @@ def _whole(text: str, f: Field, lang: Language) -> int:
     return value
 
 
+def _decimal_point(text: str, lang: Language) -> str:
+    """A number as Python reads it: written with the decimal comma German and Russian write (`0,5`) with a point,
+    and without the degree sign the window writes after a course or a bearing (`90°`)."""
+    text = text.removesuffix("°")
+    if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):
+        return text.replace(",", ".")
+    return text
+
+
 def _number(text: str, f: Field, lang: Language) -> float:
-    if lang.code != "en" and re.fullmatch(r"[-+]?\d*,\d+", text):  # 0,5: the decimal comma German and Russian write
-        text = text.replace(",", ".")
+    text = _decimal_point(text, lang)
     try:
         value = float(text)
     except ValueError:
@@ -314,7 +323,11 @@ class Field:
         English table they are the words)."""
         if not self.choices:
             return {}
-        return _choice_words(self, lang.code) if lang.code != ENGLISH.code else _english_words(self)
+        return _choice_words(self, lang.code)
+
+    def short_words(self) -> dict[str, str]:
+        """The short English words of the choices (`half` is `half_ahead`): an English table's words for them."""
+        return _english_words(self)
 
     def choice_local(self, choice: str, lang: Language) -> str:
         """A choice as the table types it: its own word, else the window's name, else its id."""
@@ -409,7 +422,9 @@ def _english_words(f: Field) -> dict[str, str]:
 def _choice_words(f: Field, code: str) -> dict[str, str]:
     lang = language(code)
     ids = {fold(c) for c in f.choices}
-    own = local_words(((value_word(c), c) for c in f.choices), ids, lang)
+    # an English table: the ids, the short words beside them (`half`), and the names the window shows (`88_mm_gun`)
+    own = _english_words(f) if code == ENGLISH.code else local_words(((value_word(c), c) for c in f.choices), ids,
+                                                                       lang)
     names = local_words(((name, c) for c in f.choices for name in f.names_of(c)), ids | set(own), lang)
     # a word with a comma would be split as a list's items (`forbid=a,b`): the id names that value
     return {word: named for word, named in {**own, **names}.items() if "," not in word}
@@ -452,6 +467,8 @@ class Action:
         `lang`, an example it gives of this command's fields (`component=radio`) too (`bauteil=funkanlage`)."""
         values = dict(problem.values)
         command, field = values.get("command"), values.get("field")
+        if isinstance(command, Msg) and command.context == UBOOT:  # already its word (`command_word`): its id
+            command = command.template
         named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
         if not isinstance(command, str) or command not in {self.name, self.order, self.command}:
             return problem
@@ -510,7 +527,7 @@ class Action:
 
     def _field(self, name: str, lang: Language | None = None) -> Field | None:
         """The field a typed name names: its id or key (at every table), or its word in the table's language."""
-        found = next((f for f in self.fields if name in (f.name, f.key)), None)
+        found = next((f for f in self.fields if name.lower() in (f.name, f.key)), None)  # DEPTH_M as usage shows it
         if found is None and lang is not None:
             words = local_words(((f.word, f) for f in self.fields), {w for f in self.fields for w in (f.name, f.key)},
                                 lang)
@@ -560,7 +577,7 @@ class Action:
                 raise CommandError(Msg("{command}: {field} is given twice", command=self.word, field=f.word))
             got[f.field] = self._value(f, text, lang)
         places = [f for f in self.fields if f.positional and f.field not in got]
-        loose = self._fixed_values_alone(loose, places, got, lang)
+        loose = self._fixed_values_alone(self._names_rejoined(loose, places, lang), places, got, lang)
         if len(loose) > len(places):
             extra = loose[len(places)]
             raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.word, extra=extra,
@@ -568,6 +585,23 @@ class Action:
         for f, text in zip(places, loose, strict=False):
             got[f.field] = self._value(f, text, lang)
         return self._complete({**got, **free}, lang)
+
+    @staticmethod
+    def _names_rejoined(loose: list[str], places: list[Field], lang: Language) -> list[str]:
+        """A value's name of several words typed with spaces, as the window shows it (`speed half ahead`, `fahrt
+        halbe Fahrt voraus`, `скорость средний вперёд`), read as one word (`half_ahead`) for the place that takes it:
+        the longest run of words that names one of its choices."""
+        out: list[str] = []
+        i = 0
+        while i < len(loose):
+            place = places[len(out)] if len(out) < len(places) else None
+            words = place.choice_words(lang) if place is not None else {}
+            ids = {c.lower() for c in place.choices} if place is not None else set()
+            n = next((n for n in (3, 2) if i + n <= len(loose)
+                      and fold("_".join(loose[i:i + n])) in {*words, *ids}), 1)
+            out.append("_".join(loose[i:i + n]))
+            i += n
+        return out
 
     def _fixed_values_alone(self, loose: list[str], places: list[Field], got: dict[str, Any],
                             lang: Language) -> list[str]:
@@ -609,7 +643,8 @@ class Action:
         return self._complete(got)
 
     def _value(self, f: Field, text: str, lang: Language | None = None) -> Any:
-        if f.kind == "contact" and text[:1] == "C" and text[1:].isdigit():  # a capital typed (C3): that contact
+        # a capital typed (C3), or the Russian с the same key gives on a Russian keyboard (с3, С3): that contact
+        if f.kind == "contact" and text[:1] in ("C", "с", "С") and text[1:].isdigit():
             text = "c" + text[1:]
         try:
             return f.read(text, lang)
@@ -717,6 +752,12 @@ def _terms(names: Mapping[str, str]) -> Callable[[str], Msg]:
     return lambda choice: Msg.term(names[choice])
 
 
+def _time_mode(mode: str) -> tuple[Msg, ...]:
+    """A time compression as the window names it, and as its top bar's button shows it (`×4`, typed `x4` too)."""
+    shown = () if mode == "pause" else (join([f"×{FACTORS[mode]:g}"], ""),)
+    return (Msg.term(MODE_NAMES[mode]), *shown)
+
+
 def _telegraph(position: str) -> tuple[Msg, ...]:
     """A telegraph position as the window shows it: on its order sheet ("halbe Fahrt voraus") and on the
     telegraph's scale ("HALB VORAUS"), a name of two words typed with `_` (`halb_voraus`)."""
@@ -727,8 +768,14 @@ def _component(component: str) -> Msg:
     return Msg.term(component_name(component))
 
 
-def _role(role: str) -> Msg:
-    return Msg.term(role)
+#: the players' roles as the window's sheets title them ("First Officer"): typed too (`smoke first_officer`,
+#: `rauchen erster_offizier`, `перекур старший_помощник`) beside the role's word (`officer`)
+ROLE_TITLES: dict[str, Msg] = {"captain": Msg("Captain"), "officer": Msg("First Officer"),
+                               "navigator": Msg("Navigator"), "engineer": Msg("Chief Engineer")}
+
+
+def _role(role: str) -> tuple[Msg, ...]:
+    return Msg.term(role), ROLE_TITLES[role]
 
 
 def _order_name(order: str) -> Msg:
@@ -801,7 +848,7 @@ ACTIONS: tuple[Action, ...] = (
     # time
     _command("time", "ui", "time", N_("time compression"), _f(
         "mode", "choice", N_("the compression"), choices=tuple(MODES), required=True, positional=True,
-        names=_terms(MODE_NAMES)),
+        names=_time_mode),
         fixed=(("action", "time_compression"),), example="time fast_forward",
         detail=Msg("Game time per second: real time {real_time} s, action {action} s, fast forward {fast_forward} s, "
                    "transit {transit} s. A new line in the info feed drops it back to real time.",
@@ -1020,21 +1067,29 @@ ACTIONS: tuple[Action, ...] = (
 
 def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Action | None:
     """The action a typed word names: its name or an alias (at every table), or its word in the table's
-    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the one word the window's
-    order button shows (the order's name: German `reparatur` beside the console's `reparieren`)."""
-    word = word.lower()
+    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the label of a window's
+    button that gives it (`button_words`; and the order's name where it is one word: German `reparatur` beside the
+    console's `reparieren`, `rauchpause` beside `rauchen`, English `lookouts` beside `observe`), a closing "!" as
+    the button shows it or not (`Fire!`, `Los!`)."""
+    word = word.lower().rstrip("!") or word
     actions = tuple(actions)
     found = next((a for a in actions if word in a.words), None)
-    if found is None and code != "en":
+    if found is None:
         lang = language(code)
         ids = {w for a in actions for w in a.words}
-        typed = local_words(((a.word, a) for a in actions), ids, lang)
-        found = typed.get(fold(word))
-        if found is None:
-            buttons = ((Msg.term(ORDER_NAMES[a.order]), a) for a in actions if a.order is not None
-                       and " " not in lang.text(ORDER_NAMES[a.order]).strip())
-            found = local_words(buttons, ids | set(typed), lang).get(fold(word))
+        typed = local_words(((a.word, a) for a in actions), ids, lang) if code != ENGLISH.code else {}
+        found = typed.get(fold(word)) or _buttons(actions, lang, ids | set(typed)).get(fold(word))
     return found
+
+
+def _buttons(actions: tuple[Action, ...], lang: Language, taken: set[str]) -> dict[str, Action]:
+    """The words of the window's buttons (`fold`ed) -> the action each gives, none of them one of the words `taken`
+    (the ids and the table's own words: those stay theirs), none shared by two actions."""
+    named = {a.name: a for a in actions}
+    orders = [(Msg.term(ORDER_NAMES[a.order]), a) for a in actions if a.order is not None and lang.code != ENGLISH.code
+              and " " not in lang.text(ORDER_NAMES[a.order]).strip()]
+    labels = [(label, named[name]) for name, shown in BUTTON_WORDS.items() if name in named for label in shown]
+    return local_words([*orders, *labels], taken, lang, button_word)
 
 
 def in_words(line: str, lang: Language) -> str:

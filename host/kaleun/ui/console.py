@@ -339,7 +339,7 @@ class Console(Prompting):
         for f in action.fields:
             notes = []
             if f.choices:  # the table's words, each with its id where they differ (both are typed)
-                short = {c: w for w, c in f.choice_words(lang).items()} if lang.code == "en" else {}  # `half`
+                short = {c: w for w, c in f.short_words().items()} if lang.code == "en" else {}  # `half`
                 notes.append(", ".join(word if word == c else f"{word} ({c})"
                                        for c in f.choices for word in [short.get(c) or f.choice_local(c, lang)]))
             elif f.only:  # some whole numbers only (the torpedo rooms): those, not a range
@@ -488,8 +488,10 @@ class Console(Prompting):
                 return
             if text.startswith("?"):
                 text = "check " + text[1:]
-            words = typed.words(text)
+            words = self._joined(typed.words(text))
             action = self._acting = self._find(words[0])
+            if action is not None and action.name in ("check", "help"):  # `?first aid`, `help smoke break`
+                words = [words[0], *self._joined(words[1:])]
             if action is None:
                 raise CommandError(Msg("unknown command '{word}': type {help}", word=words[0], help=self._word("help")))
             if action.name in self.views:
@@ -504,6 +506,14 @@ class Console(Prompting):
         finally:
             self._acting = None
             self.end_line()
+
+    def _joined(self, words: list[str]) -> list[str]:
+        """A command of several words typed with spaces, as its button shows it (`smoke break`, `end mobilization`,
+        `erste hilfe`, `первая помощь`): the longest start of the line that names a command, as one word."""
+        for n in (3, 2):
+            if len(words) >= n and self._find("_".join(words[:n])) is not None:
+                return ["_".join(words[:n]), *words[n:]]
+        return words
 
     def _json(self, command: dict[str, Any]) -> None:
         from kaleun.runtime.table import TABLE_ACTIONS

@@ -18,7 +18,7 @@ from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import ROLES, figure_term
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.actions import FIGURE, in_words
-from kaleun.ui.console_words import UBOOT
+from kaleun.ui.console_words import LATIN_LOOKALIKES, UBOOT
 
 DASH = "-"
 
@@ -640,8 +640,8 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
         raise CommandError(Msg("{chart}: give one square of the strategic map, e.g. {chart} AL28", chart=CHART))
     if not words:
         return _chart_areas(game, lang)
-    try:
-        leg = reckoning.to_square(game, words[0])
+    try:  # a Russian keyboard's letters that look like the grid's (АЕ76 typed for AE76) are those letters
+        leg = reckoning.to_square(game, words[0].translate(LATIN_LOOKALIKES))
     except GridError:
         raise CommandError(Msg("{chart}: square '{square}' is not on the strategic map (a square is two letters and "
                                "two digits, e.g. AL28)", square=words[0], chart=CHART)) from None

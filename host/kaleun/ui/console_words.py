@@ -10,7 +10,7 @@ the ids (byte-exact replays in any language).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
 from kaleun.core.messages import COMMAND_WORDS, Msg
@@ -25,9 +25,20 @@ UBOOT = COMMAND_WORDS
 UBOOT_VALUE = "U-BOOT console value"
 
 
+#: letters a keyboard without them types as two (German ä as ae, ß as ss) or as another (Russian ё as е, the
+#: window's × of a time compression as x)
+FOLDED = str.maketrans({"ё": "е", "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "×": "x"})
+
+
+#: the Russian letters that look like Latin ones, as the Latin letter: a name written in Latin letters (a square of
+#: the strategic map, AE76) typed with them at a Russian keyboard (АЕ76) is that name
+LATIN_LOOKALIKES = str.maketrans("АВЕКМНОРСТХаеорсх", "ABEKMHOPCTXaeopcx")
+
+
 def fold(word: str) -> str:
-    """A typed word as the lookups compare it: lower case, and Russian ё as е (most keyboards type it so)."""
-    return word.lower().replace("ё", "е")
+    """A typed word as the lookups compare it: lower case, a Russian ё as е and a German umlaut or ß as its two
+    letters (most keyboards type them so: `rueckgaengig` is `rückgängig`, `pruefen` is `prüfen`), × as x."""
+    return word.lower().translate(FOLDED)
 
 
 def typed_word(word: Msg, lang: Language) -> str:
@@ -37,14 +48,16 @@ def typed_word(word: Msg, lang: Language) -> str:
     return text.strip().lower().replace(" ", "_") or word.template
 
 
-def local_words(declared: Iterable[tuple[Msg, T]], ids: Collection[str], lang: Language) -> dict[str, T]:
-    """The table's words (`fold`ed) -> what each names, for words declared as (word, what it names). A word
-    that is one of the `ids` (typed at every table) stays theirs, and a word two declarations share names
-    neither: the English words work at every table and a typed word never means two things."""
+def local_words(declared: Iterable[tuple[Msg, T]], ids: Collection[str], lang: Language,
+                typed: Callable[[Msg, Language], str] = typed_word) -> dict[str, T]:
+    """The table's words (`fold`ed) -> what each names, for words declared as (word, what it names), each as
+    `typed` writes it. A word that is one of the `ids` (typed at every table) stays theirs, and a word two
+    declarations share names neither: the English words work at every table and a typed word never means two
+    things."""
     out: dict[str, T] = {}
     shared: set[str] = set()
     for word, named in declared:
-        text = fold(typed_word(word, lang))
+        text = fold(typed(word, lang))
         if text in ids or text in shared:
             continue
         if text in out and out[text] != named:

@@ -440,8 +440,8 @@ def _lemons(game: Any, values: Values) -> list[Option]:
                                                                                       [])) if kind == "lemon"]
 
 
-ROLE_WORDS: dict[str, Msg] = {"captain": Msg("Captain"), "officer": Msg("First Officer"),
-                              "navigator": Msg("Navigator"), "engineer": Msg("Chief Engineer")}
+#: the roles' titles on the smoke break's sheet, typed at the console too (`kaleun.ui.actions.ROLE_TITLES`)
+ROLE_WORDS: dict[str, Msg] = actions.ROLE_TITLES
 
 
 def _roles(game: Any, values: Values) -> list[Option]:

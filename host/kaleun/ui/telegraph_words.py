@@ -15,8 +15,11 @@ POSITION_NAMES: dict[str, Msg] = {
     "full_astern": Msg("full astern"), "stop": Msg("stop"), "slow_ahead": Msg("slow ahead"),
     "half_ahead": Msg("half ahead"), "full_ahead": Msg("full ahead"),
 }
-#: the short word typed for a position at every table (`speed half`, `fahrt halbe`, `скорость средний`): the
-#: English word is the catalogue id under the console values' context, the table's language its translation
+#: the short word typed for a fixed value at every table, where its id is no word a player would say: a telegraph
+#: position (`speed half`, `fahrt halbe`, `скорость средний`) or a gun (`cease gun`, `cease flak`, `feuer_einstellen
+#: kanone`); the English word is the catalogue id under the console values' context, the table's language its
+#: translation (the ids are typed at every table beside them)
 SHORT_WORDS: dict[str, str] = {
     "full_astern": "astern", "slow_ahead": "slow", "half_ahead": "half", "full_ahead": "full",
+    "gun_88": "gun", "gun_20": "flak",
 }

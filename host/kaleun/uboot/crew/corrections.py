@@ -297,9 +297,10 @@ def handlers(crew: Crew) -> dict[str, Callable[[Args], None]]:
         else:
             roles = _str_list(args, "roles", tuple(ROLES))
             if not roles or len(set(roles)) != len(roles):
+                # the roles as the table says them, the example as a console types it (`rollen=kapitän,offizier`)
                 raise CommandError(Msg("{command}: name who spends a cigarette: a player's role ({roles}), or "
-                                       "several as roles=A,B, each once", command=command_word(args.name),
-                                       roles=", ".join(ROLES)))
+                                       "several as {example}, each once", command=command_word(args.name),
+                                       roles=join([Msg.term(r) for r in ROLES]), example="roles=captain,officer"))
         sailors = _figure_list(args, "sailors")
         args.finish()
         chosen = crew.cigarettes.plan(roles, sailors)

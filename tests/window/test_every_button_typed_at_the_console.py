@@ -1,0 +1,190 @@
+"""The text console keeps parity with the window: a First Officer who types the word a button shows is understood,
+in English, German and Russian (the "Smoke break" button's `Rauchpause` is `rauchen`, the attack disc's
+`Angriffsscheibe` is `scheibe`, `more_lookouts` is `join`). Every screen is walked, the sailor's and the contact's
+cards and the stores page too; each button that opens an order's or crew action's sheet or gives a command is
+touched, and its label, typed as it shows (`_` for a space: `Smoke_break`, `Fire!`, `Los!`), must name the
+console command that does the same. A button's label that names no command, or another one, fails here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from kaleun.i18n import language
+from kaleun.ui.actions import ACTIONS, Action, find
+from kaleun.ui.button_words import BUTTON_WORDS, button_word
+from kaleun.ui.console import CONSOLE
+from kaleun.ui.console_words import fold
+from kaleun.ui.screens import SCREENS
+from kaleun.ui.screens.sheet import FormSheet
+from kaleun.ui.widgets import Canvas
+from kit import console_typed
+
+from window.fingers import Remembering
+
+EVERY = (*ACTIONS, *CONSOLE)
+
+
+def _gives(form_or_command: dict[str, Any]) -> Action:
+    """The console command that gives what a button did: an order, a crew action's command."""
+    order, command = form_or_command.get("order"), form_or_command.get("command")
+    found = [a for a in ACTIONS if (order is not None and a.order == order)
+             or (order is None and command is not None and command in (a.command, a.name))]
+    assert len(found) == 1, (form_or_command, [a.name for a in found])
+    return found[0]
+
+
+def _what_it_does(table: Remembering, button: str) -> Action | None:
+    """Touch a button: the command whose sheet it opened or which it gave (None: it only shows something)."""
+    before = len(table.reached)
+    table.tap(button)
+    overlay = table.window.overlay
+    if isinstance(overlay, FormSheet):
+        table.window.close_overlay()
+        return _gives({"order": overlay.form.order, "command": overlay.form.command})
+    table.window.close_overlay()
+    for command in table.reached[before:]:
+        if command.get("do") == "order":
+            return _gives({"order": command["order"]})
+        if command.get("do") not in ("ui",):  # the time buttons (×1, ×4): a view of the window
+            return _gives({"command": command["do"]})
+    return None
+
+
+def _labels(table: Remembering) -> dict[str, str]:
+    """The usable buttons the next frame draws, with the label each shows (in the table's language)."""
+    seen: dict[str, str] = {}
+    real = Canvas.button
+
+    def spy(self, id, rect, label, action, **kw):  # type: ignore[no-untyped-def]
+        if label is not None and action is not None and kw.get("enabled", True):
+            seen.setdefault(id, self.tr(label))
+        return real(self, id, rect, label, action, **kw)
+
+    Canvas.button = spy  # type: ignore[method-assign]
+    try:
+        table.render()
+    finally:
+        Canvas.button = real  # type: ignore[method-assign]
+    return seen
+
+
+def _typed(label: str) -> str | None:
+    """A label as the console types it, or None when it is no word to type (`×4`, `Chip +1`)."""
+    word = label.strip().replace(" ", "_")
+    return word if re.fullmatch(r"[\w-]+!?", word) else None
+
+
+def _table(code: str) -> Remembering:
+    """The convoy exercise a few minutes on: a mobilization open, lookouts up and ships reported."""
+    table = Remembering(mission="exercise_convoy_battle", seed=0, language=code)
+    submit = table.runtime.submit
+    submit({"do": "order", "order": "mobilize"})
+    submit({"do": "place", "figure": "navigator-square", "section": 8})
+    submit({"do": "order", "order": "observe"})
+    table.until(600)
+    submit({"do": "order", "order": "mobilize"})
+    table.runtime.step()
+    table.reached.clear()
+    return table
+
+
+def _views(table: Remembering) -> list[tuple[str, Callable[[], None]]]:
+    """Every screen, and the cards and pages only a touch opens: a sailor's card, a contact's, the stores."""
+    win = table.window
+
+    def tab(name: str, **ui: Any) -> Callable[[], None]:
+        def show() -> None:
+            win.close_overlay()
+            win.show(name)
+            win.ui.update(ui)
+            win.touch()
+        return show
+
+    contacts = table.game.module("sea").picture.active()
+    assert contacts, "the convoy is not reported yet"
+    views = [(cls.id, tab(cls.id)) for cls in SCREENS if not getattr(cls, "full", False)]
+    views += [("crew: sailor", tab("crew", sailor="navigator-triangle")),
+              ("plot: contact", tab("plot", contact=str(contacts[0]["id"])))]
+
+    def stores() -> None:
+        tab("crew")()
+        table.tap("crew.page.stores")
+
+    return [*views, ("crew: stores", stores)]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_every_buttons_word_typed_at_the_console_gives_what_the_button_gives(code):
+    table = _table(code)
+    checked: dict[str, str] = {}
+    wrong: list[tuple[str, str, str, str | None]] = []
+    for view, show in _views(table):
+        show()
+        for button, label in _labels(table).items():
+            word = _typed(label)
+            if word is None or button.startswith(("tab.", "field.")):
+                continue
+            show()
+            if button not in table.window.targets.ids():
+                continue
+            gives = _what_it_does(table, button)
+            show()
+            if gives is None:
+                continue
+            checked[f"{view}/{button}"] = word
+            typed = find(word, EVERY, code)
+            if typed is not gives:
+                wrong.append((view, button, word, typed and typed.name))
+    assert not wrong, wrong
+    assert len(checked) >= 30, checked  # the walk reached the orders, the crew actions, the cards
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_no_two_commands_share_a_word(code):
+    """Every word a command answers to at a table (its id, its aliases, its word in the table's language, the labels
+    of its buttons) names it and no other, in every language: a label shared by two commands (it would name neither)
+    or that is another command's id or word (that one would win) fails here."""
+    lang = language(code)
+    owner: dict[str, str] = {}
+    for action in EVERY:
+        labels = [button_word(label, lang) for label in BUTTON_WORDS.get(action.name, ())]
+        for word in {*action.words, action.local(lang), *labels}:
+            found = find(word, EVERY, code)
+            assert found is action, (action.name, word, found and found.name)
+            assert owner.setdefault(fold(word), action.name) == action.name, (word, owner[fold(word)], action.name)
+    assert set(BUTTON_WORDS) <= {a.name for a in EVERY}
+
+
+@pytest.mark.parametrize(("code", "line", "same"), [
+    ("de", "rauchpause", "rauchen"), ("de", "angriffsscheibe", "scheibe"), ("de", "Mehr_Beobachter", "join"),
+    ("de", "nachfüllset", "kit"), ("de", "verletzungskarte", "ailment"),
+    ("de", "mobilisierung_beenden", "end_mobilize"),
+    ("en", "smoke_break", "smoke"), ("en", "lookouts", "observe"), ("en", "more_lookouts", "join"),
+    ("en", "first_aid_kit", "kit"), ("en", "injury_card", "ailment"), ("en", "attack_disc", "disc"),
+    ("ru", "перекур", "smoke"), ("ru", "Ещё_сигнальщики", "join"), ("ru", "еще_сигнальщики", "join"),
+    ("en", "Fire!", "fire"), ("de", "Los!", "fire"), ("ru", "Пуск!", "fire"),
+    ("en", "plot", "contacts"), ("de", "Lagekarte", "contacts"), ("ru", "атака", "weapons"),
+    ("de", "seekarte", "chart"),
+])
+def test_12_a_crew_actions_button_word_is_its_command(code, line, same):
+    assert find(line, EVERY, code) is find(same, EVERY, code) is not None
+
+
+@pytest.mark.parametrize(("code", "spaced", "joined"), [
+    ("en", ["mobilize", "end mobilization"], ["mobilize", "end_mobilize"]),
+    ("en", ["smoke break officer"], ["smoke officer"]),
+    ("en", ["first aid kit"], ["kit"]),
+    ("en", ["?first aid"], ["?first_aid"]),
+    ("en", ["help smoke break"], ["help smoke"]),
+    ("de", ["Erste Hilfe"], ["erste_hilfe"]),
+    ("de", ["mobilisieren", "Mobilisierung beenden"], ["mobilisieren", "auf_stationen"]),
+    ("ru", ["первая помощь"], ["первая_помощь"]),
+])
+def test_12_a_button_word_of_several_words_typed_with_spaces_is_its_command(code, spaced, joined):
+    """A button's label typed as it shows, spaces and all (`smoke break`, `Erste Hilfe`), is its command: the longest
+    start of the line that names one."""
+    said = console_typed(code, *spaced)
+    assert said == console_typed(code, *joined) and "unknown" not in said and "unbekannt" not in said, said
