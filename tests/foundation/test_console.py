@@ -228,7 +228,7 @@ def test_a_new_game_tells_a_newcomer_the_first_steps_and_how_to_settle_a_move(te
     terminal.expect("First steps: mission reads the briefing; mobilize lets the figures move;")
     terminal.expect("> ")
     terminal.send("place navigator-square 8")
-    terminal.expect("square navigator moved 4 → 8 without Mobilize: pay a Mobilize or put the figure back")
+    terminal.expect("Square navigator moved 4 → 8 without Mobilize: pay a Mobilize or put the figure back")
     terminal.expect("To settle it: mobilize (pays the Mobilize), or move_fix navigator-square put_back.")
     terminal.send("mobilize")
     terminal.expect("Order: mobilize the crew.")
