@@ -19,6 +19,8 @@ from kaleun.runtime.script import EventWriter
 if TYPE_CHECKING:
     from kaleun.boards.dials import DialDecl
     from kaleun.core.engine import Engine
+    from kaleun.runtime.loop import Runtime
+    from kaleun.ui.console import Console
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = ROOT / "host"
@@ -237,6 +239,27 @@ class Terminal:
         self._release()
 
 
+def console_on_a_clock(game: Engine, language: str, *lines: str) -> tuple[Runtime, Console, io.StringIO, list[float]]:
+    """A terminal console at a table of that language on `game` and the default board, started, `lines` typed (the
+    runtime stepped after each); gives the runtime, the console, what it printed, and the wall clock the runtime
+    reads (`now[0]`, seconds from 0: add to it and step to let the game's time run)."""
+    from kaleun.boards.loader import default_board
+    from kaleun.runtime.loop import Runtime
+    from kaleun.runtime.table import Table
+    from kaleun.ui.console import Console
+
+    now = [0.0]
+    runtime = Runtime(game, Table(default_board(), game), clock=lambda: now[0])
+    runtime.language = language
+    out = io.StringIO()
+    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
+    runtime.step()
+    for line in lines:
+        console.handle(line)
+        runtime.step()
+    return runtime, console, out, now
+
+
 def console_typed(language: str, *lines: str, game: Engine | None = None, heard: list[Event] | None = None) -> str:
     """What the terminal console prints for `lines` typed at a table of that language (a new training
     game, else `game`, on the default board, the runtime stepped after each line), from after its start;
@@ -260,3 +283,31 @@ def console_typed(language: str, *lines: str, game: Engine | None = None, heard:
         console.handle(line)
         runtime.step()
     return out.getvalue()[start:]
+
+
+def translations(code: str) -> list[tuple[str, str]]:
+    """Every (message id, translation) pair of the catalogue of language `code`; a plural message gives its
+    singular id with each of its forms."""
+    from babel.messages.pofile import read_po
+    from kaleun.i18n import catalogue_path
+
+    with open(catalogue_path(code), "rb") as fh:
+        catalogue = read_po(fh, locale=code)
+    found = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        found += [(ids[0], text) for text in strings]
+    return found
+
+
+def console_played(language: str, lines: list[str]) -> tuple[str, str]:
+    """What the console printed for `lines` typed at a table of that language (as `console_typed`), and the event
+    log they gave (JSONL), to compare with another language's or another spelling's, byte for byte."""
+    heard: list[Event] = []
+    said = console_typed(language, *lines, heard=heard)
+    log = io.StringIO()
+    EventWriter(log).write(heard)
+    return said, log.getvalue()

@@ -32,14 +32,21 @@ def strict(path: Path) -> None:
             json.loads(line, parse_constant=refuse)
 
 
-@pytest.mark.parametrize("number", BEYOND)
-def test_a_free_order_field_beyond_a_float_is_refused_at_the_console(tmp_path, number):
+def recorded_console(tmp_path: Path) -> tuple[Runtime, Console, io.StringIO]:
+    """A U-BOOT console on a new game whose event log and session script are written in `tmp_path`
+    (events.jsonl, script.jsonl), started; what it prints goes to the returned buffer."""
     game = new_game(2)
     out = io.StringIO()
     runtime = Runtime(game, Table(default_board(), game), outputs=[EventLog(tmp_path / "events.jsonl")],
                       record=tmp_path / "script.jsonl", clock=lambda: 0.0)
     console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
     runtime.step()
+    return runtime, console, out
+
+
+@pytest.mark.parametrize("number", BEYOND)
+def test_a_free_order_field_beyond_a_float_is_refused_at_the_console(tmp_path, number):
+    runtime, console, out = recorded_console(tmp_path)
     console.handle(f"order enigma key={number}")
     console.handle(f"order enigma setting=[1,{number}]")
     runtime.step()
@@ -125,12 +132,7 @@ def test_a_whole_number_typed_beyond_a_float_is_refused_and_the_game_plays_on(tm
     assert course is not None
     with pytest.raises(CommandError, match=r"not 1e\+308$"):
         course.read(["1e308"])
-    game = new_game(2)
-    out = io.StringIO()
-    runtime = Runtime(game, Table(default_board(), game), outputs=[EventLog(tmp_path / "events.jsonl")],
-                      record=tmp_path / "script.jsonl", clock=lambda: 0.0)
-    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
-    runtime.step()
+    runtime, console, out = recorded_console(tmp_path)
     for line in (f"course {beyond[0]}", f"chips navigator-square add={beyond[0]}", f"ailment injury={beyond[0]}",
                  f"fire {beyond[1]}", "course 120"):
         console.handle(line)

@@ -7,26 +7,17 @@ from __future__ import annotations
 
 import io
 
-from kaleun.boards.loader import default_board
-from kaleun.runtime.loop import Runtime
-from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
 from kaleun.ui.console import Console
+from kit import console_on_a_clock
 
 
 def convoy_console(language: str = "en") -> tuple[Console, io.StringIO]:
     """The convoy battle by daylight, three lookouts up for four minutes: the whole convoy in sight."""
     game = new_game(seed=0, mission="exercise_convoy_battle", changes={"start": "1941-09-11T12:00:00"})
-    now = [0.0]
-    runtime = Runtime(game, Table(default_board(), game), clock=lambda: now[0])
-    runtime.language = language
-    out = io.StringIO()
-    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
-    runtime.step()
-    for line in ("mobilize", "place navigator-square 8", "place navigator-triangle 8", "place navigator-hexagon 8",
-                 "observe"):
-        console.handle(line)
-        runtime.step()
+    runtime, console, out, now = console_on_a_clock(game, language, "mobilize", "place navigator-square 8",
+                                                    "place navigator-triangle 8", "place navigator-hexagon 8",
+                                                    "observe")
     while now[0] < 240:
         now[0] += 10.0
         runtime.step()

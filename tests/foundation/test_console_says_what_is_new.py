@@ -6,15 +6,11 @@ where they are, or the contact lost, and how many in all."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from kaleun.boards.loader import default_board
-from kaleun.runtime.loop import Runtime
-from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
-from kaleun.ui.console import Console
+from kit import console_on_a_clock
 
 #: what the console prints for a lookouts' report that adds ships, and for a loss added to an open line
 MORE = {"en": r"Lookouts report (\d+) more ships? .* \((\d+) in all\)\.",
@@ -28,16 +24,8 @@ LOST = {"en": r"Lookouts: lost sight of (c\d+)(?: as well \((\d+) in all\))?\.",
 def _convoy_watched(code: str) -> list[str]:
     """The console of a table speaking `code` on the convoy exercise: two lookouts sent up, then 65 minutes of
     the convoy passing (the runtime stepped every 30 s of wall time at real time)."""
-    game = new_game(0, "exercise_convoy")
-    now = [0.0]
-    runtime = Runtime(game, Table(default_board(), game), clock=lambda: now[0])
-    runtime.language = code
-    out = io.StringIO()
-    console = Console(runtime, stdin=io.StringIO(), stdout=out, interactive=False)
-    runtime.step()
-    for line in ("mobilize", "place navigator-square 8", "place navigator-triangle 8", "observe"):
-        console.handle(line)
-        runtime.step()
+    runtime, _, out, now = console_on_a_clock(new_game(0, "exercise_convoy"), code, "mobilize",
+                                              "place navigator-square 8", "place navigator-triangle 8", "observe")
     for _ in range(130):
         now[0] += 30
         runtime.step()

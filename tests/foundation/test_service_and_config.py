@@ -744,16 +744,25 @@ def test_a_preferred_language_this_kaleun_does_not_speak_is_ignored_with_a_warni
     assert refused.returncode == 2 and "'fr' is not a language Kaleun speaks" in refused.stderr, refused.stderr
 
 
+def nobody(root_to_give: str = "") -> pwd.struct_passwd:
+    """The account 'nobody', as whom a service is installed; the test is skipped where there is none, and where
+    the tests do not run as root when it must give `root_to_give` (a file, a folder) to another account."""
+    try:
+        other = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no account 'nobody' on this machine")
+    if root_to_give and (os.getuid() != 0 or other.pw_uid == 0):
+        pytest.skip(f"giving {root_to_give} takes root")
+    return other
+
+
 def test_a_service_run_as_a_user_who_cannot_read_the_board_or_kaleun_is_warned(home, capsys):
     """`service install --as USER` wrote a unit whose table USER cannot start: a board (or a venv)
     kept in another user's home of mode 700 failed the service at every boot, said only in the
     journal. The install names the folder that bars the way, or the file USER cannot read."""
     import tempfile
 
-    try:
-        other = pwd.getpwnam("nobody")
-    except KeyError:
-        pytest.skip("no account 'nobody' on this machine")
+    other = nobody()
     if other.pw_uid == os.getuid():
         pytest.skip("the tests run as nobody")
     # a folder every user reaches (pytest's own temporary folder is its owner's alone)
@@ -800,12 +809,7 @@ def test_the_access_check_reads_the_one_class_of_bits_the_kernel_reads_and_the_u
 
     from kaleun.service import existing_groups
 
-    try:
-        other = pwd.getpwnam("nobody")
-    except KeyError:
-        pytest.skip("no account 'nobody' on this machine")
-    if os.getuid() != 0 or other.pw_uid == 0:
-        pytest.skip("giving a file to another group takes root")
+    other = nobody(root_to_give="a file to another group")
     added = [name for name in existing_groups() if other.pw_name not in grp.getgrnam(name).gr_mem
              and grp.getgrnam(name).gr_gid != other.pw_gid]
     open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
@@ -847,12 +851,7 @@ def test_a_service_whose_user_cannot_write_the_tables_folder_is_warned(tmp_path,
     journal. The install names the folder and how to make it the user's."""
     import tempfile
 
-    try:
-        other = pwd.getpwnam("nobody")
-    except KeyError:
-        pytest.skip("no account 'nobody' on this machine")
-    if os.getuid() != 0 or other.pw_uid == 0:
-        pytest.skip("giving a folder to another user takes root")
+    other = nobody(root_to_give="a folder to another user")
     open_folder = Path(tempfile.mkdtemp(prefix="kaleun-service-"))
     try:
         open_folder.chmod(0o755)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -104,12 +106,22 @@ def test_9_2_1_the_worked_example_through_the_hubs_frames(tmp_path, hub_board, k
         {"t": 30, "via": "disc", "enemy_course": 70}]
 
 
-def test_a_hub_that_restarts_loses_the_rings_zero_but_not_the_telegraph(hub_board, kaleun_home):
+@contextmanager
+def hub_table(hub_board: Path) -> Iterator[tuple[Table, list[dict[str, Any]]]]:
+    """A table on the attack disc's game whose dials are the hub's, started (the list gathers the commands its
+    dials give the game) and closed after."""
     game = disc_game()
     table = Table(load_board(hub_board), game)
     got: list[dict[str, Any]] = []
     table.start(got.append)
     try:
+        yield table, got
+    finally:
+        table.close()
+
+
+def test_a_hub_that_restarts_loses_the_rings_zero_but_not_the_telegraph(hub_board, kaleun_home):
+    with hub_table(hub_board) as (table, _):
         table.actuate({"do": "home", "dial": "disc_own_course"})
         table.actuate({"do": "turn", "dial": "disc_own_course", "steps": 30})
         table.actuate({"do": "turn", "dial": "telegraph", "steps": 1})
@@ -122,9 +134,6 @@ def test_a_hub_that_restarts_loses_the_rings_zero_but_not_the_telegraph(hub_boar
         assert table.reading("telegraph") == "slow_ahead"
         table.actuate({"do": "home", "dial": "disc_own_course"})
         assert table.reading("disc_own_course") == 0
-    finally:
-        table.close()
-
 
 
 def test_9_2_1_a_hub_that_restarts_clears_in_the_game_the_rings_whose_turns_it_missed(hub_board, kaleun_home):
@@ -132,11 +141,7 @@ def test_9_2_1_a_hub_that_restarts_clears_in_the_game_the_rings_whose_turns_it_m
     it) no longer read what they fed the game. The game kept their old readings, beside whatever the crew homed
     and set next: the table now clears them in the game (`null`), as in a new game, until they are homed and set;
     the black ring, never fed, is left alone."""
-    game = disc_game()
-    table = Table(load_board(hub_board), game)
-    got: list[dict[str, Any]] = []
-    table.start(got.append)
-    try:
+    with hub_table(hub_board) as (table, got):
         table.actuate({"do": "home", "dial": "disc_own_course"})
         table.actuate({"do": "home", "dial": "disc_bearing"})
         table.actuate({"do": "turn", "dial": "disc_own_course", "steps": 30})
@@ -149,8 +154,7 @@ def test_9_2_1_a_hub_that_restarts_clears_in_the_game_the_rings_whose_turns_it_m
 
         assert table.sensor.link.wait(lambda core: len(cleared()) == 4, GUARD)
         assert cleared() == {"do": "attack_disc", "own_course": None, "bearing": None, "via": "disc"}
-    finally:
-        table.close()
+
 
 class Sink(list):
     def __call__(self, item: Any) -> None:

@@ -5,21 +5,8 @@ what the word as the window writes it gives; the game sees the same ids (the sam
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from kaleun.core.events import Event
-from kaleun.runtime.script import EventWriter
-from kit import console_typed
-
-
-def played(code: str, lines: list[str]) -> tuple[str, str]:
-    heard: list[Event] = []
-    said = console_typed(code, *lines, heard=heard)
-    log = io.StringIO()
-    EventWriter(log).write(heard)
-    return said, log.getvalue()
-
+from kit import console_played, console_typed
 
 START = ["mobilize", "place navigator-square 8", "end_mobilize"]
 
@@ -33,9 +20,9 @@ START = ["mobilize", "place navigator-square 8", "end_mobilize"]
            ["ПРОВЕРИТЬ курс 90", "Скорость СРЕДНИЙ", "КУРС 90,0", "помощь ОТЧЕТ", "Отменить"]),
 ])
 def test_a_word_typed_without_its_special_letters_gives_what_it_gives(code, written, typed):
-    said, log = played(code, START + typed)
+    said, log = console_played(code, START + typed)
     assert not [line for line in said.splitlines() if line.startswith("!")], said
-    assert (said, log) == played(code, START + written)
+    assert (said, log) == console_played(code, START + written)
     assert '"course": 90' in log
 
 
@@ -94,5 +81,5 @@ def test_a_time_compression_typed_as_the_windows_button_shows_it(code, typed, pl
 def test_a_value_named_in_several_words_typed_with_spaces(code, spaced, joined):
     """The telegraph's positions are shown in several words (HALF AHEAD, "halbe Fahrt voraus"): typed so, with spaces,
     they are the position."""
-    said, log = played(code, [*START, spaced])
-    assert (said, log) == played(code, [*START, joined]) and '"speed"' in log, said
+    said, log = console_played(code, [*START, spaced])
+    assert (said, log) == console_played(code, [*START, joined]) and '"speed"' in log, said

@@ -14,9 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
-from kaleun.i18n import catalogue_path
-from kit import console_typed
+from kit import console_typed, translations
 
 #: (language, English word in a message id, the seed's word its translation must use, words it must not use)
 TERMS = [
@@ -29,22 +27,9 @@ TERMS = [
 ]
 
 
-def messages(code: str) -> list[tuple[str, str]]:
-    with open(catalogue_path(code), "rb") as fh:
-        catalogue = read_po(fh, locale=code)
-    found = []
-    for message in catalogue:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        found += [(ids[0], text) for text in strings]
-    return found
-
-
 @pytest.mark.parametrize(("code", "english", "word", "other"), TERMS, ids=[f"{t[0]}-{t[1]}" for t in TERMS])
 def test_each_instrument_has_the_rulebooks_word(code, english, word, other):
-    every = messages(code)
+    every = translations(code)
     naming = [(msgid, text) for msgid, text in every  # a placeholder ({hydrophone}: the command's word) aside
               if re.search(english, re.sub(r"\{[^}]*\}", "", msgid), re.IGNORECASE)]
     assert len(naming) >= 5  # the search finds the instrument's messages

@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
-from kaleun.i18n import catalogue_path
+from kit import translations
 
 #: English part (as a message names it, not a board file key or a placeholder) -> the German word a
 #: message naming it must use, and the words it must not use for it
@@ -27,23 +26,10 @@ PARTS = {
 }
 
 
-def german_messages() -> list[tuple[str, str]]:
-    with open(catalogue_path("de"), "rb") as fh:
-        catalogue = read_po(fh, locale="de")
-    found = []
-    for message in catalogue:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        found += [(ids[0], text) for text in strings]
-    return found
-
-
 @pytest.mark.parametrize("part", sorted(PARTS))
 def test_each_part_of_the_table_has_one_german_word(part):
     english, word, other = PARTS[part]
-    naming = [(msgid, text) for msgid, text in german_messages() if re.search(english, msgid, re.IGNORECASE)
+    naming = [(msgid, text) for msgid, text in translations("de") if re.search(english, msgid, re.IGNORECASE)
               and not re.search(r"window|screen|touch", msgid, re.IGNORECASE)]  # the window's buttons are not parts
     assert len(naming) >= 3  # the search finds the part's messages
     # a word typed at the console is written lower case ("taster", "drehregler"): the same word

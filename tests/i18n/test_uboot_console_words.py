@@ -6,16 +6,13 @@ of the same sequence typed in English, byte for byte (replays)."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from kaleun.core.events import Event
 from kaleun.i18n import language
-from kaleun.runtime.script import EventWriter
 from kaleun.ui.actions import ACTIONS, find, in_words
 from kaleun.ui.console import CONSOLE
-from kit import console_typed
+from kit import console_played, console_typed
 
 #: one short patrol start, typed at the console in each language: mobilize, a lookout up, speed and course, the order
 #: assistant, dive to 80 m, the hydrophone, a correction, the attack disc, the periscope, surface, a refused repair,
@@ -35,25 +32,16 @@ SEQUENCE = {
 }
 
 
-def played(code: str, lines: list[str]) -> tuple[str, str]:
-    """What the console printed for `lines` at a table of language `code`, and the event log they gave."""
-    heard: list[Event] = []
-    said = console_typed(code, *lines, heard=heard)
-    log = io.StringIO()
-    EventWriter(log).write(heard)
-    return said, log.getvalue()
-
-
 @pytest.fixture(scope="module")
 def english() -> tuple[str, str]:
-    return played("en", SEQUENCE["en"])
+    return console_played("en", SEQUENCE["en"])
 
 
 @pytest.mark.parametrize("code", ["de", "ru"])
 def test_a_sequence_typed_in_german_or_russian_gives_the_events_of_the_english_one(english, code):
     """Every line of the sequence is taken (no refusal of an unknown command or field), and the event log is the
     English sequence's, byte for byte: orders, the dive, the disc, the refusals, all with the English ids."""
-    said, log = played(code, SEQUENCE[code])
+    said, log = console_played(code, SEQUENCE[code])
     assert log == english[1]
     for line in ("Order: new course 270.", "Order: new depth 80 m.", "Order: up periscope.", "Order: surface.",
                  '"own_course": 290'):
@@ -65,7 +53,7 @@ def test_a_sequence_typed_in_german_or_russian_gives_the_events_of_the_english_o
 @pytest.mark.parametrize("code", ["de", "ru"])
 def test_the_english_words_work_at_every_table(english, code):
     """A German or Russian table also takes the English sequence, with the same events."""
-    assert played(code, SEQUENCE["en"])[1] == english[1]
+    assert console_played(code, SEQUENCE["en"])[1] == english[1]
 
 
 @pytest.mark.parametrize(("code", "words"), [
@@ -216,14 +204,14 @@ VALUES = {
 
 @pytest.fixture(scope="module")
 def english_values() -> tuple[str, str]:
-    return played("en", VALUES["en"])
+    return console_played("en", VALUES["en"])
 
 
 @pytest.mark.parametrize("code", ["de", "ru"])
 def test_values_typed_in_german_or_russian_give_the_events_of_the_english_ones(english_values, code):
     """Fixed values (a telegraph position, a figure, a condition, a component, the weather ...) typed in the table's
     words give the English ids: the event log of the same lines typed in English, byte for byte."""
-    said, log = played(code, VALUES[code])
+    said, log = console_played(code, VALUES[code])
     assert log == english_values[1]
     for line in ('"speed": "half_ahead"', '"kind": "fog"', '"condition": "fire"', '"component": "periscope"',
                  '"severity": "failure"', '"rules": "advise"', '"pistol": "magnetic"', '"from": "deck"',
@@ -236,7 +224,7 @@ def test_values_typed_in_german_or_russian_give_the_events_of_the_english_ones(e
 @pytest.mark.parametrize("code", ["de", "ru"])
 def test_the_english_values_work_at_every_table(english_values, code):
     """A German or Russian table also takes the values' English ids, with the same events."""
-    assert played(code, VALUES["en"])[1] == english_values[1]
+    assert console_played(code, VALUES["en"])[1] == english_values[1]
 
 
 def test_an_english_table_types_the_telegraphs_short_words_as_a_german_one_does():
@@ -246,9 +234,9 @@ def test_an_english_table_types_the_telegraphs_short_words_as_a_german_one_does(
            "speed slow_ahead", "telegraph full_astern", "dial telegraph half_ahead"]
     short = ["mobilize", "place navigator-square 8", "end_mobilize", "speed half", "speed full", "speed slow",
              "telegraph astern", "dial telegraph half"]
-    said, log = played("en", short)
+    said, log = console_played("en", short)
     assert "is not one of" not in said, said
-    assert log == played("en", ids)[1]
+    assert log == console_played("en", ids)[1]
     for speed in ("half_ahead", "full_ahead", "slow_ahead"):
         assert f'"speed": "{speed}"' in log, speed
     said = console_typed("en", "help speed")  # help names them beside the ids

@@ -690,6 +690,25 @@ def test_7_delta_surface_says_what_surfacing_under_the_ice_costs(home, language)
         assert not win.labels.cut and not win.labels.missing
 
 
+def yellow_off_the_water_holes(win: SonarWindow) -> tuple[Any, list[str]]:
+    """Delta: yellow starts at D2, off the water holes (B2 is one), blue at B2. Gives yellow's screen and the list
+    that gathers each label its Surface button shows (in the table's language) from then on."""
+    tap(win, "yellow", "cell", parse_cell("D2"))
+    tap(win, "blue", "cell", parse_cell("B2"))
+    win.runtime.step()
+    yellow = next(s for s in win.screens if s.team == "yellow")
+    labels: list[str] = []
+    button = yellow.button
+
+    def recording(surface, rect, text, hit, *args, **kwargs):
+        if hit == Hit("command", "surface"):
+            labels.append(yellow.text(text))
+        return button(surface, rect, text, hit, *args, **kwargs)
+
+    yellow.button = recording
+    return yellow, labels
+
+
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home, language):
     """§7 Delta and §1 "Spielende": with 3 damage, surfacing off the water holes is the fourth damage and sinks the
@@ -699,19 +718,7 @@ def test_7_delta_a_surface_that_sinks_the_own_boat_asks_for_a_second_touch(home,
     with both_teams(5, "realtime", "delta", language=language) as win:
         runtime = win.runtime
         ref = referee(runtime.game)
-        tap(win, "yellow", "cell", parse_cell("D2"))  # off the water holes (B2 is one)
-        tap(win, "blue", "cell", parse_cell("B2"))
-        runtime.step()
-        yellow = next(s for s in win.screens if s.team == "yellow")
-        labels: list[str] = []
-        button = yellow.button
-
-        def recording(surface, rect, text, hit, *args, **kwargs):
-            if hit == Hit("command", "surface"):
-                labels.append(yellow.text(text))
-            return button(surface, rect, text, hit, *args, **kwargs)
-
-        yellow.button = recording
+        yellow, labels = yellow_off_the_water_holes(win)
         ref.teams["yellow"].damage = 3
         tap(win, "yellow", "command", "surface")
         runtime.step()
@@ -741,19 +748,7 @@ def test_7_delta_a_surface_that_costs_damage_asks_for_a_second_touch_as_the_cons
     with both_teams(5, "realtime", "delta", language=language) as win:
         runtime = win.runtime
         ref = referee(runtime.game)
-        tap(win, "yellow", "cell", parse_cell("D2"))  # off the water holes (B2 is one)
-        tap(win, "blue", "cell", parse_cell("B2"))
-        runtime.step()
-        yellow = next(s for s in win.screens if s.team == "yellow")
-        labels: list[str] = []
-        button = yellow.button
-
-        def recording(surface, rect, text, hit, *args, **kwargs):
-            if hit == Hit("command", "surface"):
-                labels.append(yellow.text(text))
-            return button(surface, rect, text, hit, *args, **kwargs)
-
-        yellow.button = recording
+        yellow, labels = yellow_off_the_water_holes(win)
         tap(win, "yellow", "command", "surface")
         runtime.step()
         assert yellow.ice_told is not None and not ref.teams["yellow"].surfaced

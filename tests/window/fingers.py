@@ -135,6 +135,17 @@ def shown(table: Table_) -> list[str]:
     return said
 
 
+def render_spying(table: Table_, method: str, spy: Any) -> None:
+    """Draw the next frame with the canvas's `method` replaced by `spy` (which calls the real one), then put the
+    real one back."""
+    real = getattr(Canvas, method)
+    setattr(Canvas, method, spy)
+    try:
+        table.render()
+    finally:
+        setattr(Canvas, method, real)
+
+
 def drawn_with_rects(table: Table_) -> list[tuple[str, pygame.Rect]]:
     """Every text the window draws in the next frame, in the table's language, with the rectangle it takes."""
     drawn: list[tuple[str, pygame.Rect]] = []
@@ -145,11 +156,7 @@ def drawn_with_rects(table: Table_) -> list[tuple[str, pygame.Rect]]:
         drawn.append((self.tr(text), rect))
         return rect
 
-    Canvas.text = spy  # type: ignore[method-assign]
-    try:
-        table.render()
-    finally:
-        Canvas.text = real  # type: ignore[method-assign]
+    render_spying(table, "text", spy)
     return drawn
 
 

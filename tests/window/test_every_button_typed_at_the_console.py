@@ -22,7 +22,7 @@ from kaleun.ui.screens.sheet import FormSheet
 from kaleun.ui.widgets import Canvas
 from kit import console_typed
 
-from window.fingers import Remembering
+from window.fingers import Remembering, render_spying
 
 EVERY = (*ACTIONS, *CONSOLE)
 
@@ -63,11 +63,7 @@ def _labels(table: Remembering) -> dict[str, str]:
             seen.setdefault(id, self.tr(label))
         return real(self, id, rect, label, action, **kw)
 
-    Canvas.button = spy  # type: ignore[method-assign]
-    try:
-        table.render()
-    finally:
-        Canvas.button = real  # type: ignore[method-assign]
+    render_spying(table, "button", spy)
     return seen
 
 
