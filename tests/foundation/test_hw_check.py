@@ -119,8 +119,8 @@ def test_a_maker_answers_the_lamp_questions_and_a_dark_lamp_names_its_pixel_join
             return "n"
         if "Lamp alarm" in line:
             return "s"
-        if line.endswith("[Y/n/s(kip)]"):
-            return ""
+        if line.endswith("[y/n/s(kip)]"):
+            return "y"
         return None
 
     results = by_part(interactive(board, react, ["lamps"]))
@@ -144,8 +144,8 @@ def test_a_dark_lamp_with_lit_lamps_after_it_names_the_pixel_not_the_data_line(h
     def react(rig: Rig, line: str) -> str | None:  # pixel 0 and pixel 3 dark, every other lit
         if "Lamp section.1 " in line or "Lamp section.4 " in line:
             return "n"
-        if line.endswith("[Y/n/s(kip)]"):
-            return ""
+        if line.endswith("[y/n/s(kip)]"):
+            return "y"
         return None
 
     results = by_part(interactive(board, react, ["lamps"]))
@@ -793,7 +793,7 @@ def test_the_strips_advice_names_what_each_pis_driver_needs():
 def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the_volume(home):
     """The bell rings; a maker who hears nothing is told which output and volume of the board
     file to look at (and the Pi's own sound setting), not just 'FAIL bell'."""
-    results = by_part(interactive(BOARDS / "sim.toml", lambda rig, line: "n" if line.endswith("[Y/n/s(kip)]")
+    results = by_part(interactive(BOARDS / "sim.toml", lambda rig, line: "n" if line.endswith("[y/n/s(kip)]")
                                   else None, ["bell"]))
     bell = results["bell"]
     assert bell.status == FAIL and str(bell.seen) == "not heard"
