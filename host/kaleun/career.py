@@ -40,7 +40,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg, When, of_error
 from kaleun.core.shape import BOOL, Int, List, Map, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
-from kaleun.files import UnreadableFile, locked_folder, read_file
+from kaleun.files import UnreadableFile, locked_folder, read_file, why_unread
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
 
@@ -122,9 +122,9 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     except FileNotFoundError:
         return empty()
     except UnreadableFile as exc:
-        raise CareerError(_damaged(path, str(exc.strerror))) from exc
+        raise CareerError(_damaged(path, exc.why)) from exc
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CareerError(_damaged(path, of_error(exc))) from exc
+        raise CareerError(_damaged(path, why_unread(exc))) from exc
     newer = record.get("version") if isinstance(record, dict) and record.get("format") == FORMAT else None
     if isinstance(newer, int) and not isinstance(newer, bool) and VERSION < newer < 10**6:
         raise CareerError(Msg("{path}: the career record is of version {version}, newer than this Kaleun reads "
