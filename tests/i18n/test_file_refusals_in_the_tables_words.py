@@ -30,7 +30,7 @@ def english_left(said: str, code: str, *paths: str | Path) -> list[str]:
         said = said.replace(path, " ")
     said = re.sub(r"kaleun [a-z]+( [a-z]+)?:", " ", said)  # the command's name, as typed
     said = re.sub(r"\b0x[0-9a-f]+\b", " ", said)  # a byte as written
-    said = re.sub(r"'[^'\n]*'", " ", said)  # what the file holds or a word it must hold, quoted as written
+    said = re.sub(r"'[^'\n]*'|«[^»\n]*»|„[^“\n]*“", " ", said)  # what the file holds or names, quoted as written
     if code == "ru":
         return [w for w in re.findall(r"[A-Za-z]{2,}", said) if w not in LATIN_IN_RUSSIAN]
     return sorted({w for w in re.findall(r"[a-zäöüß]+", said.lower()) if w in ENGLISH})
