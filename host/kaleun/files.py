@@ -81,7 +81,7 @@ def errno_reason(number: int | None) -> Msg | None:
 
 def os_reason(exc: OSError) -> Msg | str:
     """Why the system refused, in the table's language (a `Msg`): our words for its error number; the
-    `Msg` an OSError was raised with; else the system's text behind the error's name (ENOTSUP: ...)."""
+    `Msg` an OSError was raised with; else the system's own text."""
     if isinstance(exc, UnreadableFile):
         return exc.why
     if exc.errno is None or exc.errno not in _OS_REASONS:
@@ -90,8 +90,6 @@ def os_reason(exc: OSError) -> Msg | str:
             return said
     if exc.errno in _OS_REASONS and (exc.strerror is None or exc.strerror == os.strerror(exc.errno)):
         return Msg(_OS_REASONS[exc.errno])
-    if exc.errno is not None and exc.strerror:
-        return f"{errno.errorcode.get(exc.errno, exc.errno)}: {exc.strerror}"
     return str(exc.strerror or exc)
 
 
