@@ -40,7 +40,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import N_, Msg, When, of_error
 from kaleun.core.shape import BOOL, Int, List, Map, Maybe, Obj, Shape, ShapeError, Text, UnknownKey, check
-from kaleun.files import UnreadableFile, locked_folder, read_file
+from kaleun.files import UnreadableFile, locked_folder, read_file, why_unread
 from kaleun.paths import state_dir
 from kaleun.saves import write_atomic
 
@@ -122,9 +122,9 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     except FileNotFoundError:
         return empty()
     except UnreadableFile as exc:
-        raise CareerError(_damaged(path, str(exc.strerror))) from exc
+        raise CareerError(_damaged(path, exc.why)) from exc
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        raise CareerError(_damaged(path, of_error(exc))) from exc
+        raise CareerError(_damaged(path, why_unread(exc))) from exc
     newer = record.get("version") if isinstance(record, dict) and record.get("format") == FORMAT else None
     if isinstance(newer, int) and not isinstance(newer, bool) and VERSION < newer < 10**6:
         raise CareerError(Msg("{path}: the career record is of version {version}, newer than this Kaleun reads "
@@ -141,9 +141,9 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
     except UnknownKey as exc:  # the same version, and more in it: a newer Kaleun may have written it
         raise CareerError(Msg("{path}: the career record holds what this Kaleun does not know ({where}): a newer "
                               "Kaleun wrote it (update this one), or it is damaged; the file was kept as it is",
-                              path=str(path), where=str(exc))) from exc
+                              path=str(path), where=of_error(exc))) from exc
     except ShapeError as exc:
-        raise CareerError(_damaged(path, str(exc))) from exc
+        raise CareerError(_damaged(path, of_error(exc))) from exc
     for patrol in (record["patrol"], (record["campaign"] or {}).get("patrol")):
         problem = check_carry(patrol["carry"]) if patrol is not None and patrol["carry"] is not None else None
         if problem is not None:
@@ -662,7 +662,7 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
         check(record_shape(), record, "")
     except ShapeError as exc:
         raise CareerError(Msg("the mission's result does not fit the career record ({problem}); the record was "
-                              "kept as it is", problem=str(exc))) from exc
+                              "kept as it is", problem=of_error(exc))) from exc
     save_career(record, path)
     return entry
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from kaleun import __version__
 from kaleun.cli_numbers import as_typed, number
 from kaleun.core.messages import Msg, When, of_error
+from kaleun.files import why_unread
 
 if TYPE_CHECKING:
     from kaleun.boards.model import Board
@@ -101,7 +102,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:
-        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=str(exc.strerror)),
+        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=why_unread(exc)),
                      EXIT_FAIL, said)
     status = EXIT_OK
     unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
@@ -125,7 +126,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             unwritten = unwritten or exc
     if unwritten is not None:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
-                         why=str(unwritten.strerror or unwritten)), EXIT_FAIL, said)
+                         why=why_unread(unwritten)), EXIT_FAIL, said)
     if args.save and status == EXIT_OK:
         from kaleun.homelock import HomeLock, TableBusy
         from kaleun.paths import autosave_path, state_dir
@@ -138,7 +139,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         except TableBusy as exc:
             return _fail(f"kaleun run: {_said(exc, said)}", EXIT_FAIL)
         except OSError as exc:
-            return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=str(exc.strerror or exc)),
+            return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=why_unread(exc)),
                          EXIT_FAIL, said)
         finally:
             if lock is not None:
@@ -676,7 +677,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
     except OSError as exc:
         return _fail(Msg("kaleun: cannot use {folder} ({why})", folder=str(exc.filename or state_dir()),
-                         why=str(exc.strerror or exc)),
+                         why=why_unread(exc)),
                      EXIT_FAIL, language)
     from kaleun.housekeeping import tidy
 
@@ -974,7 +975,7 @@ def cmd_wiring(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     except OSError as exc:  # --out a file, a folder not there or not writable, a full disk
         said = (Msg("--out {path} is a file, not a folder", path=str(out)) if out.exists() and not out.is_dir() else
-                Msg("cannot write {path}: {why}", path=str(exc.filename or out), why=str(exc.strerror or exc)))
+                Msg("cannot write {path}: {why}", path=str(exc.filename or out), why=why_unread(exc)))
         print("kaleun wiring: " + in_preferred_language(said), file=sys.stderr)
         return EXIT_FAIL
     if (undone := undrawn(written)) and (missing := cannot_render()):

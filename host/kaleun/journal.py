@@ -41,7 +41,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file, regular_or_missing, sync_folder
+from kaleun.files import UnreadableFile, read_file, regular_or_missing, sync_folder, why_unread
 
 log = logging.getLogger(__name__)
 
@@ -400,10 +400,10 @@ def read_journal(path: Path, base: str, base_t: float) -> Journal:
         return Journal()
     except UnreadableFile as exc:
         return Journal(problem=Msg("{path} is not a journal this Kaleun reads ({why}); it was ignored", path=str(path),
-                                   why=str(exc.strerror)))
+                                   why=exc.why))
     except OSError as exc:
         return Journal(problem=Msg("{path} cannot be read ({why}); it was ignored", path=str(path),
-                                   why=str(exc.strerror or exc)))
+                                   why=why_unread(exc)))
     lines = raw.split(b"\n")
     torn = lines.pop()  # after the last newline: empty, or a line cut short by a crash
     journal = Journal()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaleun.core.messages import Msg
+from kaleun.files import why_unread
 from kaleun.paths import own_missions_dir
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def folder_problem(folder: Path | None = None) -> Msg | None:
         return None
     except OSError as exc:
         return Msg("kaleun: the folder of the group's own missions {folder} cannot be read ({why}); no own mission "
-                   "is read from it", folder=str(folder), why=str(exc.strerror or exc))
+                   "is read from it", folder=str(folder), why=why_unread(exc))
     return Msg("kaleun: {folder} is a file, not a folder, so no own mission is read from it: the group's own missions "
                "go into a folder of that name, one <id>.toml each (a file copied there before the folder was made "
                "took its name: rename it, make the folder and move the file into it as <id>.toml)", folder=str(folder))

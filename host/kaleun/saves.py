@@ -24,7 +24,7 @@ from kaleun.core import jsonin
 from kaleun.core.engine import Engine
 from kaleun.core.errors import SaveError
 from kaleun.core.messages import Msg, When, of_error
-from kaleun.files import UnreadableFile, read_file, regular_or_missing, sync_folder
+from kaleun.files import UnreadableFile, read_file, regular_or_missing, sync_folder, why_unread
 from kaleun.games import load_game
 from kaleun.housekeeping import delete_files
 from kaleun.journal import MAX_BYTES as JOURNAL_MAX_BYTES
@@ -107,10 +107,10 @@ def read_save(path: Path) -> tuple[dict[str, Any], bytes]:
         raise SaveError(Msg("{path}: no such save file", path=str(path))) from exc
     except UnreadableFile as exc:
         raise SaveError(Msg("{path}: not a save of this Kaleun ({why}); it was kept as it is", path=str(path),
-                              why=str(exc.strerror))) from exc
+                              why=exc.why)) from exc
     except OSError as exc:
         raise SaveError(Msg("{path}: cannot read the save ({why})", path=str(path),
-                            why=str(exc.strerror or exc))) from exc
+                            why=why_unread(exc))) from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

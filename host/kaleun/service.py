@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kaleun.core.messages import Msg, of_error
+from kaleun.files import why_unread
 from kaleun.shipped import board_reference
 
 NAME = "kaleun"
@@ -405,7 +406,7 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")
     except OSError as exc:
-        raise ServiceError(Msg("cannot write {path}: {why}", path=str(p.unit_path), why=str(exc.strerror or exc))) \
+        raise ServiceError(Msg("cannot write {path}: {why}", path=str(p.unit_path), why=why_unread(exc))) \
             from exc
     say(Msg("wrote {path}", path=str(p.unit_path)))
     for argv in p.commands:

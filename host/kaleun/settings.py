@@ -117,7 +117,7 @@ class Settings:
             return cls(path, {})
         except UnreadableFile as exc:
             raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
-                                    why=str(exc.strerror))) from exc
+                                    why=exc.why)) from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
                                     why=_why_unread(path, exc))) from exc
@@ -126,7 +126,7 @@ class Settings:
         except jsonin.JsonSyntaxError as exc:
             cause = exc.__cause__
             line = f":{cause.lineno}" if isinstance(cause, json.JSONDecodeError) else ""
-            msg = cause.msg if isinstance(cause, json.JSONDecodeError) else str(exc)
+            msg = jsonin.syntax_reason(cause.msg) if isinstance(cause, json.JSONDecodeError) else of_error(exc)
             raise SettingsError(Msg("{where}: not valid JSON ({why}); fix it or delete the file",
                                     where=f"{path}{line}", why=msg)) from exc
         except jsonin.JsonInputError as exc:
@@ -196,7 +196,9 @@ def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
         for folder in path.parents:
             if folder.exists() and not folder.is_dir():
                 return Msg("{folder} is a file, not a folder", folder=str(folder))
-    return str(exc.strerror or exc)
+    from kaleun.files import why_unread
+
+    return why_unread(exc)
 
 
 #: what `preferred` has warned of in this process: a damaged file is told once per start, not at every read
@@ -262,7 +264,9 @@ def _remember(key: str, value: str) -> Msg | None:
             settings.save()
     except (SettingsError, OSError) as exc:
         log.warning("the %s is not kept for the next start: %s", key, exc)
-        why = of_error(exc) if isinstance(exc, SettingsError) else str(exc.strerror or exc)
+        from kaleun.files import why_unread
+
+        why = of_error(exc) if isinstance(exc, SettingsError) else why_unread(exc)
         return Msg(_NOT_KEPT[key], problem=why)
     return None
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg, join, of_error
+from kaleun.files import why_unread
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT) during `kaleun hw check`
@@ -228,7 +229,7 @@ def _change_held(verb: str, change: Callable[[Any], Any], said: Callable[[Any], 
         return EXIT_BAD_INPUT
     except OSError as exc:
         print(_say(Msg("kaleun config {verb}: cannot write {path} ({why})", verb=verb, path=str(settings.path),
-                       why=str(exc.strerror or exc))), file=sys.stderr)
+                       why=why_unread(exc))), file=sys.stderr)
         return EXIT_FAIL
     print(_say(Msg("{done} (in {path})", done=said(result), path=str(settings.path))))
     return EXIT_OK

@@ -203,4 +203,4 @@ def test_the_fake_hub_names_a_script_it_cannot_read_in_the_preferred_language(tm
     _speak("ru", capsys)
     missing = tmp_path / "missing.txt"
     assert main(["hub", "fake", "--script", str(missing), "--no-stdin"]) == 2
-    assert capsys.readouterr().err == f"kaleun hub fake: не удаётся прочитать {missing} (No such file or directory)\n"
+    assert capsys.readouterr().err == f"kaleun hub fake: не удаётся прочитать {missing} (нет такого файла или папки)\n"

@@ -12,7 +12,7 @@ from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
 from kaleun.core.args import finite_number, whole, wholes
 from kaleun.core.messages import N_, Msg, join
-from kaleun.files import decode_text, looks_utf16, parse_toml, read_file, utf16_text
+from kaleun.files import decode_text, looks_utf16, parse_toml, read_file, toml_reason, utf16_text, why_unread
 from kaleun.shipped import boards_dir, find_board
 from kaleun.shipped import source_tree as source_tree
 from kaleun.wiring.header import GPIO_TO_PIN, PI_NAMES
@@ -192,13 +192,13 @@ def load_board(path: str | Path) -> m.Board:
     except FileNotFoundError as exc:
         folder = boards_dir()
         names = sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else []
-        why = str(exc.strerror or exc)
+        why = why_unread(exc)
         raise BoardError([_at(str(path), Msg("cannot read the board file ({why}); the boards Kaleun ships: {names}",
                                              why=why, names=", ".join(names)) if names else
                               Msg("cannot read the board file ({why})", why=why))]) from exc
     except OSError as exc:
         raise BoardError([_at(str(path), Msg("cannot read the board file ({why})",
-                                             why=str(exc.strerror or exc)))]) from exc
+                                             why=why_unread(exc)))]) from exc
     except UnicodeDecodeError as exc:
         raise BoardError([_at(f"{path}:1", utf16_text() if looks_utf16(exc.object)
                               else Msg("the board file is not UTF-8 text"))]) from exc
@@ -213,8 +213,8 @@ def load_board(path: str | Path) -> m.Board:
         if message.startswith(("Cannot overwrite a value", "Cannot declare")):  # a line copied twice
             raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}: this key or table is already "
                                                         "given above (a line copied twice?); each may appear once",
-                                                        why=message))]) from exc
-        raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}", why=message))]) from exc
+                                                        why=toml_reason(message)))]) from exc
+        raise BoardError([_at(f"{path}:{line}", Msg("not valid TOML: {why}", why=toml_reason(message)))]) from exc
     loader = _Loader(path, text)
     board = _build(loader, data)
     if loader.problems:

@@ -28,7 +28,7 @@ from kaleun.core.args import Args
 from kaleun.core.clock import GameClock, ShipTimeText
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import RESERVED_FIELDS, Event
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, of_error
 from kaleun.core.rng import GameRandom
 from kaleun.core.shape import (
     TEXT,
@@ -68,7 +68,7 @@ STATE_SHAPE = Obj(
     # checks its whole shape; a linked patrol's carry-over nests a sailor's ailment 7 levels deep in it
     config=Map(CONFIG_VALUE, most=100),
     t=Num(0, 1e10), rng=Map(RNG_STATE, keys=Text(max_len=64), most=64),
-    modules=Map(Checked(dict, "an object"), keys=Text(max_len=64), most=64),
+    modules=Map(Checked(dict, Msg("an object")), keys=Text(max_len=64), most=64),
     # what the physical table was like (the telegraph's lever, the attack disc's rings)
     optional={"table": Map(Json(depth=3), keys=Text(max_len=64), most=64)})
 
@@ -403,9 +403,9 @@ class Engine:
                 module.check_state(modules[module.name], f"modules.{module.name}")
         except UnknownKey as exc:  # the same format version, and more in it: a newer Kaleun may have written it
             raise SaveError(Msg("the save holds what this Kaleun does not know ({where}): a newer Kaleun wrote it "
-                                "(update this one to resume it), or it is damaged", where=str(exc))) from exc
+                                "(update this one to resume it), or it is damaged", where=of_error(exc))) from exc
         except ShapeError as exc:
-            raise SaveError(Msg("the save is damaged at {where}", where=str(exc))) from exc
+            raise SaveError(Msg("the save is damaged at {where}", where=of_error(exc))) from exc
         try:
             self.t = float(state["t"])
             self.table_state = dict(state.get("table", {}))

@@ -14,7 +14,7 @@ import math
 import sys
 from typing import Any
 
-from kaleun.core.messages import Msg
+from kaleun.core.messages import N_, Msg
 
 #: nesting a value may have unless the caller says otherwise (a game command needs about 4)
 MAX_DEPTH = 32
@@ -28,6 +28,19 @@ class JsonInputError(ValueError):
 
 class JsonSyntaxError(JsonInputError):
     """The text is not JSON at all (as opposed to JSON with a value refused)."""
+
+
+#: what Python's JSON reader says is wrong, as it says it in English (the catalogues translate it)
+_SYNTAX = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+           N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting"),
+           N_("Invalid control character"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"), N_("Extra data"),
+           N_("Illegal trailing comma before end of array"), N_("Illegal trailing comma before end of object"))
+
+
+def syntax_reason(said: str) -> Msg | str:
+    """What Python's JSON reader said (`JSONDecodeError.msg`) in the table's language (its text for one not known)."""
+    said = said.removesuffix(" at")
+    return Msg(said) if said in _SYNTAX else said
 
 
 def _short(text: str) -> str:
@@ -69,15 +82,14 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         multiline = "\n" in str(exc.doc).strip()
         where = (Msg("line {line}, column {column}", line=str(exc.lineno), column=str(exc.colno)) if multiline
                  else Msg("column {column}", column=str(exc.colno)))
-        # what is wrong is Python's own words (English); where it is reads in the table's language
-        # ("Unterminated string starting at" ends on its own "at": not "starting at at column 12")
-        why = exc.msg.removesuffix(" at")
+        # what is wrong in our words ("Unterminated string starting at" ends on its own "at")
+        why = syntax_reason(exc.msg)
         raise JsonSyntaxError(Msg("not valid JSON ({why} at {where})", why=why, where=where)) from exc
     except RecursionError as exc:
         raise JsonInputError(_too_deep(max_depth)) from exc
     except ValueError as exc:  # int() beyond Python's digit limit (its message advises a programmer's call)
-        raise JsonInputError(Msg("a number with too many digits ({why})",
-                                 why=f"more than {sys.get_int_max_str_digits()}")) from exc
+        raise JsonInputError(Msg("a number with too many digits (more than {digits})",
+                                 digits=str(sys.get_int_max_str_digits()))) from exc
     depth = nesting(value, max_depth)
     if depth > max_depth:
         raise JsonInputError(_too_deep(max_depth))

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from kaleun.core.errors import SaveError
+from kaleun.core.messages import Msg
 
 #: the longest text a state may hold (feed texts, causes, notes)
 MAX_TEXT = 2000
@@ -28,7 +29,8 @@ MAX_ITEMS = 10_000
 
 
 class ShapeError(SaveError):
-    """A value does not have its shape; str() is `path: what was expected, what was found`."""
+    """A value does not have its shape; str() is `path: what was expected, what was found` (in English; raised
+    with a `Msg`, so `of_error` says it in the table's language)."""
 
 
 class UnknownKey(ShapeError):
@@ -39,20 +41,20 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _found(value: Any) -> str:
+def _found(value: Any) -> Msg | str:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         text = repr(value)
-        return text if len(text) <= 24 else f"a number of {len(text)} digits"
+        return text if len(text) <= 24 else Msg("a number of {digits} digits", digits=str(len(text)))
     if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else f"a text of {len(value)} characters"
+        return repr(value) if len(value) <= 40 else Msg("a text of {count} characters", count=str(len(value)))
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return Msg("a list of {count}", count=str(len(value)))
     if isinstance(value, dict):
-        return "an object"
+        return Msg("an object")
     return type(value).__name__
 
 
@@ -62,8 +64,9 @@ class Shape:
     def check(self, value: Any, path: str) -> None:
         raise NotImplementedError
 
-    def fail(self, value: Any, path: str, expected: str) -> ShapeError:
-        return ShapeError(f"{path}: {expected} was expected, found {_found(value)}")
+    def fail(self, value: Any, path: str, expected: Msg | str) -> ShapeError:
+        return ShapeError(Msg("{path}: {expected} was expected, found {found}", path=path, expected=expected,
+                              found=_found(value)))
 
 
 class Num(Shape):
@@ -72,14 +75,14 @@ class Num(Shape):
     def __init__(self, lo: float | None = None, hi: float | None = None, whole: bool = False) -> None:
         self.lo, self.hi, self.whole = lo, hi, whole
 
-    def _words(self) -> str:
-        noun = "a whole number" if self.whole else "a number"
+    def _words(self) -> Msg:
+        noun = Msg("a whole number") if self.whole else Msg("a number")
         if self.lo is not None and self.hi is not None:
-            return f"{noun} from {self.lo:g} to {self.hi:g}"
+            return Msg("{noun} from {lo} to {hi}", noun=noun, lo=f"{self.lo:g}", hi=f"{self.hi:g}")
         if self.lo is not None:
-            return f"{noun} of at least {self.lo:g}"
+            return Msg("{noun} of at least {lo}", noun=noun, lo=f"{self.lo:g}")
         if self.hi is not None:
-            return f"{noun} of at most {self.hi:g}"
+            return Msg("{noun} of at most {hi}", noun=noun, hi=f"{self.hi:g}")
         return noun
 
     def check(self, value: Any, path: str) -> None:
@@ -105,7 +108,7 @@ def Int(lo: float | None = None, hi: float | None = None) -> Num:
 class Bool(Shape):
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, bool):
-            raise self.fail(value, path, "true or false")
+            raise self.fail(value, path, Msg("true or false"))
 
 
 class Text(Shape):
@@ -123,16 +126,16 @@ class Text(Shape):
 
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, str):
-            raise self.fail(value, path, "text")
+            raise self.fail(value, path, Msg("text"))
         if len(value) > self.max_len:
-            raise self.fail(value, path, f"a text of at most {self.max_len} characters")
+            raise self.fail(value, path, Msg("a text of at most {count} characters", count=str(self.max_len)))
         if self.pattern is not None and not self.pattern.fullmatch(value):
-            raise self.fail(value, path, f"a text like {self.pattern.pattern}")
+            raise self.fail(value, path, Msg("a text like {pattern}", pattern=self.pattern.pattern))
         options = self.options()
         if options is not None and value not in options:
             known = sorted(options)
             listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
-            raise self.fail(value, path, f"one of {listed}")
+            raise self.fail(value, path, Msg("one of {listed}", listed=listed))
 
 
 class Null(Shape):
@@ -179,10 +182,11 @@ class List(Shape):
 
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, list):
-            raise self.fail(value, path, "a list")
+            raise self.fail(value, path, Msg("a list"))
         if not self.least <= len(value) <= self.most:
-            words = f"{self.least}" if self.least == self.most else f"{self.least} to {self.most}"
-            raise self.fail(value, path, f"a list of {words} entries")
+            words = (str(self.least) if self.least == self.most
+                     else Msg("{least} to {most}", least=str(self.least), most=str(self.most)))
+            raise self.fail(value, path, Msg("a list of {count} entries", count=words))
         for index, item in enumerate(value):
             self.item.check(item, f"{path}[{index}]")
 
@@ -195,7 +199,7 @@ class Tuple(Shape):
 
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, list) or len(value) != len(self.items):
-            raise self.fail(value, path, f"a list of {len(self.items)} entries")
+            raise self.fail(value, path, Msg("a list of {count} entries", count=str(len(self.items))))
         for index, (item, shape) in enumerate(zip(value, self.items, strict=True)):
             shape.check(item, f"{path}[{index}]")
 
@@ -211,17 +215,17 @@ class Obj(Shape):
 
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, dict):
-            raise self.fail(value, path, "an object")
+            raise self.fail(value, path, Msg("an object"))
         for key, shape in self.fields.items():
             if key not in value:
-                raise ShapeError(f"{path or 'its top level'}: the key '{key}' is missing")
+                raise ShapeError(Msg("{path}: the key '{key}' is missing", path=path or Msg("its top level"), key=key))
             shape.check(value[key], _join(path, key))
         for key, item in value.items():
             if key in self.fields:
                 continue
             other = self.optional.get(key, self.extra)
             if other is None:
-                raise UnknownKey(f"{path or 'its top level'}: unknown key {_found(key)}")
+                raise UnknownKey(Msg("{path}: unknown key {key}", path=path or Msg("its top level"), key=_found(key)))
             other.check(item, _join(path, key))
 
 
@@ -235,9 +239,9 @@ class Map(Shape):
 
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, dict):
-            raise self.fail(value, path, "an object")
+            raise self.fail(value, path, Msg("an object"))
         if len(value) > self.most:
-            raise self.fail(value, path, f"at most {self.most} entries")
+            raise self.fail(value, path, Msg("at most {count} entries", count=str(self.most)))
         for key, item in value.items():
             self.keys.check(key, f"{path} (key)")
             self.value.check(item, _join(path, key))
@@ -252,7 +256,8 @@ class Whole(Shape):
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, str) or not value.lstrip("-").isdigit() or len(value) > 12 \
                 or not self.lo <= int(value) <= self.hi:
-            raise self.fail(value, path, f"a whole number from {self.lo} to {self.hi}")
+            raise self.fail(value, path, Msg("{noun} from {lo} to {hi}", noun=Msg("a whole number"), lo=str(self.lo),
+                                                hi=str(self.hi)))
 
 
 class Json(Shape):
@@ -269,7 +274,7 @@ class Json(Shape):
             item, depth = stack.pop()
             if isinstance(item, dict | list):
                 if depth >= self.depth:
-                    raise self.fail(item, path, f"a value nested at most {self.depth} levels")
+                    raise self.fail(item, path, Msg("a value nested at most {depth} levels", depth=str(self.depth)))
                 children = item.items() if isinstance(item, dict) else enumerate(item)
                 for key, child in children:
                     if isinstance(key, str):
@@ -280,13 +285,13 @@ class Json(Shape):
             elif isinstance(item, int | float) and not isinstance(item, bool):
                 Num().check(item, path)
             elif item is not None and not isinstance(item, bool):
-                raise self.fail(item, path, "a JSON value")
+                raise self.fail(item, path, Msg("a JSON value"))
 
 
 class Checked(Shape):
     """A value of a Python type whose content another shape checks later (a module's state)."""
 
-    def __init__(self, kind: type, words: str) -> None:
+    def __init__(self, kind: type, words: Msg | str) -> None:
         self.kind, self.words = kind, words
 
     def check(self, value: Any, path: str) -> None:
@@ -317,12 +322,13 @@ class Message(Shape):
             TEXT.check(value, path)
             return
         if self.depth <= 0:
-            raise self.fail(value, path, "a message nested less deeply")
-        Obj(msg=TEXT, values=Checked(dict, "an object"), optional={"plural": List(TEXT, size=2)}).check(value, path)
+            raise self.fail(value, path, Msg("a message nested less deeply"))
+        Obj(msg=TEXT, values=Checked(dict, Msg("an object")),
+            optional={"plural": List(TEXT, size=2)}).check(value, path)
         values = value["values"]
         where = _join(path, "values")
         if len(values) > 32:
-            raise self.fail(values, where, "at most 32 values")
+            raise self.fail(values, where, Msg("at most {count} values", count="32"))
         for key, item in values.items():
             Text(max_len=64).check(key, f"{where} (key)")
             self._value(item, _join(where, key), 1)
@@ -334,7 +340,7 @@ class Message(Shape):
             Message(self.depth - 1).check(item, path)
         elif isinstance(item, list) and depth == 1:
             if len(item) > 64:
-                raise self.fail(item, path, "a list of at most 64 entries")
+                raise self.fail(item, path, Msg("a list of at most {count} entries", count="64"))
             for index, entry in enumerate(item):
                 self._value(entry, f"{path}[{index}]", depth + 1)
         elif isinstance(item, str):
@@ -342,7 +348,7 @@ class Message(Shape):
         elif isinstance(item, int | float) and not isinstance(item, bool):
             NUMBER.check(item, path)
         elif item is not None and not isinstance(item, bool):
-            raise self.fail(item, path, "text, a number, a message or a list of them")
+            raise self.fail(item, path, Msg("text, a number, a message or a list of them"))
 
 
 #: a number a message may hold

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.messages import Msg
+from kaleun.files import why_unread
 from kaleun.fronts import Front, Opening
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def _changes(text: str | None) -> dict | None:
         raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
         changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        why = why_unread(exc)
         raise CommandError(f"--changes must be a JSON object or @FILE holding one ({why})") from exc
     if not isinstance(changes, dict):
         raise CommandError("--changes must be a JSON object of mission fields")
@@ -251,7 +252,7 @@ class UbootFront(Front):
                 _write_debrief(game, Path(args.debrief), language)
             except OSError as exc:
                 return Msg("kaleun run: cannot write the debrief {path}: {why}", path=args.debrief,
-                           why=str(exc.strerror or exc))
+                           why=why_unread(exc))
         return _book(game, args, language)
 
     def epilog(self) -> str | None:

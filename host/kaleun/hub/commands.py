@@ -24,6 +24,7 @@ from typing import Any
 
 from kaleun.cli_numbers import as_typed, number
 from kaleun.core.messages import Msg, as_values, of_error
+from kaleun.files import why_unread
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 FAKE_BOARD = "fake-hub.toml"
@@ -403,7 +404,7 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         try:
             sources.append(open(args.script, encoding="utf-8"))  # noqa: SIM115 - closed below
         except OSError as exc:
-            _refuse(say, "hub fake", Msg("cannot read {path} ({why})", path=args.script, why=str(exc.strerror or exc)))
+            _refuse(say, "hub fake", Msg("cannot read {path} ({why})", path=args.script, why=why_unread(exc)))
             return EXIT_BAD_INPUT
     if not args.no_stdin:
         sources.append(sys.stdin)

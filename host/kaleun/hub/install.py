@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg
-from kaleun.files import sync_folder
+from kaleun.files import os_reason, sync_folder
 from kaleun.hub.firmware import PACKAGE, firmware_dir
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ def why(exc: OSError) -> Msg:
     if exc.errno in DRIVE_GONE:
         return Msg("the drive went away (the Pico unplugged, a loose cable, or a drive with errors): plug the "
                    "Pico in again, wait for CIRCUITPY and try again")
-    return Msg("{problem} ({path})", problem=exc.strerror or type(exc).__name__, path=_named(exc))
+    return Msg("{problem} ({path})", problem=os_reason(exc) if exc.strerror else type(exc).__name__, path=_named(exc))
 
 
 def _remove(paths: list[Path]) -> list[Path]:

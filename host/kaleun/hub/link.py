@@ -37,6 +37,7 @@ import serial
 
 from kaleun import __version__
 from kaleun.core.messages import N_, Msg
+from kaleun.files import errno_reason
 from kaleun.hub.known import RememberedHub
 from kaleun.hub.options import HubOptions, board_takes_id
 from kaleun.hub.proto import FIRMWARE_VERSION, PROTOCOL_VERSION, codec
@@ -581,6 +582,8 @@ class HubLink:
                 failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NO_SUCH_PORT))
             elif getattr(exc.__context__, "args", (None,))[:1] == (errno.ENOTTY,):  # termios on a file, /dev/null
                 failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NOT_A_SERIAL_PORT))
+            elif (said := errno_reason(getattr(exc, "errno", None))) is not None:  # a folder, no permission: our words
+                failed = Msg("cannot open {url}: {why}", url=self.url, why=said)
             with self._changed:
                 self.core.closed(failed)
             return failed

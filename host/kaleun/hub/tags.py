@@ -77,7 +77,7 @@ class FigureTags:
             return cls({}, path)
         except UnreadableFile as exc:
             raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
-                                    why=str(exc.strerror))) from exc
+                                    why=exc.why)) from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise TagStoreError(Msg("{path}: cannot read the figure tags ({why})", path=str(path),
                                     why=why_unread(exc))) \

@@ -22,7 +22,7 @@ from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import decode_text, looks_utf16, utf16_text
+from kaleun.files import decode_text, looks_utf16, utf16_text, why_unread
 from kaleun.runtime.table import TABLE_ACTIONS, Table
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ def _open_script(path: Path) -> BinaryIO:
         return open(path, "rb")
     except OSError as exc:
         raise ScriptError(Msg("{where}: {problem}", where=str(path), problem=Msg(
-            "cannot read the script ({why})", why=str(exc.strerror or exc)))) from exc
+            "cannot read the script ({why})", why=why_unread(exc)))) from exc
 
 
 def check_readable(path: Path) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg, Translate, TranslatePlural
+from kaleun.files import why_unread
 from kaleun.fonts import FILES as FONT_FILES
 from kaleun.fonts import FONT_DIR as SHIPPED_FONTS
 from kaleun.i18n import language as table_language
@@ -439,7 +440,7 @@ def run_command(out: str | None, year: int | None, language: str) -> int:
               file=sys.stderr)
         return 2
     except OSError as exc:
-        print(say(Msg("kaleun idsheet: cannot write {path}: {why}", path=str(path), why=str(exc.strerror or exc))),
+        print(say(Msg("kaleun idsheet: cannot write {path}: {why}", path=str(path), why=why_unread(exc))),
               file=sys.stderr)
         return 1
     print(say(Msg("wrote {path}: A4 at {dpi} dpi, {classes} ship classes, scale 1:{scale:,}", path=str(path),

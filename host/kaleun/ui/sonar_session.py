@@ -20,6 +20,7 @@ from typing import Any, cast
 from kaleun import session_log
 from kaleun.core.engine import Engine
 from kaleun.core.messages import Msg
+from kaleun.files import why_unread
 from kaleun.games import make_table
 from kaleun.paths import autosave_path, state_dir
 from kaleun.runtime.loop import Runtime
@@ -158,7 +159,7 @@ def _other_terminal(tty: str, stdin: Any, stdout: Any, language: str) -> tuple[A
         other_io = (reading, open(tty, "w", encoding="utf-8", errors="backslashreplace"))  # noqa: SIM115
     except OSError as exc:
         raise SessionError(Msg("cannot open the terminal {tty}: {why}", tty=tty,
-                               why=str(exc.strerror or exc))) from exc
+                               why=why_unread(exc))) from exc
     shell = shell_reading(other_io[0].fileno())
     if shell is not None:
         from kaleun.i18n import language as in_language

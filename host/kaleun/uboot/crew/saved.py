@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.core.shape import (
     AMOUNT,
     BOOL,
@@ -98,7 +99,8 @@ def check_technical_state(state: Any, path: str) -> None:
     check(TECHNICAL_STATE, state, path)
     for key, job in state["jobs"].items():
         if job["component"] != key:
-            raise ShapeError(f"{path}.jobs.{key}.component: {key!r} was expected, found {job['component']!r}")
+            raise ShapeError(Msg("{path}: {expected} was expected, found {found}", path=f"{path}.jobs.{key}.component",
+                                 expected=repr(key), found=repr(job["component"])))
 
 
 def check_crew_state(state: Any, path: str) -> None:
@@ -117,5 +119,5 @@ def _check_crew(state: Any, path: str) -> None:
             ailments = {a["id"] for a in sailor["ailments"]}
             for chip in sailor["chips"]:
                 if chip[0] in "WE" and int(chip[1:]) not in ailments:
-                    raise ShapeError(f"{path}.sailors[{row}].{figure}.chips: the chip {chip!r} belongs to no "
-                                     "ailment of this sailor")
+                    raise ShapeError(Msg("{path}: the chip {chip} belongs to no ailment of this sailor",
+                                         path=f"{path}.sailors[{row}].{figure}.chips", chip=repr(chip)))

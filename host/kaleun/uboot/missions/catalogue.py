@@ -825,14 +825,15 @@ def check_text(text: str, filename: str, mission: str | None = None) -> dict[str
 
     With `mission` the file holds that one mission at its top level (data/missions/<id>.toml);
     without, a table per mission (data/missions.toml)."""
-    from kaleun.files import parse_toml
+    from kaleun.files import parse_toml, toml_reason
 
     text = text.removeprefix("\ufeff")  # an editor's byte order mark (Notepad's "UTF-8 with BOM") is no part of it
     try:
         raw = parse_toml(text)  # nesting without end is a TOMLDecodeError too, not a RecursionError
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(str(exc))
-        raise MissionError([Msg("{where}: not valid TOML ({why})", where=f"{filename}:{line}", why=str(exc))]) from exc
+        raise MissionError([Msg("{where}: not valid TOML ({why})", where=f"{filename}:{line}",
+                                why=toml_reason(str(exc)))]) from exc
     out: dict[str, dict[str, Any]] = {}
     problems: list[Msg | str] = []
     missions = {mission: raw} if mission is not None else raw

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.core.shape import (
                 ANGLE,
                 BOOL,
@@ -58,7 +59,8 @@ class ObjectiveShape(Obj):
         table = {key: value[key] for key in ("id", "kind", "text", "primary", "fame")}
         problems = objective_problems({**value["spec"], **table}, LAST_DAY)
         if problems:
-            raise ShapeError(f"{path}.spec: the objective's fields are not a mission file's ({problems[0]})")
+            raise ShapeError(Msg("{path}: the objective's fields are not a mission file's ({problem})",
+                                 path=f"{path}.spec", problem=problems[0]))
 
 
 OBJECTIVE = ObjectiveShape(id=ID, kind=Text(OBJECTIVE_KINDS), text=TEXT, primary=BOOL, fame=Int(-10**6, 10**6),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.core.shape import (
     AMOUNT,
     ANGLE,
@@ -126,20 +127,23 @@ def check_sea_state(state: Any, path: str) -> None:
         _same_id(key, group, f"{path}.groups")
         for vid in group["offsets"]:
             if vid not in state["vessels"]:
-                raise ShapeError(f"{path}.groups.{key}.offsets.{vid}: the convoy keeps a station for a ship the save "
-                                 "does not have")
+                raise ShapeError(Msg("{path}: the convoy keeps a station for a ship the save does not have",
+                                     path=f"{path}.groups.{key}.offsets.{vid}"))
     for key, vessel in state["vessels"].items():
         where = f"{path}.vessels.{key}"
         _same_id(key, vessel, f"{path}.vessels")
         group = vessel["group"]
         if group is not None and group not in groups and vessel["track"] is None:
-            raise ShapeError(f"{where}.group: the ship sails in convoy {group!r}, which the save does not have")
+            raise ShapeError(Msg("{path}: the ship sails in convoy {group}, which the save does not have",
+                                 path=f"{where}.group", group=repr(group)))
         if vessel["track"] is None and (group is None or key not in groups.get(group, {}).get("offsets", {})):
-            raise ShapeError(f"{where}: a ship without a track of its own must keep a station in its convoy")
+            raise ShapeError(Msg("{path}: a ship without a track of its own must keep a station in its convoy",
+                                 path=where))
         if ship_classes()[vessel["cid"]].type == "escort":
             missing = [k for k in ESCORT_KEYS if k not in vessel["ai"]]
             if missing:
-                raise ShapeError(f"{where}.ai: an escort's hunting state lacks {', '.join(missing)}")
+                raise ShapeError(Msg("{path}: an escort's hunting state lacks {keys}", path=f"{where}.ai",
+                                     keys=", ".join(missing)))
     for key, plane in state["aircraft"].items():
         _same_id(key, plane, f"{path}.aircraft")
     for key, mine in state.get("minefield", {}).get("mines", {}).items():
@@ -150,4 +154,5 @@ def check_sea_state(state: Any, path: str) -> None:
 
 def _same_id(key: str, item: Mapping[str, Any], path: str) -> None:
     if item["id"] != key:
-        raise ShapeError(f"{path}.{key}.id: {key!r} was expected, found {item['id']!r}")
+        raise ShapeError(Msg("{path}: {expected} was expected, found {found}", path=f"{path}.{key}.id",
+                         expected=repr(key), found=repr(item["id"])))
