@@ -15,7 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kaleun.core.engine import Engine
+from kaleun.core.errors import SaveError
 from kaleun.uboot.game import new_game
 from kit import kaleun_env
 
@@ -295,3 +297,15 @@ def resumed_or_refused(path: Path, what: str, label: str, run_on: Callable[[Engi
     save_game(opened.engine, spare)
     open_save(spare)  # what it writes back loads again
     return None
+
+
+def refused_and_kept(path: Path, state: dict[str, Any], reason: str) -> None:
+    """`state` written as the save at `path` is refused as it opens, with a reason matching the pattern `reason`,
+    and the file is kept byte for byte."""
+    from kaleun.saves import open_save
+
+    path.write_text(json.dumps(state), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=reason):
+        open_save(path)
+    assert path.read_bytes() == before

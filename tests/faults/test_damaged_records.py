@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from faultkit import damage
+from faultkit import damage, refused_and_kept
 from kaleun.career import CareerError, career_path, load_career, record_mission, start_configured
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError, SaveError
@@ -206,12 +206,8 @@ def test_a_captain_sonar_save_awaiting_a_mark_no_full_gauge_takes_is_refused(tmp
     assert not game.module("sonar").teams[team].pending_mark
     open_save(path)  # full gauges and no mark awaited: a game the rules reach
     sonar["teams"][team]["pending_mark"] = True
-    path.write_text(json.dumps(state))
-    before = path.read_bytes()
-    with pytest.raises(SaveError, match=rf"modules.sonar.teams.{team}.pending_mark: a mark is awaited, but every "
-                                        "gauge is full; the file was kept as it is"):
-        open_save(path)
-    assert path.read_bytes() == before
+    refused_and_kept(path, state, rf"modules.sonar.teams.{team}.pending_mark: a mark is awaited, but every "
+                     "gauge is full; the file was kept as it is")
 
 
 def _sonar_under_way(mode: str) -> Engine:
@@ -238,12 +234,8 @@ def test_a_captain_sonar_save_with_a_silent_run_awaiting_nothing_is_refused(tmp_
     path.write_text(json.dumps(state))
     open_save(path)
     sonar["teams"]["blue"]["pending_cross"] = None
-    path.write_text(json.dumps(state))
-    before = path.read_bytes()
-    with pytest.raises(SaveError, match=r"modules.sonar.teams.blue.silent_run: a silent run awaits its mark or cross, "
-                                        "and this one awaits neither; the file was kept as it is"):
-        open_save(path)
-    assert path.read_bytes() == before
+    refused_and_kept(path, state, r"modules.sonar.teams.blue.silent_run: a silent run awaits its mark or cross, "
+                     "and this one awaits neither; the file was kept as it is")
 
 
 def test_a_turn_based_captain_sonar_save_holding_a_stop_is_refused(tmp_path):
@@ -254,12 +246,8 @@ def test_a_turn_based_captain_sonar_save_holding_a_stop_is_refused(tmp_path):
     state = game.to_state()
     sonar = state["modules"]["sonar"]
     sonar["turns"]["frozen_by"] = "yellow" if sonar["turns"]["current"] == "blue" else "blue"
-    path = tmp_path / "autosave.json"
-    path.write_text(json.dumps(state))
-    before = path.read_bytes()
-    with pytest.raises(SaveError, match=r"modules.sonar.turns.frozen_by: the turn-based game has no Stop!"):
-        open_save(path)
-    assert path.read_bytes() == before
+    refused_and_kept(tmp_path / "autosave.json", state,
+                     r"modules.sonar.turns.frozen_by: the turn-based game has no Stop!")
 
 
 def test_a_captain_sonar_save_whose_stop_is_held_by_a_surfaced_boat_is_refused(tmp_path):
@@ -274,12 +262,8 @@ def test_a_captain_sonar_save_whose_stop_is_held_by_a_surfaced_boat_is_refused(t
     path.write_text(json.dumps(state))
     open_save(path)  # a surfaced boat while nobody holds a Stop!: the rules reach it
     sonar["turns"].update(frozen_by="blue", sonar=None)
-    path.write_text(json.dumps(state))
-    before = path.read_bytes()
-    with pytest.raises(SaveError, match=r"modules.sonar.turns.frozen_by: blue is surfaced, and a surfaced crew holds "
-                                        "no Stop!"):
-        open_save(path)
-    assert path.read_bytes() == before
+    refused_and_kept(path, state, r"modules.sonar.turns.frozen_by: blue is surfaced, and a surfaced crew holds "
+                     "no Stop!")
 
 
 def test_a_linked_part_whose_carry_over_is_damaged_is_refused_with_the_place(home, tmp_path):
