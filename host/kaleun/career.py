@@ -94,9 +94,10 @@ def record_shape() -> Shape:
     # they were kept have none): the set-up offers them again for the next part
     settings = {"difficulty": Map(Text(LEVELS), keys=Text(ROLES), most=len(ROLES)),
                 "easy_watch_change": Map(BOOL, keys=Text(ROLES), most=len(ROLES))}
-    # carry None: the patrol's first part is played again (§4.3), the boat sails fresh from its base
+    # carry None: the patrol's first part is played again (§4.3), the boat sails fresh from its base; `refitted`
+    # (records written before it have none): the next part sails again from its base after the boat came home
     patrol = Obj(id=Text(max_len=200), mode=Text(("linked", "campaign")), next=mission, carry=Maybe(carry_shape()),
-                 optional={"from": Text(max_len=200), **settings})
+                 optional={"from": Text(max_len=200), "refitted": BOOL, **settings})
     # the campaign's own patrol in progress (records written before it have none)
     campaign = Obj(state=Text(("running", "failed", "complete")), started=when, done=List(Text(max_len=200), most=1000),
                    next=Maybe(mission), score=number, fame=number, grt=number, grades=List(Text(ORDER), most=1000),
@@ -225,6 +226,7 @@ def _configured(setup: Any, path: Path) -> Any:
     record = load_career(path) if setup.mode != "single" else empty()
     mission = setup.mission
     carry = None
+    refitted = False
     ended: dict[str, Any] | None = None
     if setup.mode == "campaign":
         campaign = record.get("campaign")
@@ -248,6 +250,7 @@ def _configured(setup: Any, path: Path) -> Any:
                                   "one: --campaign --mission {first})", mission=mission, chosen=setup.mission,
                                   first=order[0]))
         carry = _carry_for(record, mission, "campaign")
+        refitted = _refitted_for(record, mission, "campaign")
     elif setup.mode == "linked":
         patrol = record.get("patrol")
         if not mission:
@@ -257,6 +260,7 @@ def _configured(setup: Any, path: Path) -> Any:
                                       "with a linked patrol's first part: {firsts})", firsts=", ".join(sorted(firsts))))
             mission = patrol["next"]
         carry = _carry_for(record, mission, "linked")
+        refitted = _refitted_for(record, mission, "linked")
     if not mission:
         raise ValueError(Msg("no mission chosen"))
     last = None if ended is None else {"state": ended["state"], "grades": list(ended["grades"]),
@@ -268,7 +272,7 @@ def _configured(setup: Any, path: Path) -> Any:
     record_patrol = patrol_mark(_patrol_of(record, "linked")) if setup.mode == "linked" else None
     return GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
                      easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own,
-                     campaign=campaign_started, record_patrol=record_patrol)
+                     campaign=campaign_started, record_patrol=record_patrol, refitted=refitted)
 
 
 def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tuple[str, str] | None:
@@ -445,6 +449,14 @@ def _carry_for(record: dict[str, Any], mission: str, mode: str) -> dict[str, Any
         carry: dict[str, Any] | None = patrol["carry"]
         return carry
     return None
+
+
+def _refitted_for(record: dict[str, Any], mission: str, mode: str) -> bool:
+    """Does `mission`, the next part of the patrol in progress, sail again refitted from its base (the boat came
+    home from the part before): on its own date, with that day's torpedoes, not the first part's?"""
+    patrol = _patrol_of(record, mode)
+    return bool(patrol is not None and patrol.get("next") == mission and patrol["carry"] is None
+                and patrol.get("refitted"))
 
 
 def _patrol_of(record: dict[str, Any], mode: str) -> dict[str, Any] | None:
@@ -628,15 +640,18 @@ def _book(game: Engine, path: Path) -> dict[str, Any] | None:
         # a boat home after a return to base (§4.2) hands nothing on: played linked the return ends the patrol
         # (mission_rules.toml [linked], our choice), or its next part sails refitted from its base, as in the campaign
         home = came_home(mission)
+        # a part sailed refitted from its base sails on its own date, with that day's torpedoes (`GameSetup.refitted`)
+        refitted = {"refitted": True} if home or (setup.get("refitted") and mission.spec.get("carry") is None) else {}
         if patrol and again:  # the patrol stays at this part, with what the boat began it with
             going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": mission.mission,
-                        "carry": None if home else mission.spec.get("carry"), **_played_with(game)}
+                        "carry": None if home else mission.spec.get("carry"), **refitted, **_played_with(game)}
         elif patrol and not lost and not (home and mode == "linked" and home_ends_patrol()):
             parts = patrol_parts(patrol)
             i = parts.index(mission.mission)
             if i + 1 < len(parts):
                 going_on = {"id": patrol, "mode": mode, "from": mission.mission, "next": parts[i + 1],
-                            "carry": None if home else extract(game), **_played_with(game)}
+                            "carry": None if home else extract(game), **({"refitted": True} if home else {}),
+                            **_played_with(game)}
         _set_patrol(record, mode, going_on)
     if its_campaign:
         assert campaign is not None

@@ -225,10 +225,12 @@ def _any(value: Any) -> Problem | None:
 
 def _setup_note(value: Any) -> Problem | None:
     """The set-up a game was started with (`setup.changes_for`): its mode, patrol and part (and what the
-    campaign a new one takes the place of came to, when a campaign mission's campaign began, and the mark of the
-    linked patrol the career record held when a linked game was set up)."""
+    campaign a new one takes the place of came to, when a campaign mission's campaign began, the mark of the
+    linked patrol the career record held when a linked game was set up, and `refitted` for a later part that sails
+    again from its base)."""
     if not isinstance(value, Mapping) \
-            or set(value) - {"last_campaign", "campaign", "record_patrol"} != {"mode", "patrol", "part"} \
+            or set(value) - {"last_campaign", "campaign", "record_patrol", "refitted"} != {"mode", "patrol", "part"} \
+            or value.get("refitted", True) is not True \
             or _last_campaign(value.get("last_campaign")) is not None \
             or not ("campaign" not in value or _text_of(40)(value["campaign"]) is None) \
             or not ("record_patrol" not in value or _text_of(40)(value["record_patrol"]) is None) \

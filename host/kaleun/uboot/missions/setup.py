@@ -179,6 +179,10 @@ class GameSetup:
     #: patrol_mark`), kept in the game's config, so a save of a part of a patrol given up since is not booked over
     #: the newer patrol
     record_patrol: str | None = None
+    #: a later part of a linked patrol (linked or in the campaign) that sails again from its base, refitted, after
+    #: the boat came home from the part before (`carry` None): it sails on its own date, with that day's torpedoes
+    #: and guns, not the first part's (`weapons.Weapons.sailed`)
+    refitted: bool = False
 
 
 def setup_problem(setup: GameSetup) -> Msg | None:
@@ -237,6 +241,8 @@ def changes_for(setup: GameSetup) -> dict[str, Any]:
             changes["setup"]["campaign"] = setup.campaign
         if setup.mode == "linked" and setup.record_patrol is not None:
             changes["setup"]["record_patrol"] = setup.record_patrol
+        if setup.refitted and setup.carry is None:
+            changes["setup"]["refitted"] = True
     return changes
 
 

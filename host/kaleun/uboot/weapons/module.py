@@ -74,6 +74,7 @@ class Weapons(Module):
         self.torpedo_firing.register(desk)  # fire_torpedoes
         self.gunnery.register(desk)  # gun_88, gun_20
         if not self.tubes:  # what the boat sailed with: a later part of a linked patrol, by its first part's day
+            # (unless it sailed again refitted: `sailed`)
             self.stores.stow(self.loadout or arsenal.loadout(self.sailed()))
 
     def commands(self) -> Mapping[str, Handler]:
@@ -93,11 +94,13 @@ class Weapons(Module):
 
     def sailed(self) -> date:
         """The day the boat sailed on this patrol (`guns.patrol_sailed`): the game's start, or the first
-        part's for a later part of a linked patrol. What the boat carries (the 88 mm gun) follows it, not
-        the day the game has come to."""
+        part's for a later part of a linked patrol. What the boat carries (its torpedo types, the 88 mm gun)
+        follows it, not the day the game has come to. A later part that sails again refitted from its base
+        (the boat came home from the part before: the set-up's `refitted`) sailed on its own start."""
         if self._sailed is None:
             spec = self.engine.module("mission").spec if self.engine.has_module("mission") else None
-            if spec is not None and spec.get("patrol") is not None and "start" in spec:
+            refitted = spec is not None and bool((spec.get("setup") or {}).get("refitted"))
+            if spec is not None and spec.get("patrol") is not None and "start" in spec and not refitted:
                 from kaleun.uboot.missions.catalogue import catalogue
 
                 self._sailed = guns.patrol_sailed(spec, catalogue().missions)
