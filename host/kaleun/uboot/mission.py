@@ -823,18 +823,51 @@ class Mission(Module):
             return Msg("the diesels are out of action")
         return None
 
+    def way_home(self) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:
+        """The passage home from where the boat is now (the mission must have a base): the base, the route, its
+        length (nm), the hours it takes at full ahead surfaced and the first course."""
+        home = passage.base(self.spec["base"])
+        lat, lon = self._boat().position_at(self.engine.t)
+        route = passage.route(home, lat, lon)
+        distance = passage.distance(lat, lon, route)
+        course = geo.rhumb(lat, lon, *route[0])[0]
+        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+        return home, route, distance, (distance / speed if speed > 0 else 0.0), course
+
+    def late_home(self, hours: float) -> tuple[Msg, int] | None:
+        """What it means that a passage home of `hours` set off now ends after the time limit (the line said
+        after a return to base, and warned of before it), with the whole hours left; None: home in time, or it
+        does not matter (every primary objective met, no linked part to go on to)."""
+        now = self.engine.t
+        if self.limit_at is None or now + hours * 3600.0 <= self.limit_at:
+            return None
+        open_primary = any(o.primary and not o.met for o in self.objectives.values())
+        following = self._part_after()
+        left = max(0, round((self.limit_at - now) / 3600.0))
+        if following is not None and self._sails_on(not open_primary):
+            # a linked part's time-out hands the boat, wherever it is, to the next part: it never gets home (§5.2)
+            said = Msg.plural("This part's time is up in {n} hour, before the boat is home: HQ then sends it on to "
+                              "{next}, as it is, and the linked patrol goes on.",
+                              "This part's time is up in {n} hours, before the boat is home: HQ then sends it on to "
+                              "{next}, as it is, and the linked patrol goes on.", n=left, next=titled(following))
+            if open_primary:  # a time-out with a primary objective open is a loss (`finish`), the patrol going on
+                said = Msg("{said} This part is lost then unless its primary objectives are met.", said=said)
+            return said, left
+        if open_primary:
+            # the time limit comes first, and a time-out with a primary objective open is a loss (`finish`)
+            return Msg.plural(
+                "The patrol's time is up in {n} hour, before the boat is home: the mission is lost then unless its "
+                "primary objectives are met.",
+                "The patrol's time is up in {n} hours, before the boat is home: the mission is lost then unless its "
+                "primary objectives are met.", n=left), left
+        return None
+
     def return_to_base(self) -> None:
         """Set off home (checked by `why_not_return`): full ahead in transit along the route."""
         now = self.engine.t
-        home = passage.base(self.spec["base"])
-        lat, lon = self._boat().position_at(now)
-        route = passage.route(home, lat, lon)
-        distance = passage.distance(lat, lon, route)
+        home, route, distance, hours, course = self.way_home()
         self.passage = {"base": home.id, "route": [list(p) for p in route], "started": now, "next_steer": now}
         self.log["passages"].append({"t": round(now, 1), "event": "start"})
-        course = geo.rhumb(lat, lon, *route[0])[0]
-        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
-        hours = distance / speed if speed > 0 else 0.0
         self.emit("return_to_base", feed=Msg.plural("Return to base: course {course:03d} for {base}, {distance}, "
                                                     "about {n} hour at full ahead.",
                                                     "Return to base: course {course:03d} for {base}, {distance}, "
@@ -842,29 +875,9 @@ class Mission(Module):
                                                     base=Msg.term(home.name), n=round(hours),
                                                     distance=Msg.plural("{n:,} nm", "{n:,} nm", n=round(distance))),
                   base=home.id, distance_nm=round(distance, 1), eta_h=round(hours, 1), course=round(course) % 360)
-        open_primary = any(o.primary and not o.met for o in self.objectives.values())
-        late = self.limit_at is not None and now + hours * 3600.0 > self.limit_at
-        following = self._part_after()
-        if late and following is not None and self._sails_on(not open_primary):
-            # a linked part's time-out hands the boat, wherever it is, to the next part: it never gets home (§5.2)
-            assert self.limit_at is not None
-            left = max(0, round((self.limit_at - now) / 3600.0))
-            said = Msg.plural("This part's time is up in {n} hour, before the boat is home: HQ then sends it on to "
-                              "{next}, as it is, and the linked patrol goes on.",
-                              "This part's time is up in {n} hours, before the boat is home: HQ then sends it on to "
-                              "{next}, as it is, and the linked patrol goes on.", n=left, next=titled(following))
-            if open_primary:  # a time-out with a primary objective open is a loss (`finish`), the patrol going on
-                said = Msg("{said} This part is lost then unless its primary objectives are met.", said=said)
-            self.emit("patrol_time", feed=said, left_h=left, eta_h=round(hours, 1))
-        elif late and open_primary:
-            assert self.limit_at is not None
-            # the time limit comes first, and a time-out with a primary objective open is a loss (`finish`)
-            left = max(0, round((self.limit_at - now) / 3600.0))
-            self.emit("patrol_time", feed=Msg.plural(
-                "The patrol's time is up in {n} hour, before the boat is home: the mission is lost then unless its "
-                "primary objectives are met.",
-                "The patrol's time is up in {n} hours, before the boat is home: the mission is lost then unless its "
-                "primary objectives are met.", n=left), left_h=left, eta_h=round(hours, 1))
+        late = self.late_home(hours)
+        if late is not None:
+            self.emit("patrol_time", feed=late[0], left_h=late[1], eta_h=round(hours, 1))
         self._steer_home(now)
 
     def _steer_home(self, now: float) -> None:

@@ -158,9 +158,10 @@ def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
 
 def return_warnings(game: Any) -> list[Msg]:
     """What heading home now gives up (§4.2: home with a primary objective not met, the patrol is broken off):
-    each primary objective still open, in its own words, and, played linked, the parts of the linked patrol the
-    return home leaves unsailed (§5.2, mission_rules.toml [linked]). Nothing once the objectives are all met, failed
-    or not given and no part is left to sail."""
+    each primary objective still open, in its own words; a passage home that the time limit cuts short, and what
+    that means (the line the return's order is answered with); and, played linked, the parts of the linked patrol
+    the return home leaves unsailed (§5.2, mission_rules.toml [linked]). Nothing once the objectives are all met,
+    failed or not given, the boat is home in time and no part is left to sail."""
     if not game.has_module("mission"):
         return []
     mission = game.module("mission")
@@ -170,6 +171,9 @@ def return_warnings(game: Any) -> list[Msg]:
         out.append(Msg.plural("Warning: a primary objective is still open: {what} Heading home now breaks the patrol "
                               "off.", "Warning: primary objectives are still open: {what} Heading home now breaks the "
                               "patrol off.", n=len(open_), what=join([o.text_msg() for o in open_], " ")))
+    late = _late_home(mission)
+    if late is not None:
+        out.append(late)
     left = _unsailed_if_home(mission)
     if left:
         from kaleun.core.messages import and_list
@@ -180,6 +184,21 @@ def return_warnings(game: Any) -> list[Msg]:
                               "will not be sailed.", n=len(left), patrol=patrol_titled(mission.spec["patrol"]),
                               parts=and_list([titled(m) for m in left])))
     return out
+
+
+def _late_home(mission: Any) -> Msg | None:
+    """The passage home, set off now, ends after the mission's time limit (§4.2): how long it takes and what the
+    time-out then means, as the line said once the return is ordered (None: home in time, it does not matter, or
+    there is no passage to make)."""
+    if mission.over or mission.passage is not None or "base" not in mission.spec or mission.limit_at is None:
+        return None
+    hours = mission.way_home()[3]
+    late = mission.late_home(hours)
+    if late is None:
+        return None
+    return Msg("{warning} {said}", warning=Msg.plural("Warning: the passage home takes about {n} hour.",
+                                                      "Warning: the passage home takes about {n} hours.",
+                                                      n=max(1, round(hours))), said=late[0])
 
 
 def _unsailed_if_home(mission: Any) -> list[str]:
