@@ -415,6 +415,16 @@ def running(run: Mapping[str, Any]) -> Msg:
     return Msg("  running: tube {tube}, {time} of its run left", tube=run["tube"], time=time)
 
 
+def _ready_in(tube: dict[str, Any], lang: Language) -> str | None:
+    """A tube's "ready in" column: the time its loading or flooding still takes, or, once the mission has ended with
+    it unfinished, what it still needed."""
+    if tube.get("ready_in_s") is not None:
+        return _mmss(tube["ready_in_s"])
+    if tube.get("left_s") is not None:
+        return lang.render(Msg("unfinished, {time} left", time=_mmss(tube["left_s"])))
+    return None
+
+
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
@@ -424,8 +434,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
     names = [t.get("name") or t.get("torpedo") for t in w["tubes"]]
     rows = [[t["tube"], lang.text(t["facing"]), lang.text(t["state"]), lang.text(str(name)) if name else None,
              None if t.get("warm") is None else lang.text(N_("warm") if t["warm"] else N_("cold")),
-             None if t.get("ready_in_s") is None else _mmss(t["ready_in_s"])] for t, name in zip(w["tubes"], names,
-                                                                                                 strict=True)]
+             _ready_in(t, lang)] for t, name in zip(w["tubes"], names, strict=True)]
     out = [r(Msg("Torpedoes left: {n}.", n=w["torpedoes_left"]))]
     if w.get("mines_left") or w.get("mines_laid"):
         out.append(r(Msg("Mines aboard: {n}; laid: {laid}.", n=w.get("mines_left", 0), laid=w.get("mines_laid", 0))))

@@ -89,6 +89,9 @@ def extract(engine: Engine) -> dict[str, Any]:
         out["weapons"] = {"tubes": {str(n): t["torpedo"] or t.get("mines") for n, t in sorted(weapons.tubes.items())},
                           "racks": {str(k): list(v) for k, v in sorted(weapons.racks.items())},
                           "deck": list(weapons.deck), "ammo": dict(weapons.ammo)}
+        unfinished = [n for n, t in sorted(weapons.tubes.items()) if t["state"] == "loading"]
+        if unfinished:  # a reload the part's end left unfinished: done before the next part, which says so
+            out["weapons"]["unfinished"] = unfinished
     return out
 
 
@@ -114,7 +117,8 @@ def carry_shape() -> Shape:
         "technical": List(Obj(component=Text(COMPONENTS), severity=Text(SEVERITY), cause=TEXT), most=100),
         "weapons": Obj(tubes=Map(Maybe(LOAD), keys=Whole(1, 5), most=5),
                        racks=Map(List(LOAD, most=20), keys=Whole(1, 8), most=8),
-                       deck=List(TORPEDO_TYPE, most=10), ammo=Obj(gun_88=COUNT, gun_20=COUNT))})
+                       deck=List(TORPEDO_TYPE, most=10), ammo=Obj(gun_88=COUNT, gun_20=COUNT),
+                       optional={"unfinished": List(Int(1, 5), most=5)})})
 
 
 def check_carry(carry: Any) -> str | None:
@@ -213,6 +217,13 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                                      for f, s in moved.items()])))
     elif flooded:
         parts.append(Msg("Flooded sections: {sections}.", sections=", ".join(map(str, flooded))))
+    unfinished = [int(n) for n in (carry.get("weapons") or {}).get("unfinished", [])]
+    if unfinished and engine.has_module("weapons"):
+        from kaleun.uboot.weapons.stores import tube_list
+
+        parts.append(Msg.plural("Tube {tubes}, still being loaded when the last part ended, is loaded now.",
+                                "Tubes {tubes}, still being loaded when the last part ended, are loaded now.",
+                                n=len(unfinished), tubes=tube_list(unfinished)))
     if torpedoes is not None:
         parts.append(Msg.plural("{n} torpedo left.", "{n} torpedoes left.", n=torpedoes))
     engine.emit("carried_over", feed=Msg(" ".join(f"{{p{i}}}" for i in range(len(parts))),

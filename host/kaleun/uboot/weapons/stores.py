@@ -462,8 +462,13 @@ class TorpedoStores(WeaponsPart):
                       room=room, torpedo=down["torpedo"])
 
     def end(self) -> None:
-        """The mission is over: no tube work goes on; a deck torpedo half-way down goes back into its container."""
+        """The mission is over: no tube work goes on, a tube being loaded or flooded stays so, unfinished, with the
+        time its work still needed (`left_s`, what the weapons' status shows from then on); a deck torpedo half-way
+        down goes back into its container."""
+        now = self.engine.t
         for tube in self.tubes.values():
+            if tube["until"] is not None and tube["state"] in ("loading", "flooding"):
+                tube["left_s"] = max(0.0, round(float(tube["until"]) - now, 1))
             tube["until"] = None
         self.deck += [str(s["torpedo"]) for s in self.stowing]
         self.stowing = []

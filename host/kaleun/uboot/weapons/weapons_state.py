@@ -22,6 +22,7 @@ from kaleun.core.shape import (
     List,
     Map,
     Maybe,
+    Num,
     Obj,
     Text,
     Tuple,
@@ -45,7 +46,8 @@ LOAD = Text(lambda: arsenal.load_ids())
 #: a tube holds a torpedo (`torpedo`) or a tube load of mines (`mines`, a mine type), never both
 TUBE = Obj(state=Text(TUBE_STATES), torpedo=Maybe(TORPEDO_TYPE), loaded_at=Maybe(TIME), until=Maybe(TIME),
            # source "deck": a save from before deck torpedoes went into the racks first (it loads as any other)
-           source=Maybe(Text(("racks", "deck"))), optional={"mines": Maybe(MINE_TYPE)})
+           # left_s: the work a tube being loaded or flooded still needed when the mission ended (it stays unfinished)
+           source=Maybe(Text(("racks", "deck"))), optional={"mines": Maybe(MINE_TYPE), "left_s": Num(0, 1e6)})
 #: a torpedo on its way down from a deck container into a torpedo room's racks
 STOWING = Obj(room=Int(1, 8), torpedo=TORPEDO_TYPE, until=TIME)
 #: a fired torpedo as the crew reckons it until its result is reported: the hit the TDC's solution expects
@@ -85,7 +87,9 @@ def status(w: Weapons) -> dict[str, Any]:
                      "torpedo": tube["torpedo"], "name": kind.name if kind else mines.name if mines else None,
                      "warm": bool(warm) if kind is not None and kind.cold is not None else None,
                      "mines": mines.id if mines else None, "mine_count": mines.per_tube if mines else 0,
-                     "ready_in_s": None if tube["until"] is None else round(float(tube["until"]) - now)})
+                     "ready_in_s": None if tube["until"] is None else round(float(tube["until"]) - now),
+                     # the mission ended with the tube's loading or flooding unfinished: what it still needed
+                     "left_s": None if tube.get("left_s") is None else round(float(tube["left_s"]))})
     return {"tubes": rows, "racks": {str(k): list(v) for k, v in sorted(stores.racks.items())},
             "deck": list(stores.deck),
             "stowing": [{"room": int(s["room"]), "torpedo": s["torpedo"],
