@@ -417,12 +417,41 @@ def setup_mark_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}.setup.json")
 
 
-def mark_unplayed(path: Path, base: str, kept: Path | None) -> None:
+#: a session's name (`ui.session._session_stem`: the start's date and time, `-2` ... when taken)
+SESSION_STEM = re.compile(r"\d{8}-\d{6}(?:-\d+)?")
+#: the files of the set-up's placeholder's session that a crash on the set-up leaves and its recovery deletes: the
+#: event log and the script, which look like a game played (and push a played one out of the sessions kept); its
+#: log and a failure report stay, what a crash leaves to look at, until the sessions are pruned (`housekeeping`)
+PLACEHOLDER_FILES = (".events.jsonl", ".script.jsonl")
+
+
+def mark_unplayed(path: Path, base: str, kept: Path | None, session: str | None = None) -> None:
     """Note, before the placeholder with digest `base` is written at `path`, that it is unplayed and that the game
-    saved before it is kept as `kept` (with its journal, if it had one; None: there was none)."""
+    saved before it is kept as `kept` (with its journal, if it had one; None: there was none); `session`: the name
+    of the placeholder's session (its files in the session folder)."""
     note = {"save": base, "kept": None if kept is None else Path(kept).name,
             "journal": kept is not None and journal_path(kept).is_file()}
+    if session is not None:
+        note["session"] = session
     write_atomic(setup_mark_path(path), json.dumps(note))
+
+
+def _forget_placeholder_session(sessions: Path, stem: str | None) -> None:
+    """The unplayed placeholder's session files (`PLACEHOLDER_FILES`) deleted after a crash on the set-up. Never a
+    game played: a script that holds a command (a session of that name begun since, on a clock set back) keeps
+    both; a file that is not a regular one is left alone."""
+    if stem is None:
+        return
+    script = sessions / f"{stem}.script.jsonl"
+    try:
+        if regular_or_missing(script) is None and script.is_file():
+            lines = read_file(script, 1 << 20).decode("utf-8", "replace").splitlines()
+            if any(line.strip() and not line.startswith("#") for line in lines):
+                return
+        delete_files([p for p in (sessions / f"{stem}{kind}" for kind in PLACEHOLDER_FILES)
+                      if regular_or_missing(p) is None and p.is_file()], "file(s) of the set-up's unplayed game")
+    except (OSError, UnreadableFile) as exc:
+        log.warning("the session files of the set-up's unplayed game cannot be deleted: %s", exc)
 
 
 def drop_setup_mark(path: Path) -> None:
@@ -450,20 +479,25 @@ def put_back(path: Path, kept: Path, had_journal: bool = False) -> None:
     sync_folder(path.parent)
 
 
-def recover_unplayed_setup(path: Path) -> Msg | None:
+def recover_unplayed_setup(path: Path, sessions: Path | None = None) -> Msg | None:
     """After a crash on the window's set-up (before Start): the autosave at `path` is still the unplayed
-    placeholder its note names, so the game saved before it is put back in its place with its journal. Returns
-    the line the terminal is told then, else None. A note that no longer fits (Start was pressed, the placeholder
-    gave way to the game chosen, the kept game is gone) is deleted and nothing else is touched."""
+    placeholder its note names, so the game saved before it is put back in its place with its journal, and the
+    placeholder's session files in `sessions` (default: the folder `sessions` beside `path`) go, as leaving the
+    set-up makes them go. Returns the line the terminal is told then, else None. A note that no longer fits (Start
+    was pressed, the placeholder gave way to the game chosen, the kept game is gone) is deleted and nothing else is
+    touched."""
     path = Path(path)
+    sessions = path.parent / "sessions" if sessions is None else Path(sessions)
     mark = setup_mark_path(path)
     if not mark.exists() and not mark.is_symlink():
         return None
     try:
         note = jsonin.loads(read_file(mark, 4096).decode("utf-8"), max_depth=4)
         base, name, had_journal = note["save"], note["kept"], note["journal"]
+        stem = note.get("session")  # a note written before it was kept: none
         if not (isinstance(base, str) and (name is None or (isinstance(name, str) and KEPT_NAME.fullmatch(name)))
-                and isinstance(had_journal, bool)):
+                and isinstance(had_journal, bool)
+                and (stem is None or (isinstance(stem, str) and SESSION_STEM.fullmatch(stem)))):
             raise ValueError("not a note of this Kaleun")
         unplayed = digest(read_file(path, MAX_BYTES)) == base
         if unplayed and name is None:  # no game before it: the placeholder goes, as leaving the set-up does
@@ -471,6 +505,7 @@ def recover_unplayed_setup(path: Path) -> Msg | None:
                 if regular_or_missing(placeholder) is None:
                     placeholder.unlink(missing_ok=True)
             sync_folder(path.parent)
+            _forget_placeholder_session(sessions, stem)
             drop_setup_mark(path)
             return Msg("kaleun: the window's set-up was cut short before Start (a crash or a power cut): no game was "
                        "started, and its unplayed save is deleted")
@@ -481,6 +516,7 @@ def recover_unplayed_setup(path: Path) -> Msg | None:
             except OSError as exc:  # the note stays: the next start tries again; the game is kept as `kept` meanwhile
                 log.warning("the game saved before the set-up cannot be put back from %s: %s", kept, exc)
                 return None
+            _forget_placeholder_session(sessions, stem)
             drop_setup_mark(path)
             return Msg("kaleun: the window's set-up was cut short before Start (a crash or a power cut): the game "
                        "saved before it is back in its place ({path}), with its journal", path=str(path))

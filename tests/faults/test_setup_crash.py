@@ -211,3 +211,64 @@ def test_a_crew_that_found_the_kept_game_itself_resumes_it_by_name(home):
     assert "back in its place" not in resumed.text, resumed.text
     seed, said = _resumed_seed(home, "resume")
     assert seed == EVENING and "back in its place" not in said, said
+
+
+def _session_files(home) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((home / "sessions").iterdir())}
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["a game saved before", "the first set-up of a home"])
+def test_a_crash_on_the_set_up_leaves_no_session_of_the_unplayed_game(home, monkeypatch, before):
+    """The placeholder's session (its event log and script) went when the set-up was left, but stayed after a crash
+    until the sessions were pruned, looking like a game played: its recovery deletes them too. Its log stays (what
+    the crash left to look at), and so does every file of another session."""
+    from kaleun.paths import autosave_path
+    from kaleun.saves import recover_unplayed_setup
+
+    if before:
+        _last_evening(home)
+    played = home / "sessions"
+    played.mkdir(parents=True)
+    (played / "20250101-200000.events.jsonl").write_text('{"t": 0, "event": "mission_start"}\n')
+    (played / "20250101-200000.script.jsonl").write_text('# Kaleun session\n{"t": 5, "do": "order"}\n')
+    win = _window_on_the_set_up(monkeypatch)
+    stem = win.runtime.record_path.name.removesuffix(".script.jsonl")
+    _killed(win)
+    others = {n: b for n, b in _session_files(home).items() if not n.startswith(stem)}
+    assert recover_unplayed_setup(autosave_path()) is not None
+    left = _session_files(home)
+    assert not [n for n in left if n.startswith(stem) and not n.endswith(".log")], left
+    assert f"{stem}.log" in left
+    assert {n: b for n, b in left.items() if not n.startswith(stem)} == others
+
+
+def test_a_session_of_the_placeholder_s_name_with_a_command_in_it_is_kept(home, monkeypatch):
+    """Never a game played: a script of that name that holds a command (a session begun since on a clock set back,
+    the placeholder's files pruned meanwhile) keeps its files."""
+    from kaleun.paths import autosave_path
+    from kaleun.saves import recover_unplayed_setup
+
+    _last_evening(home)
+    win = _window_on_the_set_up(monkeypatch)
+    script = win.runtime.record_path
+    _killed(win)
+    script.write_text('# Kaleun session\n{"t": 5, "do": "order", "order": "mobilize"}\n')
+    before = _session_files(home)
+    assert recover_unplayed_setup(autosave_path()) is not None
+    assert _session_files(home) == before
+
+
+def test_after_start_with_another_mission_a_crash_keeps_the_game_started_s_session(home, monkeypatch):
+    from kaleun.paths import autosave_path
+    from kaleun.saves import recover_unplayed_setup
+
+    _last_evening(home)
+    win = _window_on_the_set_up(monkeypatch)
+    win.overlay.choose("exercise_convoy")
+    win.overlay.start()
+    chosen = win.runtime.record_path
+    _killed(win)
+    before = _session_files(home)
+    assert chosen.name in before
+    assert recover_unplayed_setup(autosave_path()) is None
+    assert _session_files(home) == before

@@ -176,6 +176,8 @@ class Autosave:
         #: the window set-up's placeholder (nobody started it yet): its first save is noted as unplayed, with the
         #: game kept aside, until Start (`saves.recover_unplayed_setup` puts that game back after a crash)
         self.unplayed = False
+        #: the session the game's files are written in (its name in the session folder), noted with an unplayed one
+        self.session: str | None = None
         self.saves = 0
         self.background = background
         self._writer: ThreadPoolExecutor | None = None
@@ -311,7 +313,8 @@ class Autosave:
             if self.saves == 0 and self.unplayed:
                 data = save_text(self.game)
                 base = digest(data)
-                mark_unplayed(self.path, base, self.kept)  # before it is written: a crash on the set-up undoes it
+                # before it is written: a crash on the set-up undoes it
+                mark_unplayed(self.path, base, self.kept, self.session)
                 write_atomic(self.path, data)
             else:
                 base = save_game(self.game, self.path)

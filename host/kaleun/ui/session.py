@@ -207,6 +207,7 @@ def _made_runtime(game: Engine, board: Board, keep_previous: bool, language: str
     runtime.language = language
     if runtime.autosave is not None:
         runtime.autosave.unplayed = placeholder
+        runtime.autosave.session = stamp  # a crash on the set-up deletes the placeholder's session files too
     lamps = make_lamps(board, table)  # after the table started: hub lamps use its link
     if lamps is not None:
         runtime.outputs.append(LampDirector(lamps, game=game, scenes=scenes))
