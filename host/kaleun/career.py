@@ -814,6 +814,10 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                                   "met. {n} sailors dead, flooded sections {flooded}.", n=dead,
                                   patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
                                   mode=_mode(patrol["mode"]), flooded=flooded))
+        elif patrol["carry"] is None and patrol.get("refitted"):  # the boat came home: nothing is carried over
+            out.append(Msg("Linked patrol {patrol} goes on with {next} ({mode}): the boat is home, so it sails again "
+                           "refitted, with a fresh crew and full stores.", patrol=patrol_titled(patrol["id"]),
+                           next=titled(patrol["next"]), mode=_mode(patrol["mode"])))
         else:
             out.append(Msg.plural("Linked patrol {patrol} goes on with {next} ({mode}): {n} sailor dead, flooded "
                                   "sections {flooded}.",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from kaleun.career import load_career, record_mission, save_career, start_configured
+from kaleun.career import career_lines, load_career, record_mission, save_career, start_configured
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.setup import GameSetup, changes_for
 from kaleun.uboot.weapons import arsenal, guns
@@ -61,6 +61,8 @@ def test_5_2_a_linked_patrols_part_sailing_again_refitted_takes_its_own_days_tor
     monkeypatch.setattr("kaleun.uboot.missions.carry.home_ends_patrol", lambda: False)
     home_from_part_one(GameSetup(mission="sc_convoy_1940", seed=3, mode="linked"))
     assert load_career()["patrol"]["refitted"] is True
+    assert "Linked patrol Autumn 1940 goes on with Weather boat (linked): the boat is home, so it sails again " \
+           "refitted, with a fresh crew and full stores." in [str(line) for line in career_lines(load_career())]
     nxt = start_configured(GameSetup(mission="", seed=5, mode="linked"))
     assert nxt.config["mission"] == "weather_1940"
     assert nxt.module("weapons").sailed() == date(1940, 10, 22)
