@@ -27,3 +27,26 @@ def test_4_2_check_return_with_nothing_open_says_so() -> None:
         objective.state = "met"  # as when the airmen are aboard
     said = console_typed("en", "?return", game=game)
     assert "Return to base: no primary objective is still open." in said and "Warning" not in said, said
+
+
+@pytest.mark.parametrize(("code", "says"), [("en", "Return to base refused: the passage home runs on the diesels: "
+                                                   "surface first."),
+                                            ("de", "Heimmarsch abgelehnt: die Heimfahrt läuft mit den Dieseln: erst "
+                                                   "auftauchen.")])
+def test_4_2_check_return_says_first_why_the_return_would_be_refused_now(code: str, says: str) -> None:
+    """§4.2: the return is an order given out of combat, surfaced, on the diesels. The window's sheet greys its
+    button with the reason; `check return` said only that no objective was open, and the `return` typed next was
+    refused."""
+    game = new_game(0, "aircrew_1942")
+    for objective in game.module("mission").objectives.values():
+        objective.state = "met"
+    game.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    game.apply({"do": "order", "order": "dive"})
+    game.advance_to(600)
+    said = console_typed(code, "check return" if code == "en" else "prüfen heimmarsch", game=game)
+    assert said.splitlines()[0].endswith(says), said
+
+
+def test_4_2_check_return_out_of_combat_and_surfaced_names_no_refusal() -> None:
+    said = console_typed("en", "check return", game=new_game(0, "aircrew_1942"))
+    assert "refused" not in said, said

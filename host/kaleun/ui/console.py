@@ -389,14 +389,17 @@ class Console(Prompting):
                                  mobilize=self._word("mobilize")))
 
     def _return_check(self) -> list[str]:
-        """`check return`: what heading home now gives up (each primary objective still open, as the window's
+        """`check return`: why the return would be refused now (in combat, submerged ...: the window's sheet greys
+        its button so), then what heading home now gives up (each primary objective still open, as the window's
         Return to base sheet says), else that nothing is."""
         from kaleun.ui.order_warnings import return_warnings
 
+        refusal = self.game.module("mission").why_not_return() if self.game.has_module("mission") else None
+        said = [] if refusal is None else [self.lang.render(Msg("Return to base refused: {reason}.", reason=refusal))]
         warnings = return_warnings(self.game)
         if not warnings:
-            return [self.lang.render(Msg("Return to base: no primary objective is still open."))]
-        return [self.lang.render(w) for w in warnings]
+            return [*said, self.lang.render(Msg("Return to base: no primary objective is still open."))]
+        return [*said, *(self.lang.render(w) for w in warnings)]
 
     @staticmethod
     def _fields(pairs: list[str]) -> dict[str, Any]:
