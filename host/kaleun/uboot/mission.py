@@ -823,12 +823,14 @@ class Mission(Module):
             return Msg("the diesels are out of action")
         return None
 
-    def way_home(self) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:
+    def way_home(self, route: list[tuple[float, float]] | None = None
+                 ) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:
         """The passage home from where the boat is now (the mission must have a base): the base, the route, its
-        length (nm), the hours it takes at full ahead surfaced and the first course."""
+        length (nm), the hours it takes at full ahead surfaced and the first course. `route`: the waypoints to
+        sail by (default: the shortest route from here, `passage.route`)."""
         home = passage.base(self.spec["base"])
         lat, lon = self._boat().position_at(self.engine.t)
-        route = passage.route(home, lat, lon)
+        route = passage.route(home, lat, lon) if route is None else route
         distance = passage.distance(lat, lon, route)
         course = geo.rhumb(lat, lon, *route[0])[0]
         speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])

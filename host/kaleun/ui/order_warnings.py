@@ -8,6 +8,7 @@ Pure: reads the game's public status, changes nothing."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -186,13 +187,22 @@ def return_warnings(game: Any) -> list[Msg]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def _route_home(base: str, lat: float, lon: float) -> tuple[tuple[float, float], ...]:
+    from kaleun.uboot.missions import passage
+
+    return tuple(passage.route(passage.base(base), lat, lon))
+
+
 def _late_home(mission: Any) -> Msg | None:
     """The passage home, set off now, ends after the mission's time limit (§4.2): how long it takes and what the
     time-out then means, as the line said once the return is ordered (None: home in time, it does not matter, or
     there is no passage to make)."""
     if mission.over or mission.passage is not None or "base" not in mission.spec or mission.limit_at is None:
         return None
-    hours = mission.way_home()[3]
+    lat, lon = mission.engine.module("boat").position_at(mission.engine.t)
+    # the route from within about half a mile of the boat, looked for once there (the sheet asks at every frame)
+    hours = mission.way_home(list(_route_home(str(mission.spec["base"]), round(lat, 2), round(lon, 2))))[3]
     late = mission.late_home(hours)
     if late is None:
         return None
