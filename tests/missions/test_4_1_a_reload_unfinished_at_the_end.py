@@ -51,11 +51,16 @@ def test_4_1_an_unfinished_reload_is_kept_by_a_save():
     assert back.module("weapons").status()["tubes"][0]["left_s"] == 300
 
 
-def test_4_1_the_attack_screen_says_the_reload_is_unfinished():
-    table = Table_(game=ended_mid_reload())
+@pytest.mark.parametrize(("code", "says"), [("en", "loading unfinished, 5:00 left"),
+                                            ("de", "Laden unfertig, noch 5:00"), ("ru", "не дозаряжен, ещё 5:00")])
+def test_4_1_the_attack_screen_says_the_reload_is_unfinished_whole(code, says):
+    table = Table_(game=ended_mid_reload(), language=code)
+    table.window.dismiss_alarms()
     table.tap("tab.attack")
+    table.window.cut.clear()
     said = " ".join(shown(table))
-    assert "loading, unfinished: 5:00 left" in said, said
+    assert says in said, said
+    assert not table.window.cut, table.window.cut
 
 
 def test_5_2_the_next_part_says_the_reload_left_unfinished_was_done_between_the_parts():
@@ -75,3 +80,16 @@ def test_5_2_a_part_that_ends_with_every_tube_loaded_says_nothing_of_reloads():
     assert "unfinished" not in carry["weapons"]
     said = one([e.to_json() for e in new_game(1, "weather_1940", {"carry": carry}).take_events()], "carried_over")
     assert "still being loaded" not in said["feed"]
+
+
+def test_4_1_a_tube_still_flooding_at_the_end_says_so_too():
+    g = game("sc_convoy_1940", changes=QUIET)
+    advance(g, 3590)
+    assert one(order(g, "flood_tubes", tubes=[2]), "order_accepted")
+    assert one(advance(g, 3700), "mission_end")
+    tube = g.module("weapons").status()["tubes"][1]
+    assert (tube["state"], tube["ready_in_s"], tube["left_s"]) == ("flooding", None, 20)
+    table = Table_(game=g)
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    assert "flooding unfinished, 0:20 left" in " ".join(shown(table))

@@ -147,7 +147,9 @@ class AttackScreen(Screen):
             elif tube["state"] == "flooding" and tube.get("ready_in_s") is not None:
                 state = Msg("flooding, {t}", t=_clock(float(tube["ready_in_s"])))
             elif tube.get("left_s") is not None:  # the mission ended with the tube's work unfinished
-                state = Msg("{state}, unfinished: {t} left", state=word, t=_clock(float(tube["left_s"])))
+                still = _clock(float(tube["left_s"]))
+                state = (Msg("flooding unfinished, {t} left", t=still) if tube["state"] == "flooding"
+                         else Msg("loading unfinished, {t} left", t=still))
             width = row.right - mark.right - s(12)
             if tube.get("warm") is False and run is None:  # a G7e not warm yet (torpedoes.toml warm_h): said
                 cold = Msg("{state} (cold)", state=state)
