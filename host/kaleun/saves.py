@@ -438,16 +438,17 @@ def mark_unplayed(path: Path, base: str, kept: Path | None, session: str | None 
 
 def _forget_placeholder_session(sessions: Path, stem: str | None) -> None:
     """The unplayed placeholder's session files (`PLACEHOLDER_FILES`) deleted after a crash on the set-up. Never a
-    game played: a script that holds a command (a session of that name begun since, on a clock set back) keeps
-    both; a file that is not a regular one is left alone."""
+    game played: a script that holds a command (a session of that name begun since, on a clock set back), or none
+    at all, keeps both; a file that is not a regular one is left alone."""
     if stem is None:
         return
     script = sessions / f"{stem}.script.jsonl"
     try:
-        if regular_or_missing(script) is None and script.is_file():
-            lines = read_file(script, 1 << 20).decode("utf-8", "replace").splitlines()
-            if any(line.strip() and not line.startswith("#") for line in lines):
-                return
+        if not (regular_or_missing(script) is None and script.is_file()):
+            return  # no script to tell the placeholder's session by: nothing of that name is touched
+        lines = read_file(script, 1 << 20).decode("utf-8", "replace").splitlines()
+        if any(line.strip() and not line.startswith("#") for line in lines):
+            return
         delete_files([p for p in (sessions / f"{stem}{kind}" for kind in PLACEHOLDER_FILES)
                       if regular_or_missing(p) is None and p.is_file()], "file(s) of the set-up's unplayed game")
     except (OSError, UnreadableFile) as exc:

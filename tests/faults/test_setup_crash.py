@@ -272,3 +272,18 @@ def test_after_start_with_another_mission_a_crash_keeps_the_game_started_s_sessi
     assert chosen.name in before
     assert recover_unplayed_setup(autosave_path()) is None
     assert _session_files(home) == before
+
+
+def test_a_session_of_the_placeholder_s_name_without_its_script_is_kept(home, monkeypatch):
+    """No script to tell the placeholder's session by (deleted, or never written): nothing of that name is touched."""
+    from kaleun.paths import autosave_path
+    from kaleun.saves import recover_unplayed_setup
+
+    _last_evening(home)
+    win = _window_on_the_set_up(monkeypatch)
+    script = win.runtime.record_path
+    _killed(win)
+    script.unlink()
+    before = _session_files(home)
+    assert recover_unplayed_setup(autosave_path()) is not None
+    assert _session_files(home) == before
