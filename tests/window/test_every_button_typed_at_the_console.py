@@ -184,3 +184,21 @@ def test_12_a_button_word_of_several_words_typed_with_spaces_is_its_command(code
     start of the line that names one."""
     said = console_typed(code, *spaced)
     assert said == console_typed(code, *joined) and "unknown" not in said and "unbekannt" not in said, said
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "more_lookouts"), ("de", "Mehr_Beobachter"),
+                                            ("ru", "Ещё_сигнальщики")])
+def test_9_3_more_lookouts_typed_as_the_button_says_asks_for_no_task(code, word):
+    """§9.3: more sailors join the lookouts on the bridge. The window's "More lookouts" sheet asks only how many; its
+    word typed at the console is that too, not a `join` that wants to be told the task first (a join naming a
+    component still joins that repair)."""
+    heard: list[Any] = []
+    said = console_typed(code, "mobilize", "place navigator-square 8", "place navigator-triangle 8",
+                         "observe count=1", f"{word} count=1", "join component=periscope", heard=heard)
+    assert [e.data["count"] for e in heard if e.name == "lookouts"] == [1, 2], said
+    assert [s["figure"] for e in heard if e.name == "activation" and e.data["order"] == "join_task"
+            for s in e.data["sailors"]] == ["navigator-triangle"]
+    assert not any(line.startswith("!") for line in said.splitlines()), said  # no line the console turned back
+    # the join naming a component went to that repair: the game says none of the periscope was ordered
+    assert [e.data["reason"].template for e in heard if e.name == "action_refused"] == [
+        "no repair of the {component} has been ordered"], said

@@ -303,6 +303,9 @@ class Field:
     #: telegraph's scale and its order sheet), typed too: a German First Officer types `navigator-quadrat` or
     #: `periskop` as the window shows them
     names: Callable[[str], Msg | tuple[Msg, ...]] | None = None
+    #: (the fields typed) -> the value when none is typed: a join without its task joins the lookouts, or the
+    #: paused repair of the component it names (`more_lookouts count=1`, as the window's button says, asks nothing)
+    implied: Callable[[Mapping[str, Any]], Any] | None = None
 
     @property
     def field(self) -> str:
@@ -655,6 +658,9 @@ class Action:
         lang = lang or ENGLISH
         if self.needs_one is not None and not any(f.field in got for f in self.fields):
             raise CommandError(Msg("{command}: {problem}", command=self.word, problem=self.needs_one))
+        for f in self.fields:
+            if f.implied is not None and f.field not in got:
+                got[f.field] = f.implied(got)
         missing = [f.local(lang) for f in self.fields if f.required and f.field not in got]
         if missing:
             raise CommandError(Msg("{command}: give {fields}; usage: {usage}", command=self.word,
@@ -895,8 +901,9 @@ ACTIONS: tuple[Action, ...] = (
            _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
            example="observe count=2"),
     _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
-             _f("task", "choice", N_("the task"), choices=("observation", "repair"), required=True, positional=True,
-                words=True),
+             _f("task", "choice", N_("the task (none given: the lookouts, or the repair of the component named)"),
+                choices=("observation", "repair"), positional=True, words=True,
+                implied=lambda got: "repair" if "component" in got else "observation"),
              _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS), names=_component),
              _f("count", "whole", N_("how many lookouts"), lo=1, hi=6),
              _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
