@@ -12,11 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.i18n import language
-from kaleun.ui.actions import ACTIONS, Action, find
+from kaleun.ui.actions import ACTIONS, RELOAD_SOURCES, Action, find
 from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console import CONSOLE
 from kaleun.ui.console_words import fold
+from kaleun.ui.forms import FORMS, Fixed
 from kaleun.ui.screens import SCREENS
 from kaleun.ui.screens.sheet import FormSheet
 from kaleun.ui.widgets import Canvas
@@ -202,3 +204,61 @@ def test_9_3_more_lookouts_typed_as_the_button_says_asks_for_no_task(code, word)
     # the join naming a component went to that repair: the game says none of the periscope was ordered
     assert [e.data["reason"].template for e in heard if e.name == "action_refused"] == [
         "no repair of the {component} has been ordered"], said
+
+
+#: the kinds of a console field whose value a sheet's option button names (a flag's button is a toggle, typed
+#: `field=yes`, and its label says what it turns on)
+VALUE_KINDS = ("choice", "choices", "whole", "wholes")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_every_sheets_fixed_choice_typed_as_its_button_shows_it_is_that_value(code):
+    """Every order's and crew action's sheet offers its fixed choices as buttons ("The racks" and "The deck
+    containers" on the reload sheet, the card's deck and the medical supplies on the injury card's): each label, typed
+    as the button shows it (`_` for a space: `from=the_racks`, `von=die_Lager`, `material=chirurgisches_Besteck`), is
+    the value the button gives. A label the console turns back ("from 'the_racks' is not one of: racks, deck") fails
+    here."""
+    table = _table(code)
+    sheet_label = FormSheet._label
+    checked, wrong = 0, []
+    for form in FORMS.values():
+        for f in form.fields:
+            declared = next((a for a in form.declared.fields if a.field == f.key), None)
+            if not isinstance(f.options, Fixed) or declared is None or declared.kind not in VALUE_KINDS:
+                continue
+            for option in f.options.options:
+                word = sheet_label(table.window.canvas(table.surface), option.label).replace(" ", "_")
+                try:
+                    value = declared.read(word, language(code))
+                except Exception as exc:
+                    value = exc
+                checked += 1
+                if value not in (option.value, [option.value]):
+                    wrong.append((form.id, declared.local(language(code)), word, option.value, str(value)))
+    assert not wrong, wrong
+    assert checked >= 30, checked  # the walk reached the sheets' fixed choices
+
+
+@pytest.mark.parametrize(("code", "line"), [("en", "reload from=the_racks"), ("de", "nachladen von=die_Lager"),
+                                            ("ru", "перезарядка откуда=стеллажи"),
+                                            ("en", "reload from=the_deck_containers room=6"),
+                                            ("de", "nachladen von=die_Oberdeckbehälter raum=6")])
+def test_10_2_the_reload_sheets_source_typed_as_the_sheet_shows_it(code, line):
+    """§10.2 reload: the reload sheet's "The racks" typed at the console reloads from the racks, and "The deck
+    containers" brings a deck torpedo in; the console never answers that the word is none of its values."""
+    said = console_typed(code, line)
+    assert not any(row.startswith("!") for row in said.splitlines()), said
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_10_2_the_reload_sheets_from_is_the_consoles_field(code):
+    """The reload sheet's "From" ("Von", "Откуда") is the field typed at the console: a German First Officer who
+    reads "Aus" there typed `aus=` and was told there is no such field."""
+    lang = language(code)
+    form = FORMS["reload_torpedo"]
+    source = next(f for f in form.fields if f.key == "from")
+    typed = lang.render(source.title)
+    assert form.declared._field(typed, lang) is form.declared._field("from"), typed
+    racks = lang.render(Msg(RELOAD_SOURCES["racks"])).replace(" ", "_")
+    said = console_typed(code, f"{form.declared.local(lang)} {typed}={racks}")
+    assert not any(row.startswith("!") for row in said.splitlines()), said

@@ -61,6 +61,8 @@ from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES, SHORT_WORDS
 ENGLISH = language("en")
 #: the torpedo rooms whose racks take a deck torpedo (the boat's data: bow and stern)
 TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
+#: where a reload takes its torpedo from, as the window's reload sheet names it (typed too: `from=the_racks`)
+RELOAD_SOURCES: dict[str, str] = {"racks": N_("the racks"), "deck": N_("the deck containers")}
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -338,6 +340,8 @@ class Field:
             return choice
         words = self.choice_words(lang)
         shown = [value_word(choice), *self.names_of(choice)]
+        if self.words and fold(typed_word(value_word(choice), lang)) == fold(choice):
+            return choice  # its own word is its id (German `deck`): that, before a longer name the window shows
         return next((word for word in (typed_word(w, lang) for w in shown) if words.get(fold(word)) == choice),
                     choice)
 
@@ -956,7 +960,8 @@ ACTIONS: tuple[Action, ...] = (
     _order("reload", "reload_torpedo", "attack", N_("order: reload a tube from its room's racks, or bring a deck "
                                                     "torpedo into a room's racks (from=deck)"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
-           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True),
+           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True,
+              names=lambda source: Msg(RELOAD_SOURCES[source])),
            _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"),
               lo=min(TORPEDO_ROOMS), hi=max(TORPEDO_ROOMS), only=TORPEDO_ROOMS),
            _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
@@ -1025,7 +1030,8 @@ ACTIONS: tuple[Action, ...] = (
              _f("by", "whole", N_("fields, + or -"), lo=-8, hi=8, required=True, positional=True),
              _f("why", "text", N_("the reason")), example="command_bar 1", aliases=("adjust_command",)),
     _command("ailment", "ailment", "corrections", N_("enter an injury or ailment card"), *SAILOR,
-             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale"), words=True),
+             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale"), words=True,
+                names=Msg.term),
              _f("wounds", "whole", N_("wounds"), lo=0, hi=2),
              _f("exhaustion", "whole", N_("exhaustion chips"), lo=0, hi=3),
              _f("activation", "whole", N_("activation chips"), lo=0, hi=3),
