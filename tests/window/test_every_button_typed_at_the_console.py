@@ -262,3 +262,31 @@ def test_10_2_the_reload_sheets_from_is_the_consoles_field(code):
     racks = lang.render(Msg(RELOAD_SOURCES["racks"])).replace(" ", "_")
     said = console_typed(code, f"{form.declared.local(lang)} {typed}={racks}")
     assert not any(row.startswith("!") for row in said.splitlines()), said
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_10_3_the_breach_puzzles_buttons_typed_at_the_console_give_their_result(code):
+    """§10.3 hull breach: with the repair crew at work the damage screen asks for the puzzle's result with two buttons
+    ("Solved", "Gelöst", "Собрана"; "Failed", ...). Each label typed after the console's `puzzle SECTION` gives what
+    the button gives: a Russian First Officer who read "Собрана" typed `головоломка 4 собрана` and was told it is
+    none of «решено, провал»."""
+    table = _table(code)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    table.runtime.submit({"do": "order", "order": "repair", "breach": 4})
+    table.runtime.step()
+    table.window.dismiss_alarms()
+    table.window.show("damage")
+    labels = {button: label for button, label in _labels(table).items() if button.startswith("puzzle.4.")}
+    assert sorted(labels) == ["puzzle.4.failed", "puzzle.4.solved"], labels
+    puzzle = find("puzzle", EVERY, code)
+    assert puzzle is not None
+    for button, label in labels.items():
+        table.reached.clear()
+        table.tap(button)
+        touched = [c for c in table.reached if c.get("do") == "puzzle"]
+        typed = puzzle.read(["4", label.replace(" ", "_")], language(code))
+        assert touched and puzzle.line(typed) == {k: v for k, v in touched[0].items() if k != "t"}, (label, typed)
+        table.game.apply({"do": "undo"})  # the result taken back: the other button is asked again
+        table.runtime.step()
+        table.window.dismiss_alarms()
+        table.window.show("damage")

@@ -63,6 +63,8 @@ ENGLISH = language("en")
 TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
 #: where a reload takes its torpedo from, as the window's reload sheet names it (typed too: `from=the_racks`)
 RELOAD_SOURCES: dict[str, str] = {"racks": N_("the racks"), "deck": N_("the deck containers")}
+#: the hull breach puzzle's results as the damage screen's buttons name them (typed too: `головоломка 4 собрана`)
+PUZZLE_RESULTS: dict[str, str] = {"solved": N_("Solved"), "failed": N_("Failed")}
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -992,8 +994,8 @@ ACTIONS: tuple[Action, ...] = (
            example="repair component=periscope"),
     _command("puzzle", "puzzle", "crew", N_("the hull breach puzzle's result"),
              _f("section", "whole", N_("the breach's section"), required=True, positional=True, **HULL),
-             _f("result", "choice", N_("how it went"), choices=("solved", "failed"), required=True, positional=True,
-                words=True),
+             _f("result", "choice", N_("how it went"), choices=tuple(PUZZLE_RESULTS), required=True, positional=True,
+                words=True, names=lambda result: Msg(PUZZLE_RESULTS[result])),
              example="puzzle 4 solved"),
     _order("first_aid", "first_aid", "crew", N_("order: first aid for injured sailors in one section"), _f(
         "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True,
