@@ -290,3 +290,42 @@ def test_10_3_the_breach_puzzles_buttons_typed_at_the_console_give_their_result(
         table.runtime.step()
         table.window.dismiss_alarms()
         table.window.show("damage")
+
+
+def _value_buttons(table: Remembering, prefix: str) -> dict[str, str]:
+    """The usable buttons whose id begins with `prefix`, by the value their id ends with, with their labels."""
+    return {button.rsplit(".", 1)[1]: label for button, label in _labels(table).items() if button.startswith(prefix)}
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_6_4_a_move_without_a_mobilize_is_settled_typing_the_boat_screens_buttons(code):
+    """§6.4 a figure moved without a Mobilize: the boat screen offers "Pay a Mobilize" and "Put it back"
+    ("Mobilisieren bezahlen", "Вернуть"); typed after `move_fix FIGURE` each settles it as its button does (they
+    were none of `mobilize|put_back` then)."""
+    table = Remembering(mission="exercise_convoy", seed=0, language=code)
+    table.runtime.table.actuate({"do": "place", "figure": "engineer-square", "section": 5})
+    table.runtime.step()
+    table.window.dismiss_alarms()
+    table.window.show("boat")
+    shown = _value_buttons(table, "move_fix.")
+    assert sorted(shown) == ["mobilize", "put_back"], shown
+    settle = find("move_fix", EVERY, code)
+    assert settle is not None
+    for choice, label in shown.items():
+        typed = settle.read(["engineer-square", label.replace(" ", "_")], language(code))
+        assert typed == {"figure": "engineer-square", "choice": choice}, (label, typed)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_6_14_the_crew_rules_typed_as_the_settings_show_them(code):
+    """The settings' crew rules ("enforce", "advise"; German "durchsetzen", "nur warnen") typed as `crew_options
+    rules=...` set what the button sets."""
+    table = Remembering(mission="exercise_convoy", seed=0, language=code)
+    table.window.open_settings()
+    shown = _value_buttons(table, "rules.")
+    assert sorted(shown) == ["advise", "enforce"], shown
+    options = find("crew_options", EVERY, code)
+    assert options is not None
+    for rule, label in shown.items():
+        typed = options.read([f"rules={label.replace(' ', '_')}"], language(code))
+        assert typed == {"rules": rule}, (label, typed)

@@ -65,6 +65,10 @@ TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
 RELOAD_SOURCES: dict[str, str] = {"racks": N_("the racks"), "deck": N_("the deck containers")}
 #: the hull breach puzzle's results as the damage screen's buttons name them (typed too: `головоломка 4 собрана`)
 PUZZLE_RESULTS: dict[str, str] = {"solved": N_("Solved"), "failed": N_("Failed")}
+#: a move made without a mobilize settled as the boat screen's buttons name it (typed too: `move_fix FIGURE
+#: put_it_back`), and the crew rules as the settings name them (`mannschaftsregeln regeln=nur_warnen`)
+MOVE_FIX_CHOICES: dict[str, str] = {"mobilize": N_("Pay a Mobilize"), "put_back": N_("Put it back")}
+RULE_WORDS: dict[str, str] = {"enforce": N_("enforce"), "advise": N_("advise")}
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -872,8 +876,9 @@ ACTIONS: tuple[Action, ...] = (
     _command("end_mobilize", "end_mobilize", "manoeuvre", N_("end the mobilization: the crew is in position"),
              example="end_mobilize"),
     _command("move_fix", "move_fix", "manoeuvre", N_("settle a move made without a mobilize"), FIGURE,
-             _f("choice", "choice", N_("pay a mobilize, or the figure is put back"), choices=("mobilize", "put_back"),
-                required=True, positional=True, words=True), example="move_fix engineer-square put_back"),
+             _f("choice", "choice", N_("pay a mobilize, or the figure is put back"), choices=tuple(MOVE_FIX_CHOICES),
+                required=True, positional=True, words=True, names=lambda choice: Msg(MOVE_FIX_CHOICES[choice])),
+             example="move_fix engineer-square put_back"),
     _command("carry", "carry", "manoeuvre", N_("a moving sailor carries a toolbox or equipment chip"), FIGURE,
              _f("item", "choice", N_("what he carries"), choices=ITEMS, required=True, positional=True,
                 names=Hazards.item_term),
@@ -1055,7 +1060,8 @@ ACTIONS: tuple[Action, ...] = (
              _f("section", "whole", N_("where it goes"), required=True, positional=True, **HULL),
              example="move_item extinguisher 5"),
     _command("crew_options", "crew_options", "corrections", N_("crew rules, difficulty, linked missions, wear"),
-             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True),
+             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True,
+                names=lambda rule: Msg(RULE_WORDS[rule])),
              _f("difficulty", "role_levels", N_("the difficulty per role (or JSON)")),
              _f("easy_watch_change", "role_flags", N_("the easy watch change per role (or JSON)")),
              _f("linked_missions", "whole", N_("missions in a row"), lo=0, hi=20),
