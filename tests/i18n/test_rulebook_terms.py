@@ -57,3 +57,13 @@ def test_the_german_command_bar_is_typed_as_the_rulebook_names_it():
     said = console_typed("de", "befehlsleiste 1")
     assert "Befehls-Leiste" in said and "unbekannt" not in said
     assert "befehlsleiste" in console_typed("de", "hilfe") and "kommandoleiste" not in console_typed("de", "hilfe")
+
+
+def test_6_12_german_crew_damage_draws_the_rulebooks_crew_chips():
+    """§6.12 "Der Kapitän zieht so viele Besatzungs-Chips, wie Matrosen in der betroffenen Sektion sind": the feed
+    said "7 Plättchen gezogen" beside the "Chips" of every other line; a "Plättchen" is only a crew tile
+    ("Mannschaftsplättchen")."""
+    every = translations("de")
+    drawn = [text for msgid, text in every if re.search(r"\bchips? drawn", msgid)]
+    assert len(drawn) >= 4 and all("Besatzungs-Chip" in text for text in drawn), drawn
+    assert [text for _msgid, text in every if re.search(r"(?<!mannschafts)plättchen", text, re.IGNORECASE)] == []
