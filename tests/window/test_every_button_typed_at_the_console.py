@@ -18,6 +18,7 @@ from kaleun.ui.actions import ACTIONS, RELOAD_SOURCES, Action, find
 from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console import CONSOLE
 from kaleun.ui.console_words import fold
+from kaleun.ui.contact_list import SORTS
 from kaleun.ui.forms import FORMS, Fixed
 from kaleun.ui.screens import SCREENS
 from kaleun.ui.screens.sheet import FormSheet
@@ -349,3 +350,19 @@ def test_6_14_the_crew_rules_typed_as_the_settings_show_them(code):
     for rule, label in shown.items():
         typed = options.read([f"rules={label.replace(' ', '_')}"], language(code))
         assert typed == {"rules": rule}, (label, typed)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_the_plots_sort_button_typed_after_contacts_lists_in_that_order(code):
+    """The plot's list is sorted by its button ("Nearest first", "Neueste zuerst", "Сначала ближние"): each of its
+    labels typed after `contacts` asks for that order (they were none of `ближние|новые|опознанные` then)."""
+    table = _table(code)
+    table.window.show("plot")
+    table.window.ui.update(contact=None)
+    contacts = find("contacts", EVERY, code)
+    assert contacts is not None
+    for order in SORTS:
+        label = _labels(table)["list.sort"]
+        assert contacts.read([label.replace(" ", "_")], language(code)) == {"order": order}, label
+        assert contacts.read(label.split(), language(code)) == {"order": order}, label  # with its spaces too
+        table.tap("list.sort")
