@@ -366,3 +366,36 @@ def test_12_the_plots_sort_button_typed_after_contacts_lists_in_that_order(code)
         assert contacts.read([label.replace(" ", "_")], language(code)) == {"order": order}, label
         assert contacts.read(label.split(), language(code)) == {"order": order}, label  # with its spaces too
         table.tap("list.sort")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_every_sheets_field_named_as_the_sheet_labels_it(code):
+    """An order's sheet names its fields ("Target" on the TDC's, "Ziel", "Цель"; "Injured", "Verletzter" on the injury
+    card's): each label that is a word (`_` for a space) typed as `label=value` at the console is that field. A First
+    Officer who read "Target" typed `tdc target=c3` and was told the TDC has no field 'target'."""
+    lang = language(code)
+    checked, wrong = 0, []
+    for form in FORMS.values():
+        for f in form.fields:
+            declared = next((a for a in form.declared.fields if a.field == f.key), None)
+            word = lang.render(f.title).strip().replace(" ", "_")
+            if declared is None or not re.fullmatch(r"[\w-]+", word):
+                continue
+            named = form.declared._field(word, lang)
+            if named is not None and named is not declared and fold(word) in (
+                    named.name, named.key, fold(named.local(lang))):
+                continue  # the label is another field's own name ("Sailor": `sailor=<figure>/1`), which that keeps
+            checked += 1
+            if named is not declared:
+                wrong.append((form.id, word, declared.name))
+    assert not wrong, wrong
+    assert checked >= 10, checked
+
+
+@pytest.mark.parametrize(("code", "line"), [("en", "tdc target=c1 spread_deg=4"), ("de", "tdc ziel=c1"),
+                                            ("ru", "срп цель=c1"), ("de", "nachladen von=lager")])
+def test_7_the_tdc_sheets_target_typed_as_the_sheet_labels_it(code, line):
+    """§7 the TDC's sheet asks for its "Target": `tdc target=c1` is `tdc contact=c1` (refused or given alike, never an
+    unknown field)."""
+    said = console_typed(code, line)
+    assert not any(row.startswith("!") for row in said.splitlines()), said

@@ -545,6 +545,8 @@ class Action:
             words = local_words(((f.word, f) for f in self.fields), {w for f in self.fields for w in (f.name, f.key)},
                                 lang)
             found = words.get(fold(name))
+        if found is None and lang is not None:  # the name its order sheet gives it (`tdc target=c3`, `nachladen von=`)
+            found = sheet_words(self, lang).get(fold(name))
         return found
 
     def _lists_rejoined(self, words: Sequence[str], lang: Language) -> list[str]:
@@ -684,6 +686,31 @@ class Action:
         what = self.command or self.hand
         assert what is not None, f"{self.name} is done by the front end itself"
         return {"do": what, **dict(self.fixed), **fields}
+
+
+_SHEET_WORDS: dict[tuple[str, str], dict[str, Field]] = {}
+
+
+def sheet_words(action: Action, lang: Language) -> dict[str, Field]:
+    """The labels an order's or crew action's sheet gives its fields, as the table types them (`target` for the
+    TDC's `contact`, German `verletzter` for the injury card's `injury`) -> the field each names: only a label that is
+    a word (`Course (degrees)` is none), that names no other field of the action and that no two fields share."""
+    known = _SHEET_WORDS.get((action.name, lang.code))
+    if known is not None:
+        return known
+    from kaleun.ui import forms  # the sheets are made from the actions: read once both are there
+
+    sheets = getattr(forms, "FORMS", None)
+    if sheets is None:  # the sheets are being made: no labels yet
+        return {}
+    ids = {w for f in action.fields for w in (f.name, f.key)}
+    own = {fold(f.local(lang)) for f in action.fields}
+    labelled = [(sheet_field.title, f) for form in sheets.values() if form.action == action.name
+                for sheet_field in form.fields for f in action.fields if f.field == sheet_field.key]
+    words = {word: f for word, f in local_words(labelled, ids, lang).items()
+             if re.fullmatch(r"[\w-]+", word) and (word not in own or action._field(word, lang) is f)}
+    _SHEET_WORDS[(action.name, lang.code)] = words
+    return words
 
 
 def _as_text(value: Any) -> str:
