@@ -14,10 +14,10 @@ from kit import console_on_a_clock
 
 #: what the console prints for a lookouts' report that adds ships, and for a loss added to an open line
 MORE = {"en": r"Lookouts report (\d+) more ships? .* \((\d+) in all\)\.",
-        "de": r"Ausguck meldet (\d+) weitere[s]? Schiff[e]? .* \(insgesamt (\d+)\)\.",
+        "de": r"Beobachter melden (\d+) weitere[s]? Schiff[e]? .* \(insgesamt (\d+)\)\.",
         "ru": r"Сигнальщики докладывают: ещё (\d+) суд[а-я]+, .* \(всего (\d+)\)\."}
 LOST = {"en": r"Lookouts: lost sight of (c\d+)(?: as well \((\d+) in all\))?\.",
-        "de": r"Ausguck: (?:auch )?(c\d+) außer Sicht(?: \(insgesamt (\d+)\))?\.",
+        "de": r"Beobachter: (?:auch )?(c\d+) außer Sicht(?: \(insgesamt (\d+)\))?\.",
         "ru": r"Сигнальщики: потеряли из виду (?:и )?(c\d+)(?: \(всего (\d+)\))?\."}
 
 

@@ -4,7 +4,8 @@ refusals, "Hydrofon" on the button and "Horchgerät" in the reports, and typed `
 
 - German (U-BOOT Das Brettspiel, §8.4 "Periskop", "Periskop-EPP", "Periskoptiefe"; "Hydrofon (passives Sonar)";
   the order table's "88-mm-Geschütz" and "20-mm-Geschütz"): "Periskop", "Hydrofon", "88-mm-Geschütz",
-  "20-mm-Geschütz" (never "Sehrohr", "Horchgerät", "8,8-cm-Geschütz", "2-cm-Flak")
+  "20-mm-Geschütz" (never "Sehrohr", "Horchgerät", "8,8-cm-Geschütz", "2-cm-Flak"); §8.3 and §9.3 "Beobachter auf
+  der Brücke", "Beobachter-EPP": the lookouts are "Beobachter" (never "Ausguck", which read beside it in the feed)
 - Russian («Подлодка», «перископ», «перископная глубина», «гидрофон»): "перископ", "гидрофон" (never
   "шумопеленгатор", "акустик")
 """
@@ -22,6 +23,7 @@ TERMS = [
     ("de", r"hydrophone", r"hydrofon", r"horchgerät|hydrophon"),
     ("de", r"\b88 mm gun", r"88-mm-Geschütz", r"8,8|2-cm|\b2 cm\b"),
     ("de", r"\b20 mm gun", r"20-mm-Geschütz", r"8,8|2-cm|\b2 cm\b"),
+    ("de", r"\blookouts?\b", r"beobacht", r"ausguck"),
     ("ru", r"periscope", r"перископ", r"зрительн\w* труб"),
     ("ru", r"hydrophone", r"гидрофон", r"шумопеленг|акустик"),
 ]
@@ -55,3 +57,13 @@ def test_the_german_command_bar_is_typed_as_the_rulebook_names_it():
     said = console_typed("de", "befehlsleiste 1")
     assert "Befehls-Leiste" in said and "unbekannt" not in said
     assert "befehlsleiste" in console_typed("de", "hilfe") and "kommandoleiste" not in console_typed("de", "hilfe")
+
+
+def test_6_12_german_crew_damage_draws_the_rulebooks_crew_chips():
+    """§6.12 "Der Kapitän zieht so viele Besatzungs-Chips, wie Matrosen in der betroffenen Sektion sind": the feed
+    said "7 Plättchen gezogen" beside the "Chips" of every other line; a "Plättchen" is only a crew tile
+    ("Mannschaftsplättchen")."""
+    every = translations("de")
+    drawn = [text for msgid, text in every if re.search(r"\bchips? drawn", msgid)]
+    assert len(drawn) >= 4 and all("Besatzungs-Chip" in text for text in drawn), drawn
+    assert [text for _msgid, text in every if re.search(r"(?<!mannschafts)plättchen", text, re.IGNORECASE)] == []

@@ -43,7 +43,7 @@ def two_lookouts_drowned() -> Any:
     ("en", ["  square navigator (Navigator): left outside when the boat dived",
             "  triangle navigator (Lookout Fischer): left outside when the boat dived"]),
     ("de", ["  Navigator-Quadrat (Navigator): draußen geblieben, als das Boot tauchte",
-            "  Navigator-Dreieck (Ausguck Fischer): draußen geblieben, als das Boot tauchte"]),
+            "  Navigator-Dreieck (Beobachter Fischer): draußen geblieben, als das Boot tauchte"]),
 ])
 def test_4_1_the_debrief_names_each_dead_sailor_by_figure_and_name_in_the_table_language(code, dead):
     g = two_lookouts_drowned()

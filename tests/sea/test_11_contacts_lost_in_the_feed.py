@@ -76,7 +76,7 @@ def test_11_the_loss_line_in_german_and_russian():
              "sensor": "hydrophone", "feed": "No longer reported, off the plot: c9."}
     assert _feed([lost, again, stale]) == ["Lookouts: lost sight of c3 and c7.",
                                            "No longer reported, off the plot: c9."]
-    assert _feed([lost, again, stale], "de") == ["Ausguck: c3 und c7 außer Sicht.",
+    assert _feed([lost, again, stale], "de") == ["Beobachter: c3 und c7 außer Sicht.",
                                                  "Nicht mehr gemeldet, von der Lagekarte genommen: c9."]
     assert _feed([lost, again, stale], "ru") == ["Сигнальщики: потеряли из виду c3 и c7.",
                                                  "Больше не докладывается, снято с планшета: c9."]

@@ -19,6 +19,7 @@ def test_6_14_an_ailment_card_for_a_sailor_with_no_injury_waiting_is_entered_by_
     assert sheet is not None and sheet.form.command == "ailment"  # type: ignore[attr-defined]
     assert sheet.values.get("figure") == "engineer-square"  # type: ignore[attr-defined]
     table.tap("field.deck=event")
+    table.tap("sheet.fields.more")  # the card's five questions take two pages at 800x480
     table.tap("field.exhaustion=1")
     table.tap("sheet.give")
     assert not table.named("action_refused")

@@ -12,11 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.i18n import language
-from kaleun.ui.actions import ACTIONS, Action, find
+from kaleun.ui.actions import ACTIONS, RELOAD_SOURCES, Action, find
 from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console import CONSOLE
 from kaleun.ui.console_words import fold
+from kaleun.ui.contact_list import SORTS
+from kaleun.ui.forms import FORMS, Fixed
 from kaleun.ui.screens import SCREENS
 from kaleun.ui.screens.sheet import FormSheet
 from kaleun.ui.widgets import Canvas
@@ -109,7 +112,26 @@ def _views(table: Remembering) -> list[tuple[str, Callable[[], None]]]:
         tab("crew")()
         table.tap("crew.page.stores")
 
-    return [*views, ("crew: stores", stores)]
+    def damaged() -> None:
+        """The damage screen in a fight: a breach to seal, a leak whose pump lies elsewhere (carried along in the
+        mobilization, or moved there as a correction), and a repair of the diesels paused with too few sailors."""
+        if not table.game.module("crew").status().get("breaches"):
+            rt = table.runtime
+            rt.submit({"do": "damage", "kind": "technical", "component": "diesels", "severity": "failure"})
+            rt.submit({"do": "damage", "kind": "environmental", "condition": "leak", "section": 2})
+            rt.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+            for figure in ("engineer-square", "engineer-triangle", "engineer-hexagon"):
+                rt.table.actuate({"do": "place", "figure": figure, "section": 5})
+            rt.submit({"do": "order", "order": "repair", "component": "diesels"})
+            table.until(table.game.t + 60, step=10)
+            rt.submit({"do": "order", "order": "mobilize"})
+            rt.table.actuate({"do": "place", "figure": "engineer-hexagon", "section": 3})
+            table.until(table.game.t + 30, step=10)
+            table.reached.clear()
+        table.window.dismiss_alarms()
+        tab("damage")()
+
+    return [*views, ("crew: stores", stores), ("damage: in a fight", damaged)]
 
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
@@ -124,6 +146,7 @@ def test_12_every_buttons_word_typed_at_the_console_gives_what_the_button_gives(
             if word is None or button.startswith(("tab.", "field.")):
                 continue
             show()
+            table.render()  # a button an earlier touch did away with (the pump moved here: no Carry) is not touched
             if button not in table.window.targets.ids():
                 continue
             gives = _what_it_does(table, button)
@@ -184,3 +207,195 @@ def test_12_a_button_word_of_several_words_typed_with_spaces_is_its_command(code
     start of the line that names one."""
     said = console_typed(code, *spaced)
     assert said == console_typed(code, *joined) and "unknown" not in said and "unbekannt" not in said, said
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "more_lookouts"), ("de", "Mehr_Beobachter"),
+                                            ("ru", "Ещё_сигнальщики")])
+def test_9_3_more_lookouts_typed_as_the_button_says_asks_for_no_task(code, word):
+    """§9.3: more sailors join the lookouts on the bridge. The window's "More lookouts" sheet asks only how many; its
+    word typed at the console is that too, not a `join` that wants to be told the task first (a join naming a
+    component still joins that repair)."""
+    heard: list[Any] = []
+    said = console_typed(code, "mobilize", "place navigator-square 8", "place navigator-triangle 8",
+                         "observe count=1", f"{word} count=1", "join component=periscope", heard=heard)
+    assert [e.data["count"] for e in heard if e.name == "lookouts"] == [1, 2], said
+    assert [s["figure"] for e in heard if e.name == "activation" and e.data["order"] == "join_task"
+            for s in e.data["sailors"]] == ["navigator-triangle"]
+    assert not any(line.startswith("!") for line in said.splitlines()), said  # no line the console turned back
+    # the join naming a component went to that repair: the game says none of the periscope was ordered
+    assert [e.data["reason"].template for e in heard if e.name == "action_refused"] == [
+        "no repair of the {component} has been ordered"], said
+
+
+#: the kinds of a console field whose value a sheet's option button names (a flag's button is a toggle, typed
+#: `field=yes`, and its label says what it turns on)
+VALUE_KINDS = ("choice", "choices", "whole", "wholes")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_every_sheets_fixed_choice_typed_as_its_button_shows_it_is_that_value(code):
+    """Every order's and crew action's sheet offers its fixed choices as buttons ("The racks" and "The deck
+    containers" on the reload sheet, the card's deck and the medical supplies on the injury card's): each label, typed
+    as the button shows it (`_` for a space: `from=the_racks`, `von=die_Lager`, `material=chirurgisches_Besteck`), is
+    the value the button gives. A label the console turns back ("from 'the_racks' is not one of: racks, deck") fails
+    here."""
+    table = _table(code)
+    sheet_label = FormSheet._label
+    checked, wrong = 0, []
+    for form in FORMS.values():
+        for f in form.fields:
+            declared = next((a for a in form.declared.fields if a.field == f.key), None)
+            if not isinstance(f.options, Fixed) or declared is None or declared.kind not in VALUE_KINDS:
+                continue
+            for option in f.options.options:
+                word = sheet_label(table.window.canvas(table.surface), option.label).replace(" ", "_")
+                try:
+                    value = declared.read(word, language(code))
+                except Exception as exc:
+                    value = exc
+                checked += 1
+                if value not in (option.value, [option.value]):
+                    wrong.append((form.id, declared.local(language(code)), word, option.value, str(value)))
+    assert not wrong, wrong
+    assert checked >= 30, checked  # the walk reached the sheets' fixed choices
+
+
+@pytest.mark.parametrize(("code", "line"), [("en", "reload from=the_racks"), ("de", "nachladen von=die_Lager"),
+                                            ("ru", "перезарядка откуда=стеллажи"),
+                                            ("en", "reload from=the_deck_containers room=6"),
+                                            ("de", "nachladen von=die_Oberdeckbehälter raum=6")])
+def test_10_2_the_reload_sheets_source_typed_as_the_sheet_shows_it(code, line):
+    """§10.2 reload: the reload sheet's "The racks" typed at the console reloads from the racks, and "The deck
+    containers" brings a deck torpedo in; the console never answers that the word is none of its values."""
+    said = console_typed(code, line)
+    assert not any(row.startswith("!") for row in said.splitlines()), said
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_10_2_the_reload_sheets_from_is_the_consoles_field(code):
+    """The reload sheet's "From" ("Von", "Откуда") is the field typed at the console: a German First Officer who
+    reads "Aus" there typed `aus=` and was told there is no such field."""
+    lang = language(code)
+    form = FORMS["reload_torpedo"]
+    source = next(f for f in form.fields if f.key == "from")
+    typed = lang.render(source.title)
+    assert form.declared._field(typed, lang) is form.declared._field("from"), typed
+    racks = lang.render(Msg(RELOAD_SOURCES["racks"])).replace(" ", "_")
+    said = console_typed(code, f"{form.declared.local(lang)} {typed}={racks}")
+    assert not any(row.startswith("!") for row in said.splitlines()), said
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_10_3_the_breach_puzzles_buttons_typed_at_the_console_give_their_result(code):
+    """§10.3 hull breach: with the repair crew at work the damage screen asks for the puzzle's result with two buttons
+    ("Solved", "Gelöst", "Собрана"; "Failed", ...). Each label typed after the console's `puzzle SECTION` gives what
+    the button gives: a Russian First Officer who read "Собрана" typed `головоломка 4 собрана` and was told it is
+    none of «решено, провал»."""
+    table = _table(code)
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    table.runtime.submit({"do": "order", "order": "repair", "breach": 4})
+    table.runtime.step()
+    table.window.dismiss_alarms()
+    table.window.show("damage")
+    labels = {button: label for button, label in _labels(table).items() if button.startswith("puzzle.4.")}
+    assert sorted(labels) == ["puzzle.4.failed", "puzzle.4.solved"], labels
+    puzzle = find("puzzle", EVERY, code)
+    assert puzzle is not None
+    for button, label in labels.items():
+        table.reached.clear()
+        table.tap(button)
+        touched = [c for c in table.reached if c.get("do") == "puzzle"]
+        typed = puzzle.read(["4", label.replace(" ", "_")], language(code))
+        assert touched and puzzle.line(typed) == {k: v for k, v in touched[0].items() if k != "t"}, (label, typed)
+        table.game.apply({"do": "undo"})  # the result taken back: the other button is asked again
+        table.runtime.step()
+        table.window.dismiss_alarms()
+        table.window.show("damage")
+
+
+def _value_buttons(table: Remembering, prefix: str) -> dict[str, str]:
+    """The usable buttons whose id begins with `prefix`, by the value their id ends with, with their labels."""
+    return {button.rsplit(".", 1)[1]: label for button, label in _labels(table).items() if button.startswith(prefix)}
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_6_4_a_move_without_a_mobilize_is_settled_typing_the_boat_screens_buttons(code):
+    """§6.4 a figure moved without a Mobilize: the boat screen offers "Pay a Mobilize" and "Put it back"
+    ("Mobilisieren bezahlen", "Вернуть"); typed after `move_fix FIGURE` each settles it as its button does (they
+    were none of `mobilize|put_back` then)."""
+    table = Remembering(mission="exercise_convoy", seed=0, language=code)
+    table.runtime.table.actuate({"do": "place", "figure": "engineer-square", "section": 5})
+    table.runtime.step()
+    table.window.dismiss_alarms()
+    table.window.show("boat")
+    shown = _value_buttons(table, "move_fix.")
+    assert sorted(shown) == ["mobilize", "put_back"], shown
+    settle = find("move_fix", EVERY, code)
+    assert settle is not None
+    for choice, label in shown.items():
+        typed = settle.read(["engineer-square", label.replace(" ", "_")], language(code))
+        assert typed == {"figure": "engineer-square", "choice": choice}, (label, typed)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_6_14_the_crew_rules_typed_as_the_settings_show_them(code):
+    """The settings' crew rules ("enforce", "advise"; German "durchsetzen", "nur warnen") typed as `crew_options
+    rules=...` set what the button sets."""
+    table = Remembering(mission="exercise_convoy", seed=0, language=code)
+    table.window.open_settings()
+    shown = _value_buttons(table, "rules.")
+    assert sorted(shown) == ["advise", "enforce"], shown
+    options = find("crew_options", EVERY, code)
+    assert options is not None
+    for rule, label in shown.items():
+        typed = options.read([f"rules={label.replace(' ', '_')}"], language(code))
+        assert typed == {"rules": rule}, (label, typed)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_the_plots_sort_button_typed_after_contacts_lists_in_that_order(code):
+    """The plot's list is sorted by its button ("Nearest first", "Neueste zuerst", "Сначала ближние"): each of its
+    labels typed after `contacts` asks for that order (they were none of `ближние|новые|опознанные` then)."""
+    table = _table(code)
+    table.window.show("plot")
+    table.window.ui.update(contact=None)
+    contacts = find("contacts", EVERY, code)
+    assert contacts is not None
+    for order in SORTS:
+        label = _labels(table)["list.sort"]
+        assert contacts.read([label.replace(" ", "_")], language(code)) == {"order": order}, label
+        assert contacts.read(label.split(), language(code)) == {"order": order}, label  # with its spaces too
+        table.tap("list.sort")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_12_every_sheets_field_named_as_the_sheet_labels_it(code):
+    """An order's sheet names its fields ("Target" on the TDC's, "Ziel", "Цель"; "Injured", "Verletzter" on the injury
+    card's): each label that is a word (`_` for a space) typed as `label=value` at the console is that field. A First
+    Officer who read "Target" typed `tdc target=c3` and was told the TDC has no field 'target'."""
+    lang = language(code)
+    checked, wrong = 0, []
+    for form in FORMS.values():
+        for f in form.fields:
+            declared = next((a for a in form.declared.fields if a.field == f.key), None)
+            word = lang.render(f.title).strip().replace(" ", "_")
+            if declared is None or not re.fullmatch(r"[\w-]+", word):
+                continue
+            named = form.declared._field(word, lang)
+            if named is not None and named is not declared and fold(word) in (
+                    named.name, named.key, fold(named.local(lang))):
+                continue  # the label is another field's own name ("Sailor": `sailor=<figure>/1`), which that keeps
+            checked += 1
+            if named is not declared:
+                wrong.append((form.id, word, declared.name))
+    assert not wrong, wrong
+    assert checked >= 10, checked
+
+
+@pytest.mark.parametrize(("code", "line"), [("en", "tdc target=c1 spread_deg=4"), ("de", "tdc ziel=c1"),
+                                            ("ru", "срп цель=c1"), ("de", "nachladen von=lager")])
+def test_7_the_tdc_sheets_target_typed_as_the_sheet_labels_it(code, line):
+    """§7 the TDC's sheet asks for its "Target": `tdc target=c1` is `tdc contact=c1` (refused or given alike, never an
+    unknown field)."""
+    said = console_typed(code, line)
+    assert not any(row.startswith("!") for row in said.splitlines()), said

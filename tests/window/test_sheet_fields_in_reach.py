@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from kaleun.ui.forms import FORMS
 
+from window.fingers import Table_
 from window.test_screens_render import LANGUAGES, busy_table
 
 
@@ -61,3 +62,35 @@ def test_10_a_sheet_with_room_shows_every_choice_at_once(language: str) -> None:
     assert win.targets.get("field.job.more") is None
     table.tap(shown[-1])
     assert win.overlay is not None and win.overlay.values.get("job") == jobs[-1].value  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_6_14_the_injury_card_from_a_sailors_card_reaches_every_field(language: str) -> None:
+    """§6.14 an injury or ailment card entered from a sailor's card asks five things (the sailor, the card's deck,
+    wounds, exhaustion chips, the medical supplies): more than the sheet holds at 800x480, so it shows them a page
+    at a time with arrows under them. Every choice of every page lies inside the sheet, uncovered, and a touch-only
+    crew enters a morale card asking for bandages (the supplies once lay under the ticker, out of reach)."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    win = table.window
+    win.dismiss_alarms()
+    table.tap("tab.crew")
+    table.tap("sailor.officer-square")
+    table.tap("sailor.card")
+    seen: set[str] = set()
+    for _ in range(len(FORMS["ailment"].fields)):
+        table.render()
+        for t in win.targets.items:
+            if t.id.startswith(("field.", "sheet.")):
+                under = win.targets.at(t.rect.center)
+                assert win.layout.content.contains(t.rect) and under is not None and under.id == t.id, t.id
+                seen.add(t.id.partition("=")[0])
+        if "field.supplies" in seen:
+            break
+        table.tap("sheet.fields.more")
+    assert {"field.figure", "field.deck", "field.wounds", "field.exhaustion", "field.supplies"} <= seen, seen
+    table.tap("field.supplies=bandages")
+    table.tap("sheet.fields.back")
+    table.tap("field.deck=morale")
+    table.tap("sheet.give")
+    entered = [e.data for e in table.events if e.name == "ailment"]
+    assert entered and entered[-1]["deck"] == "morale" and entered[-1]["supplies"] == ["bandages"], entered

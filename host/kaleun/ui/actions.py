@@ -61,6 +61,14 @@ from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES, SHORT_WORDS
 ENGLISH = language("en")
 #: the torpedo rooms whose racks take a deck torpedo (the boat's data: bow and stern)
 TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
+#: where a reload takes its torpedo from, as the window's reload sheet names it (typed too: `from=the_racks`)
+RELOAD_SOURCES: dict[str, str] = {"racks": N_("the racks"), "deck": N_("the deck containers")}
+#: the hull breach puzzle's results as the damage screen's buttons name them (typed too: `головоломка 4 собрана`)
+PUZZLE_RESULTS: dict[str, str] = {"solved": N_("Solved"), "failed": N_("Failed")}
+#: a move made without a mobilize settled as the boat screen's buttons name it (typed too: `move_fix FIGURE
+#: put_it_back`), and the crew rules as the settings name them (`mannschaftsregeln regeln=nur_warnen`)
+MOVE_FIX_CHOICES: dict[str, str] = {"mobilize": N_("Pay a Mobilize"), "put_back": N_("Put it back")}
+RULE_WORDS: dict[str, str] = {"enforce": N_("enforce"), "advise": N_("advise")}
 
 #: the groups, in the order a window shows them (and `help` lists them)
 GROUPS: dict[str, str] = {
@@ -303,6 +311,9 @@ class Field:
     #: telegraph's scale and its order sheet), typed too: a German First Officer types `navigator-quadrat` or
     #: `periskop` as the window shows them
     names: Callable[[str], Msg | tuple[Msg, ...]] | None = None
+    #: (the fields typed) -> the value when none is typed: a join without its task joins the lookouts, or the
+    #: paused repair of the component it names (`more_lookouts count=1`, as the window's button says, asks nothing)
+    implied: Callable[[Mapping[str, Any]], Any] | None = None
 
     @property
     def field(self) -> str:
@@ -335,6 +346,8 @@ class Field:
             return choice
         words = self.choice_words(lang)
         shown = [value_word(choice), *self.names_of(choice)]
+        if self.words and fold(typed_word(value_word(choice), lang)) == fold(choice):
+            return choice  # its own word is its id (German `deck`): that, before a longer name the window shows
         return next((word for word in (typed_word(w, lang) for w in shown) if words.get(fold(word)) == choice),
                     choice)
 
@@ -532,6 +545,8 @@ class Action:
             words = local_words(((f.word, f) for f in self.fields), {w for f in self.fields for w in (f.name, f.key)},
                                 lang)
             found = words.get(fold(name))
+        if found is None and lang is not None:  # the name its order sheet gives it (`tdc target=c3`, `nachladen von=`)
+            found = sheet_words(self, lang).get(fold(name))
         return found
 
     def _lists_rejoined(self, words: Sequence[str], lang: Language) -> list[str]:
@@ -655,6 +670,9 @@ class Action:
         lang = lang or ENGLISH
         if self.needs_one is not None and not any(f.field in got for f in self.fields):
             raise CommandError(Msg("{command}: {problem}", command=self.word, problem=self.needs_one))
+        for f in self.fields:
+            if f.implied is not None and f.field not in got:
+                got[f.field] = f.implied(got)
         missing = [f.local(lang) for f in self.fields if f.required and f.field not in got]
         if missing:
             raise CommandError(Msg("{command}: give {fields}; usage: {usage}", command=self.word,
@@ -668,6 +686,31 @@ class Action:
         what = self.command or self.hand
         assert what is not None, f"{self.name} is done by the front end itself"
         return {"do": what, **dict(self.fixed), **fields}
+
+
+_SHEET_WORDS: dict[tuple[str, str], dict[str, Field]] = {}
+
+
+def sheet_words(action: Action, lang: Language) -> dict[str, Field]:
+    """The labels an order's or crew action's sheet gives its fields, as the table types them (`target` for the
+    TDC's `contact`, German `verletzter` for the injury card's `injury`) -> the field each names: only a label that is
+    a word (`Course (degrees)` is none), that names no other field of the action and that no two fields share."""
+    known = _SHEET_WORDS.get((action.name, lang.code))
+    if known is not None:
+        return known
+    from kaleun.ui import forms  # the sheets are made from the actions: read once both are there
+
+    sheets = getattr(forms, "FORMS", None)
+    if sheets is None:  # the sheets are being made: no labels yet
+        return {}
+    ids = {w for f in action.fields for w in (f.name, f.key)}
+    own = {fold(f.local(lang)) for f in action.fields}
+    labelled = [(sheet_field.title, f) for form in sheets.values() if form.action == action.name
+                for sheet_field in form.fields for f in action.fields if f.field == sheet_field.key]
+    words = {word: f for word, f in local_words(labelled, ids, lang).items()
+             if re.fullmatch(r"[\w-]+", word) and (word not in own or action._field(word, lang) is f)}
+    _SHEET_WORDS[(action.name, lang.code)] = words
+    return words
 
 
 def _as_text(value: Any) -> str:
@@ -860,8 +903,9 @@ ACTIONS: tuple[Action, ...] = (
     _command("end_mobilize", "end_mobilize", "manoeuvre", N_("end the mobilization: the crew is in position"),
              example="end_mobilize"),
     _command("move_fix", "move_fix", "manoeuvre", N_("settle a move made without a mobilize"), FIGURE,
-             _f("choice", "choice", N_("pay a mobilize, or the figure is put back"), choices=("mobilize", "put_back"),
-                required=True, positional=True, words=True), example="move_fix engineer-square put_back"),
+             _f("choice", "choice", N_("pay a mobilize, or the figure is put back"), choices=tuple(MOVE_FIX_CHOICES),
+                required=True, positional=True, words=True, names=lambda choice: Msg(MOVE_FIX_CHOICES[choice])),
+             example="move_fix engineer-square put_back"),
     _command("carry", "carry", "manoeuvre", N_("a moving sailor carries a toolbox or equipment chip"), FIGURE,
              _f("item", "choice", N_("what he carries"), choices=ITEMS, required=True, positional=True,
                 names=Hazards.item_term),
@@ -895,8 +939,9 @@ ACTIONS: tuple[Action, ...] = (
            _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
            example="observe count=2"),
     _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
-             _f("task", "choice", N_("the task"), choices=("observation", "repair"), required=True, positional=True,
-                words=True),
+             _f("task", "choice", N_("the task (none given: the lookouts, or the repair of the component named)"),
+                choices=("observation", "repair"), positional=True, words=True,
+                implied=lambda got: "repair" if "component" in got else "observation"),
              _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS), names=_component),
              _f("count", "whole", N_("how many lookouts"), lo=1, hi=6),
              _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
@@ -949,7 +994,8 @@ ACTIONS: tuple[Action, ...] = (
     _order("reload", "reload_torpedo", "attack", N_("order: reload a tube from its room's racks, or bring a deck "
                                                     "torpedo into a room's racks (from=deck)"),
            _f("tube", "whole", N_("the tube (default: the lowest empty one)"), lo=1, hi=5, positional=True),
-           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True),
+           _f("from", "choice", N_("racks, or the deck containers"), choices=("racks", "deck"), words=True,
+              names=lambda source: Msg(RELOAD_SOURCES[source])),
            _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"),
               lo=min(TORPEDO_ROOMS), hi=max(TORPEDO_ROOMS), only=TORPEDO_ROOMS),
            _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
@@ -980,8 +1026,8 @@ ACTIONS: tuple[Action, ...] = (
            example="repair component=periscope"),
     _command("puzzle", "puzzle", "crew", N_("the hull breach puzzle's result"),
              _f("section", "whole", N_("the breach's section"), required=True, positional=True, **HULL),
-             _f("result", "choice", N_("how it went"), choices=("solved", "failed"), required=True, positional=True,
-                words=True),
+             _f("result", "choice", N_("how it went"), choices=tuple(PUZZLE_RESULTS), required=True, positional=True,
+                words=True, names=lambda result: Msg(PUZZLE_RESULTS[result])),
              example="puzzle 4 solved"),
     _order("first_aid", "first_aid", "crew", N_("order: first aid for injured sailors in one section"), _f(
         "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True,
@@ -1018,7 +1064,8 @@ ACTIONS: tuple[Action, ...] = (
              _f("by", "whole", N_("fields, + or -"), lo=-8, hi=8, required=True, positional=True),
              _f("why", "text", N_("the reason")), example="command_bar 1", aliases=("adjust_command",)),
     _command("ailment", "ailment", "corrections", N_("enter an injury or ailment card"), *SAILOR,
-             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale"), words=True),
+             _f("deck", "choice", N_("the card's deck"), choices=(*DECKS, "event", "morale"), words=True,
+                names=Msg.term),
              _f("wounds", "whole", N_("wounds"), lo=0, hi=2),
              _f("exhaustion", "whole", N_("exhaustion chips"), lo=0, hi=3),
              _f("activation", "whole", N_("activation chips"), lo=0, hi=3),
@@ -1040,7 +1087,8 @@ ACTIONS: tuple[Action, ...] = (
              _f("section", "whole", N_("where it goes"), required=True, positional=True, **HULL),
              example="move_item extinguisher 5"),
     _command("crew_options", "crew_options", "corrections", N_("crew rules, difficulty, linked missions, wear"),
-             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True),
+             _f("rules", "choice", N_("enforce or advise"), choices=CREW_RULES, words=True,
+                names=lambda rule: Msg(RULE_WORDS[rule])),
              _f("difficulty", "role_levels", N_("the difficulty per role (or JSON)")),
              _f("easy_watch_change", "role_flags", N_("the easy watch change per role (or JSON)")),
              _f("linked_missions", "whole", N_("missions in a row"), lo=0, hi=20),

@@ -17,7 +17,7 @@ from kaleun.i18n import Language
 from kaleun.ui.console_words import typed_word
 
 #: console command -> the labels of the buttons that give it (the orders screen, the crew actions, the attack
-#: panel, the helm, the crew view's sailor card, the plot's target card, the optics, the tabs)
+#: panel, the helm, the crew view's sailor card, the plot's target card, the optics, the damage screen's rows, the tabs)
 BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "mobilize": (Msg("Mobilize"),),
     "end_mobilize": (Msg("End mobilization"),),
@@ -30,7 +30,7 @@ BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "surface": (Msg("Surface"),),
     "sextant": (Msg("Sextant"),),
     "observe": (Msg("Lookouts"),),
-    "join": (Msg("More lookouts"),),
+    "join": (Msg("More lookouts"), Msg("Join")),
     "periscope": (Msg("Periscope"), Msg("Raise")),
     "hydrophone": (Msg("Hydrophone"),),
     "enigma": (Msg("Enigma"),),
@@ -44,7 +44,7 @@ BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "mines": (Msg("Mines"),),
     "gun": (Msg("88 mm"),),
     "flak": (Msg("20 mm"),),
-    "repair": (Msg("Repair"),),
+    "repair": (Msg("Repair"), Msg("Seal")),
     "first_aid": (Msg("First aid"),),
     "kit": (Msg("First aid kit"),),
     "address": (Msg("Address"), Msg("Speech")),
@@ -54,6 +54,9 @@ BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "ailment": (Msg("Injury card"), Msg("Ailment card")),
     "cure": (Msg("Cure card"),),
     "kill": (Msg("Dead"),),
+    # the damage screen's rows: a chip carried along in a mobilization, or moved there as a correction
+    "carry": (Msg("Carry"),),
+    "move_item": (Msg("Moved here"),),
     "mission": (Msg("Mission"),),
     # the tabs whose screen a console view prints (`plot` lists the contacts as `contacts` does); the Damage tab's
     # word is the referee's `damage` in English and German, so `repairs` keeps its own

@@ -40,7 +40,7 @@ from kaleun.ui import console_views as views
 from kaleun.ui import typed
 from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
 from kaleun.ui.console_words import fold, typed_word
-from kaleun.ui.contact_list import SORTS
+from kaleun.ui.contact_list import SORT_LABELS, SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.sentences import begun
 from kaleun.ui.terminal_out import Prompting, echoes
@@ -60,7 +60,8 @@ CONSOLE: tuple[Action, ...] = (
            example="status"),
     Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
            (Field("sort", "choice", N_("nearest (the default), newest or identified first"), key="order",
-                  choices=SORTS, positional=True, words=True),), example="contacts newest"),
+                  choices=SORTS, positional=True, words=True, names=lambda order: Msg(SORT_LABELS[order])),),
+           example="contacts newest"),
     Action("crew", "console", N_("the sailors on duty: sections, chips, tasks, ailments; bars, supplies, food"),
            example="crew"),
     Action("repairs", "console", N_("hull breaches, conditions and technical jobs, with the line that orders each"),

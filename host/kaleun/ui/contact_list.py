@@ -12,10 +12,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from kaleun.core.messages import N_
+
 Contact = dict[str, Any]
 
 #: the list's orders, in the order the sort button goes through them
 SORTS: tuple[str, ...] = ("nearest", "newest", "identified")
+#: each order as the sort button says it (typed at the console too: `контакты сначала_ближние`)
+SORT_LABELS: dict[str, str] = {"nearest": N_("Nearest first"), "newest": N_("Newest first"),
+                               "identified": N_("Identified first")}
 #: two ships this close (nm, by the crew's estimated positions) on near courses sail together [our choice: a
 #: convoy's columns and rows are under a mile apart, so its ships chain into one group]
 LINK_NM = 1.5

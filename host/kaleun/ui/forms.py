@@ -23,7 +23,7 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot.boat import TELEGRAPH
-from kaleun.uboot.crew.health import DECKS
+from kaleun.uboot.crew.health import DECKS, SUPPLIES, SUPPLY_NAMES
 from kaleun.uboot.crew.technical import component_name
 from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
@@ -570,12 +570,13 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     Form("fire_torpedoes", Msg("Fire torpedoes"), order="fire_torpedoes", fields=(
         Field("tubes", Msg("Tubes (none chosen: the lowest flooded)"), options=_tubes(("flooded",))),)),
     Form("reload_torpedo", Msg("Reload torpedo"), order="reload_torpedo", fields=(
-        Field("from", Msg("From"), options=_fixed(("racks", Msg("the racks")),
-                                                  ("deck", Msg("the deck containers, into a room's racks")))),
+        Field("from", Msg("From"), options=_fixed(("racks", Msg(actions.RELOAD_SOURCES["racks"])),
+                                                  ("deck", Msg(actions.RELOAD_SOURCES["deck"]),
+                                                   Msg("into a room's racks")))),
         Field("tube", Msg("Tube (none chosen: the lowest empty)"), options=_tubes(("empty", "fired")),
               when=lambda v: v.get("from") != "deck"),
         Field("room", Msg("Into the racks of (none chosen: the first with room)"),
-              options=_fixed((1, Msg("the bow room")), (6, Msg("the stern room"))),
+              options=_fixed((1, "1", Msg("the bow room")), (6, "6", Msg("the stern room"))),
               when=lambda v: v.get("from") == "deck"),
         Field("torpedo", Msg("Torpedo"), options=_reload_types),
     )),
@@ -639,8 +640,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("wounds", Msg("Wounds"), options=_fixed((1, "1"), (2, "2"))),
         Field("exhaustion", Msg("Exhaustion chips"), options=_fixed((1, "1"), (2, "2"), (3, "3"))),
         Field("supplies", Msg("Medical supplies the card asks for"), options=_fixed(
-            ("pills", Msg("pills")), ("ointment", Msg("ointment")), ("bandages", Msg("bandages")),
-            ("injections", Msg("injections")), ("surgical_instruments", Msg("instruments")))),
+            *((supply, Msg.term(SUPPLY_NAMES[supply])) for supply in SUPPLIES))),
     )),
     Form("attack_disc", Msg("Attack disc"), command="attack_disc", fixed={"via": "window"}, fields=(
         Field("own_course", Msg("Own course ring"), steps=(1, 10), wrap=True, default=_heading),

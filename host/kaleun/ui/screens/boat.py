@@ -14,6 +14,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, of_error
 from kaleun.uboot.figures import figure_term
 from kaleun.ui import icons, theme
+from kaleun.ui.actions import MOVE_FIX_CHOICES
 from kaleun.ui.boat_view import (
     BoatPlan,
     BoatView,
@@ -141,10 +142,10 @@ class BoatScreen(Screen):
             if flag.get("reason") == "no_mobilize":
                 # an order: greyed, saying why, where the order desk would refuse it (both bars exhausted)
                 refused = self.pay_refused
-                c.button("move_fix.mobilize", Rect(box.x + s(6), y, half, s(47)), Msg("Pay a Mobilize"),
+                c.button("move_fix.mobilize", Rect(box.x + s(6), y, half, s(47)), Msg(MOVE_FIX_CHOICES["mobilize"]),
                          simple(lambda: win.submit({"do": "move_fix", "figure": figure, "choice": "mobilize"})),
                          enabled=refused is None, why_not=refused)
-            c.button("move_fix.put_back", Rect(box.x + s(12) + half, y, half, s(47)), Msg("Put it back"),
+            c.button("move_fix.put_back", Rect(box.x + s(12) + half, y, half, s(47)), Msg(MOVE_FIX_CHOICES["put_back"]),
                      simple(lambda: self.put_back(figure, int(flag["from"]))))
             return
         # the buttons a finger's 9 mm high and three lines under them, all inside the box above the boat

@@ -16,6 +16,7 @@ from kaleun.core.messages import Msg
 from kaleun.uboot.crew.hazards import CONDITIONS
 from kaleun.uboot.crew.technical import component_name
 from kaleun.ui import icons, theme
+from kaleun.ui.actions import PUZZLE_RESULTS
 from kaleun.ui.boat_view import (
     CONDITION_ICONS,
     CONDITION_WORDS,
@@ -144,10 +145,9 @@ class DamageScreen(Screen):
                 rows.append((f"breach.{sec}", icons.breach, words,
                              Msg("The repair crew is at work: the puzzle's result?"),
                              color, [
-                                 (f"puzzle.{sec}.solved", Msg("Solved"),
-                                  partial(win.submit, {"do": "puzzle", "section": int(sec), "result": "solved"})),
-                                 (f"puzzle.{sec}.failed", Msg("Failed"),
-                                  partial(win.submit, {"do": "puzzle", "section": int(sec), "result": "failed"}))]))
+                                 (f"puzzle.{sec}.{result}", Msg(label),
+                                  partial(win.submit, {"do": "puzzle", "section": int(sec), "result": result}))
+                                 for result, label in PUZZLE_RESULTS.items()]))
             else:
                 rows.append((f"breach.{sec}", icons.breach, words, Msg("5 sailors with the repair symbol seal it"),
                              color,

@@ -27,8 +27,7 @@ VECTOR_H = 0.1
 OLD_S = 300
 TYPE_WORDS: dict[str, Msg] = {"merchant": Msg("merchant"), "escort": Msg("escort"), "small": Msg("small vessel")}
 #: the list's orders, as its sort button says them
-SORT_WORDS: dict[str, Msg] = {"nearest": Msg("Nearest first"), "newest": Msg("Newest first"),
-                              "identified": Msg("Identified first")}
+SORT_WORDS: dict[str, Msg] = {order: Msg(label) for order, label in contact_list.SORT_LABELS.items()}
 SENSOR_WORDS: dict[str, Msg] = {"lookouts": Msg("lookouts"), "periscope": Msg("periscope"),
                                 "hydrophone": Msg("hydrophone"), "watch": Msg("the watch officer")}
 

@@ -13,6 +13,7 @@ from kaleun.core.messages import Msg
 from kaleun.i18n import LANGUAGES
 from kaleun.settings import remember_language
 from kaleun.ui import icons, theme
+from kaleun.ui.actions import RULE_WORDS
 from kaleun.ui.forms import ROLE_WORDS
 from kaleun.ui.screens.base import Overlay
 from kaleun.ui.touch import call, simple
@@ -116,7 +117,7 @@ class Settings(Overlay):
         c.text(Msg("Crew rules"), (right.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(20)
         half = (right.w - s(4)) // 2
-        for i, (rule, word) in enumerate((("enforce", Msg("enforce")), ("advise", Msg("advise")))):
+        for i, (rule, word) in enumerate((rule, Msg(said)) for rule, said in RULE_WORDS.items()):
             c.button(f"rules.{rule}", Rect(right.x + i * (half + s(4)), y, half, s(47)), word,
                      call(win.submit, {"do": "crew_options", "rules": rule}),
                      active=self.crew["rules"] == rule, size=theme.MIN_TEXT)

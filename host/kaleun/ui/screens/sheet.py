@@ -61,6 +61,9 @@ class FormSheet(Overlay):
         self.verdict_from = 0
         #: the first line of the warnings shown under the fields, when they take more than one page there
         self.warnings_from = 0
+        #: the first field shown, when the fields take more than the sheet's height (the injury card's five at
+        #: 800x480): the arrows under them show the others
+        self.fields_from = 0
         #: that account's lines, all of them and those on the panel in the last frame
         self.verdict_all: list[str] = []
         self.verdict_rows: list[str] = []
@@ -101,7 +104,7 @@ class FormSheet(Overlay):
         self.names = {f: str(s.get("name", f)) for f, s in crew.get("sailors", {}).items()}
         options = tuple((k, tuple((freeze(o.value), o.label, o.note) for o in v)) for k, v in self.options.items())
         return (freeze(self.values), options, freeze(self.preview), self.problem, tuple(sorted(self.pages.items())),
-                self.crew_from, self.verdict_from, self.warnings_from)
+                self.crew_from, self.verdict_from, self.warnings_from, self.fields_from)
 
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, f: Field, value: Any) -> None:
@@ -130,6 +133,11 @@ class FormSheet(Overlay):
         self.crew_from = self.verdict_from = self.warnings_from = 0
         self.win.touch()
 
+    def page_fields(self, by: int) -> None:
+        self.fields_from = max(0, self.fields_from + by)
+        self.warnings_from = 0
+        self.win.touch()
+
     def page(self, f: Field, by: int) -> None:
         self.pages[f.key] = max(0, self.pages.get(f.key, 0) + by)
         self.win.touch()
@@ -152,6 +160,8 @@ class FormSheet(Overlay):
         labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
         # a long label takes a second line, unless that would push a field's buttons off the sheet
         wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h
+        if not wrap and len(shown) * (s(LABEL_H) + s(ROW_H) + s(4)) > left.h:
+            shown = self._field_page(c, shown, left)  # more fields than the sheet holds: a page of them
         warnings = self._warnings()
         # the room left under the fields (and their warnings) lets a field with more choices than one row
         # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
@@ -180,6 +190,25 @@ class FormSheet(Overlay):
             self._warn(c, warnings, Rect(left.x, y, left.w, left.bottom - y))
         right = Rect(area.x + s(LEFT_W + 20), area.y + s(52), area.right - area.x - s(LEFT_W + 28), area.h - s(56))
         self._assistant(c, right)
+
+    def _field_page(self, c: Canvas, fields: list[Field], left: Rect) -> list[Field]:
+        """The fields from `fields_from` that fit above a row of arrows at the bottom of `left` (which the
+        arrows take: the fields are drawn above it), each with its one-line label."""
+        s = c.size
+        each = s(LABEL_H) + s(ROW_H) + s(4)
+        room = max(1, (left.h - s(ROW_H) - s(4)) // each)
+        first = min(self.fields_from, max(0, len(fields) - room))
+        self.fields_from = first
+        nav = Rect(left.right - s(48) * 2 - s(4), left.bottom - s(ROW_H), s(48), s(ROW_H))
+        c.button("sheet.fields.back", nav, None, simple(lambda: self.page_fields(-room)), icon=icons.arrow_up,
+                 enabled=first > 0, why_not=None)
+        c.button("sheet.fields.more", nav.move(s(52), 0), None, simple(lambda: self.page_fields(+room)),
+                 icon=icons.arrow_down, enabled=first + room < len(fields), why_not=None)
+        c.text(Msg("choices {first}–{last} of {n}", first=first + 1, last=min(len(fields), first + room),
+                   n=len(fields)), (left.x, nav.centery), theme.MIN_TEXT, theme.TEXT_DIM, "midleft",
+               width=nav.x - left.x - s(8))
+        left.h -= s(ROW_H) + s(4)  # the fields and their warnings above the arrows
+        return fields[first:first + room]
 
     def _number(self, c: Canvas, f: Field, row: Rect) -> None:
         s = c.size
