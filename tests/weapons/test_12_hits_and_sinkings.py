@@ -95,6 +95,37 @@ def test_a_tanker_doomed_by_one_hit_burns_as_it_goes_down(cls, burns):
     assert doomed >= 3
 
 
+@pytest.mark.parametrize("cls, burns", [("t2_tanker", True), ("liberty", False)])
+def test_a_burning_tanker_is_seen_from_far_off_at_night(cls, burns):
+    """ships.toml: a tanker's cargo burns, "the fire is seen from far off"; sensors.toml `fire_light`: a ship on
+    fire lights herself, seen as by day. On a clear December night (light 0.2: a large ship is seen 2.4 nm off)
+    the boat cripples a ship 1,000 m off from the surface, then runs south at full ahead for half an hour:
+    the T2 tanker, stopped and burning some 8 nm astern, stays in the lookouts' sight; a Liberty ship the
+    same blow stopped, with no fire, is lost in the dark."""
+    from weaponskit import post_lookout
+
+    crippled = 0
+    for seed in range(6):
+        g = range_game(seed, start="1942-12-20T23:00:00", surfaced=True,
+                       vessels=[{"class": cls, "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+        post_lookout(g)
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        events = order(g, "fire_torpedoes", tubes=[1]) + advance(g, g.t + 120)
+        damaged = named(events, "ship_damaged")
+        if not damaged or damaged[0]["state"] != "crippled":
+            continue  # a miss (the ship saw the boat and turned away), or not stopped
+        crippled += 1
+        assert damaged[-1]["burning"] is burns
+        order(g, "new_course", course=180)
+        order(g, "new_speed", speed="full_ahead")
+        advance(g, g.t + 1800)
+        sea = g.module("sea")
+        vessel = damaged[0]["vessel"]
+        assert sea.truth(vessel, g.t).range_nm > 6  # far beyond the 2.4 nm a ship is seen by night
+        assert sea.picture.of(vessel)["lost"] is not burns
+    assert crippled >= 1
+
+
 def test_an_escort_breaks_up_from_one_hit():
     _g, events = _shot_at("flower", 0, range_m=1200)
     one(events, "torpedo_hit")
