@@ -27,6 +27,11 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     ('{"t": 9, "do": "end", "now": true}', "'end': unknown field(s) ['now']"),
     ('{"t": 1, "do": "report"}', "t = 1 goes back in time (previous line: 5.0)"),
     ('{"t": 9, "do": "fly"}', "unknown command 'fly'"),
+    # the console's `dial` is no script line: the refusal names the hands a script has (`turn`) and `end` too
+    ('{"t": 9, "do": "dial", "dial": "disc_own_course", "value": 0}',
+     "unknown command 'dial' (game commands: adjust_command, "),
+    ('{"t": 9, "do": "dial", "dial": "disc_own_course", "value": 0}',
+     "; hands on the table: place, lift, turn, home, press; end stops the run)"),
     ('{"t": 9, "do": "place", "figure": "cook-square", "section": 3}', "place: figure 'cook-square' is not one"),
     ('{"t": 9, "do": "place", "figure": "engineer-square", "section": 9}', "section must be between 1 and 8, got 9"),
     ('{"t": 9, "do": "turn", "dial": "telegraph"}', "turn: needs the field 'steps'"),

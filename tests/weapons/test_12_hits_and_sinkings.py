@@ -70,6 +70,62 @@ def test_a_big_tanker_may_need_a_second_torpedo():
     assert afloat >= 4  # most T2 tankers survive one hit
 
 
+@pytest.mark.parametrize("cls, burns", [("tanker", True), ("liberty", False)])
+def test_a_tanker_doomed_by_one_hit_burns_as_it_goes_down(cls, burns):
+    """The attack, sinking: a hit ship "slows, lists, burns, sinks after a delay" by its class; ships.toml gives
+    the tankers a cargo that `burns`. A magnetic torpedo under the keel (March 1943, the Pi 2) does 1.6 times
+    a side hit, so one is often enough for the motor tanker (structure 1.5): the blow that dooms her sets her
+    burning as surely as one that only stops her, with its line in the feed. A Liberty ship doomed the same
+    way goes down without a fire."""
+    doomed = 0
+    for seed in range(8):
+        g = range_game(seed, start="1943-03-01T12:00:00", vessels=[{"class": cls, "bearing": 0, "range_m": 1000,
+                                                                      "course": 90, "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5, pistol="magnetic", depth_m=10)
+        events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, 3 * 3600)
+        damaged = named(events, "ship_damaged")
+        if not damaged or damaged[0]["state"] != "sinking":
+            continue  # the pistol failed, or the blow only stopped her
+        doomed += 1
+        assert damaged[0]["feed"] == "Hit hard: the ship is settling and will go down."
+        fire = [e for e in damaged if e["feed"] == "Hit: the ship is on fire!"]
+        assert len(fire) == (1 if burns else 0)
+        assert all(e["burning"] is burns for e in damaged)
+        assert one(events, "ship_sunk")["class"] == cls
+    assert doomed >= 3
+
+
+@pytest.mark.parametrize("cls, burns", [("t2_tanker", True), ("liberty", False)])
+def test_a_burning_tanker_is_seen_from_far_off_at_night(cls, burns):
+    """ships.toml: a tanker's cargo burns, "the fire is seen from far off"; sensors.toml `fire_light`: a ship on
+    fire lights herself, seen as by day. On a clear December night (light 0.2: a large ship is seen 2.4 nm off)
+    the boat cripples a ship 1,000 m off from the surface, then runs south at full ahead for half an hour:
+    the T2 tanker, stopped and burning some 8 nm astern, stays in the lookouts' sight; a Liberty ship the
+    same blow stopped, with no fire, is lost in the dark."""
+    from weaponskit import post_lookout
+
+    crippled = 0
+    for seed in range(6):
+        g = range_game(seed, start="1942-12-20T23:00:00", surfaced=True,
+                       vessels=[{"class": cls, "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+        post_lookout(g)
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        events = order(g, "fire_torpedoes", tubes=[1]) + advance(g, g.t + 120)
+        damaged = named(events, "ship_damaged")
+        if not damaged or damaged[0]["state"] != "crippled":
+            continue  # a miss (the ship saw the boat and turned away), or not stopped
+        crippled += 1
+        assert damaged[-1]["burning"] is burns
+        order(g, "new_course", course=180)
+        order(g, "new_speed", speed="full_ahead")
+        advance(g, g.t + 1800)
+        sea = g.module("sea")
+        vessel = damaged[0]["vessel"]
+        assert sea.truth(vessel, g.t).range_nm > 6  # far beyond the 2.4 nm a ship is seen by night
+        assert sea.picture.of(vessel)["lost"] is not burns
+    assert crippled >= 1
+
+
 def test_an_escort_breaks_up_from_one_hit():
     _g, events = _shot_at("flower", 0, range_m=1200)
     one(events, "torpedo_hit")

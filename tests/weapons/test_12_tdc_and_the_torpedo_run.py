@@ -401,3 +401,20 @@ def test_a_refused_pistol_stays_in_the_feed_a_resumed_table_reads(caplog):
     kept = [e for e in past_of(resumed) if e.name == "order_rejected"]
     assert [e.feed is not None and str(e.feed) for e in kept] == [refusal["feed"]]
     assert "Magnet" in language("de").render(kept[0].feed) and "Aufschlag" in language("de").render(kept[0].feed)
+
+
+def test_7_5_3_a_salvo_typed_with_spaces_fires_the_tubes_named():
+    """§7.5.3 at the console: a First Officer says the salvo as "fire 1 2" (and "flood 3 4"); the console took
+    only `fire 1,2` and refused "fire: what is '2'? usage: fire [N,N]" in the middle of the attack. Numbers typed
+    with spaces for the tubes are the list of tubes; a word that is no number is still refused."""
+    from kit import console_typed
+
+    g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}],
+                   flooded=(1, 2))
+    order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+    heard: list = []
+    out = console_typed("en", "fire 1 2", "flood 3 4", "fire 3 x", game=g, heard=heard)
+    assert [e.data["tube"] for e in heard if e.name == "torpedo_fired"] == [1, 2]
+    assert [e.data.get("tubes") for e in heard if e.name == "order_accepted" and e.data["order"] == "flood_tubes"] == [
+        [3, 4]]
+    assert "! fire: what is 'x'? usage: fire [N,N]" in out

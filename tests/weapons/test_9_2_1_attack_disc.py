@@ -296,3 +296,25 @@ def test_9_2_1_the_disc_with_no_target_chosen_says_where_range_and_speed_come_fr
     while g.module("sea").picture.get("c1") is None and g.t < 600:
         advance(g, g.t + 10)
     assert one(order(g, "tdc", source="disc", contact="c1"), "tdc_programmed")["source"] == "disc"
+
+
+def test_9_2_1_a_ring_turned_once_round_in_a_script_sets_the_reading_it_stands_at(tmp_path):
+    """§9.2.1 in a table script on the simulated table: the boat heads north, so the green ring's own course
+    is 000 — where a new game's ring already stands. A script's only hand is `turn`: a whole turn (360 steps)
+    brings the ring round to 000, as a hand at the table does, and a real encoder, counting the turn step by
+    step, feeds that reading. The simulated ring fed nothing (it stood where it had stood) and the TDC went on
+    refusing "the attack disc is not set: set the own course ring". A ring already fed is not fed again by a
+    whole turn: the game has that reading."""
+    from kit import play_script
+
+    _g, events = play_script(tmp_path, [
+        {"t": 0, "do": "turn", "dial": "disc_bearing", "steps": 31},
+        {"t": 1, "do": "turn", "dial": "disc_enemy_course", "steps": 137},
+        {"t": 2, "do": "turn", "dial": "disc_own_course", "steps": 360},
+        {"t": 3, "do": "turn", "dial": "disc_own_course", "steps": -360},
+        {"t": 4, "do": "order", "order": "tdc", "source": "disc", "range_nm": 1.2, "speed_kn": 7.5},
+        {"t": 5, "do": "end"}])
+    discs = [e for e in events if e["event"] == "attack_disc"]
+    assert [(e["own_course"], e["enemy_course"], e["bearing"]) for e in discs] == [
+        (None, None, 31), (None, 137, 31), (0, 137, 31)]  # the second whole turn feeds nothing more
+    assert one(events, "tdc_programmed")["source"] == "disc"

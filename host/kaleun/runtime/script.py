@@ -108,6 +108,14 @@ def _at(path: Path, number: int, problem: Msg | str) -> Msg:
     return Msg("{where}: {problem}", where=f"{path}:{number}", problem=problem)
 
 
+def _unknown(name: str, game: Any) -> Msg:
+    """A line's `do` that is neither a game command nor a hand on the table: both lists, and `end`, so a writer
+    who typed a console word (`dial`) finds the script's (`turn`)."""
+    known = ", ".join(c for c in game.command_names if c not in TABLE_ACTIONS)
+    return Msg("unknown command '{name}' (game commands: {known}; hands on the table: {hands}; end stops the run)",
+               name=name, known=known, hands=", ".join(TABLE_ACTIONS))
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -201,6 +209,8 @@ class ScriptRun:
                 try:
                     if line.command["do"] in TABLE_ACTIONS:
                         self.table.actuate(line.command)
+                    elif isinstance(line.command["do"], str) and line.command["do"] not in self.game.command_names:
+                        raise ScriptError(_at(path, line.number, _unknown(line.command["do"], self.game)))
                     else:
                         self._apply(line.command)
                 except CommandError as exc:

@@ -351,7 +351,9 @@ class Table:
                 self._told_unhomed.add(dial)
             else:
                 moved = decl.wrap(step + clicks)
-                if moved != step:
+                # a ring turned a whole turn round stands where it stood, yet a hand has set it there: a real
+                # encoder, counting step by step, says so; one turn reported at once (a script, a hub's count) too
+                if moved != step or (decl.is_ring and clicks):
                     self.steps[dial] = moved
                     self._moved[decl.group] = self.clock()
                     self._touched.add(dial)

@@ -593,6 +593,7 @@ class Action:
             got[f.field] = self._value(f, text, lang)
         places = [f for f in self.fields if f.positional and f.field not in got]
         loose = self._fixed_values_alone(self._names_rejoined(loose, places, lang), places, got, lang)
+        loose = self._numbers_rejoined(loose, places)
         if len(loose) > len(places):
             extra = loose[len(places)]
             raise CommandError(Msg("{command}: what is '{extra}'? usage: {usage}", command=self.word, extra=extra,
@@ -600,6 +601,16 @@ class Action:
         for f, text in zip(places, loose, strict=False):
             got[f.field] = self._value(f, text, lang)
         return self._complete({**got, **free}, lang)
+
+    @staticmethod
+    def _numbers_rejoined(loose: list[str], places: list[Field]) -> list[str]:
+        """Numbers typed with spaces for a last place that takes a list of them (`fire 1 2 3`, as a sailor says a
+        salvo) read as that list (`1,2,3`)."""
+        last = len(places) - 1
+        if last < 0 or len(loose) <= len(places) or places[last].kind != "wholes" \
+                or not all(word.strip(",").isdigit() for word in loose[last:]):
+            return loose
+        return [*loose[:last], ",".join(word.strip(",") for word in loose[last:])]
 
     @staticmethod
     def _names_rejoined(loose: list[str], places: list[Field], lang: Language) -> list[str]:

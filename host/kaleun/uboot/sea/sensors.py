@@ -18,6 +18,8 @@ from kaleun.uboot.sea.geo import M_PER_NM, YD_PER_NM
 
 SENSORS = data.load("sensors")
 VISUAL = SENSORS["visual"]
+#: the light a burning ship is seen in at least (sensors.toml [visual] fire_light)
+FIRE_LIGHT = float(VISUAL["fire_light"])
 LOOKOUTS = SENSORS["lookouts"]
 PERISCOPE = SENSORS["periscope"]
 HYDROPHONE = SENSORS["hydrophone"]
@@ -49,11 +51,17 @@ def sea_factor(penalty: float, sea_state: int) -> float:
     return factor if factor > 0.1 else 0.1
 
 
-def visual_range(size: str, cond: Conditions) -> float:
-    """How far a thing of this size is seen now (nm)."""
+def visual_range(size: str, cond: Conditions, burning: bool = False) -> float:
+    """How far a thing of this size is seen now (nm); a ship on fire lights herself (`fire_light`)."""
     base = float(VISUAL["range_nm"][size])
     vis = cond.visibility_nm * float(VISUAL["visibility_share"][size])
-    return min(base, vis) * cond.light * sea_factor(float(VISUAL["sea_penalty"][size]), cond.sea_state)
+    light = max(cond.light, FIRE_LIGHT) if burning else cond.light
+    return min(base, vis) * light * sea_factor(float(VISUAL["sea_penalty"][size]), cond.sea_state)
+
+
+def ship_range(v: Any, cond: Conditions) -> float:
+    """How far this ship is seen now (nm): by her size, and by her own fire's light while she burns."""
+    return visual_range(v.cls.size, cond, burning=bool(v.ai.get("burning")))
 
 
 def sight_blur(cond: Conditions) -> float:

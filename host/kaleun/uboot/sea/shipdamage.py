@@ -6,7 +6,8 @@ it stops and goes under after `sink_min` minutes (sooner the harder it was hit);
 on a sinking ship hastens it (it halves the time left).
 Below that it is hurt: from a quarter of its structure it falls out of its convoy and limps on at
 reduced speed (a lone ship slows down; a warship fights on), from half it lies stopped and listing
-(a target for a coup de grâce), and a ship whose cargo `burns` (tankers) catches fire.
+(a target for a coup de grâce). A ship whose cargo `burns` (tankers) catches fire from the blow that
+hurts her that much, the blow that dooms her included.
 
 The sea's agenda holds `sink:<vessel>` for a doomed ship; `Sea.sink` then emits `ship_sunk`.
 """
@@ -91,7 +92,12 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
             feed = Msg("Hit: {ship} breaks in two and goes down fast!", ship=who(sea, v))
         else:
             feed = Msg("Hit hard: {ship} is settling and will go down.", ship=who(sea, v))
+        fire = cls.burns and not ai.get("burning")
+        if fire:  # a blow that dooms a tanker sets her cargo burning as surely as one that only stops her
+            ai["burning"] = True
         _tell(sea, v, "sinking", feed, minutes=round(minutes, 1))
+        if fire:
+            _tell(sea, v, "sinking", Msg("Hit: {ship} is on fire!", ship=who(sea, v)), minutes=round(minutes, 1))
         return "sinking"
     now_state = state_of(v)
     in_convoy = v.track is None  # keeping station in its convoy's formation until this blow

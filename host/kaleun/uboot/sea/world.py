@@ -67,6 +67,7 @@ from kaleun.uboot.sea.sensors import (
     Conditions,
     hydrophone_range,
     notice_p,
+    ship_range,
     sight_blur,
     visual_range,
 )
@@ -351,16 +352,17 @@ class Sea(Module):
         dx, dy, r = bn.rel(lat, lon)
         return Truth(geo.bearing_to(dx, dy), r, course, speed)
 
-    def entities(self) -> list[tuple[str, str, str, float, float]]:
-        """(entity, kind, size, lat, lon) of everything afloat or airborne now."""
+    def entities(self) -> list[tuple[str, str, str, float, float, bool]]:
+        """(entity, kind, size, lat, lon, burning) of everything afloat or airborne now (burning: a ship on
+        fire, seen by her own light)."""
         t = self.engine.t
         out = []
         for v in self.vessels.values():
             lat, lon = self.vpos(v, t)
-            out.append((v.id, "ship", v.cls.size, lat, lon))
+            out.append((v.id, "ship", v.cls.size, lat, lon, bool(v.ai.get("burning"))))
         for a in self.aircraft.values():
             lat, lon = a.track.at(t)
-            out.append((a.id, "aircraft", "aircraft", lat, lon))
+            out.append((a.id, "aircraft", "aircraft", lat, lon, False))
         return out
 
     # -- own sensors: lookouts ------------------------------------------------------------------------
@@ -378,17 +380,17 @@ class Sea(Module):
             eyes, cap = 1, float(LOOKOUTS["unassigned_range_nm"])
         p_one = float(LOOKOUTS["p_per_lookout"])
         lose = float(LOOKOUTS["lose_share"])
-        ranges: dict[str, float] = {}
+        ranges: dict[tuple[str, bool], float] = {}
         new: list[dict[str, Any]] = []
         nearest_gap = math.inf
         rng = self.rng
-        for entity, kind, size, lat, lon in self.entities():
-            rmax = ranges.get(size)
+        for entity, kind, size, lat, lon, burning in self.entities():
+            rmax = ranges.get((size, burning))
             if rmax is None:
-                rmax = visual_range(size, cond)
+                rmax = visual_range(size, cond, burning)
                 if cap is not None:
                     rmax = min(rmax, cap)
-                ranges[size] = rmax
+                ranges[size, burning] = rmax
             _dx, _dy, r = bn.rel(lat, lon)
             gap = (r - rmax * lose) / (AIR_CLOSING_KN if kind == "aircraft" else SHIP_CLOSING_KN)
             nearest_gap = min(nearest_gap, gap)
@@ -507,9 +509,9 @@ class Sea(Module):
             share *= float(PERISCOPE["degraded_factor"])
         bn = self.boat_now(now)
         seen, new = [], []
-        for entity, kind, size, lat, lon in self.entities():
+        for entity, kind, size, lat, lon, burning in self.entities():
             _dx, _dy, r = bn.rel(lat, lon)
-            if self.rng.random() < notice_p(float(PERISCOPE["p"]), 1, r, visual_range(size, cond) * share):
+            if self.rng.random() < notice_p(float(PERISCOPE["p"]), 1, r, visual_range(size, cond, burning) * share):
                 contact, fresh = self._report(entity, kind, "periscope", now, blur=sight_blur(cond))
                 seen.append(contact)
                 if fresh:
@@ -656,12 +658,11 @@ class Sea(Module):
         boat = self.engine.module("boat")
         truth = self.truth(entity, now)
         assert truth is not None
-        size = self.vessels[entity].cls.size
-        cond = self.conditions()
+        seen = ship_range(self.vessels[entity], self.conditions())  # a burning ship by her fire's light
         if boat.surfaced and self.observing and contact["tracked"]:
-            reach = visual_range(size, cond) * float(LOOKOUTS["identify_share"])
+            reach = seen * float(LOOKOUTS["identify_share"])
         elif boat.at_periscope_depth and now < self.periscope_until:
-            reach = visual_range(size, cond) * float(PERISCOPE["range_share"]) * float(PERISCOPE["identify_share"])
+            reach = seen * float(PERISCOPE["range_share"]) * float(PERISCOPE["identify_share"])
         else:
             return Msg("not in sight")
         if truth.range_nm > reach:

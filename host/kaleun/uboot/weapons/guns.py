@@ -20,7 +20,7 @@ from typing import Any
 from kaleun.core.messages import Msg
 from kaleun.uboot.sea import aircraft as air_ai
 from kaleun.uboot.sea import attacks, shipdamage
-from kaleun.uboot.sea.sensors import visual_range
+from kaleun.uboot.sea.sensors import ship_range, visual_range
 from kaleun.uboot.weapons.arsenal import GUNS as GUN_DATA
 
 GUNS = ("gun_88", "gun_20")
@@ -104,7 +104,7 @@ def target_ship(weapons: Any, cid: str) -> Any:
     r = _range(sea, v.id, now)
     if shipdamage.state_of(v) == "sinking":
         return Msg("{contact} is going down already: no round is wasted on her", contact=cid)
-    if r > visual_range(v.cls.size, sea.conditions()):
+    if r > ship_range(v, sea.conditions()):
         return Msg("{contact} is not in sight of the gun layer", contact=cid)
     reach = float(GUN["gun_88"]["range_nm"])
     if r > reach:
@@ -196,7 +196,7 @@ def shoot(weapons: Any, gun: str, firing: dict[str, Any], now: float) -> None:
         if r > float(spec["range_nm"]):
             weapons.cease(gun, Msg("the target is out of range"))
             return
-        if r > visual_range(v.cls.size, sea.conditions()):
+        if r > ship_range(v, sea.conditions()):
             weapons.cease(gun, Msg("the target is out of sight"))
             return
         weapons.ammo[gun] -= 1

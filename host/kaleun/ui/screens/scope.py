@@ -14,7 +14,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.uboot.sea.sensors import PERISCOPE, visual_range
+from kaleun.uboot.sea.sensors import PERISCOPE, ship_range
 from kaleun.uboot.sea.weather import LIGHT_FACTOR
 from kaleun.ui import icons, theme
 from kaleun.ui.screens.base import Screen
@@ -139,7 +139,7 @@ class ScopeScreen(Screen):
                 truth = sea.truth(vid, t)
                 # a ship shows as far as the crew's eyes reach it (the lookouts' and the periscope's sighting range
                 # of its size: a merchant in sight through the periscope is one a look through it can report)
-                if truth is None or truth.range_nm > min(self.visible_nm, visual_range(v.cls.size, cond)
+                if truth is None or truth.range_nm > min(self.visible_nm, ship_range(v, cond)
                                                          * self.optic.reach):
                     continue
                 to_boat = (truth.bearing + 180.0) % 360.0
