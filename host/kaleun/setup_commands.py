@@ -176,12 +176,14 @@ def cmd_board_list(args: argparse.Namespace) -> int:
 
 # -- kaleun config ----------------------------------------------------------------------------
 def _settings() -> Any:
+    from kaleun.i18n import language
     from kaleun.settings import Settings, SettingsError
 
     try:
         return Settings.load()
-    except SettingsError as exc:
-        print(_say(Msg("kaleun config: {problem}", problem=of_error(exc))), file=sys.stderr)
+    except SettingsError as exc:  # in English, as every command speaks with no settings to read: said once, not
+        # again by looking up the preferred language in the same damaged file
+        print(language("en").render(Msg("kaleun config: {problem}", problem=of_error(exc))), file=sys.stderr)
         return None
 
 

@@ -398,6 +398,19 @@ def test_a_damaged_settings_file_is_named_and_play_falls_back_to_the_default(hom
     assert path.read_text(encoding="utf-8") == "{not json"  # left as it is
 
 
+@pytest.mark.parametrize("action", [["show"], ["set", "language", "de"], ["unset", "board"]])
+def test_a_damaged_settings_file_is_told_once_by_kaleun_config(tmp_path, action):
+    """`kaleun config` names the file and the reason once, not again as a warning of its own language lookup."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "de",', encoding="utf-8")
+    result = run_kaleun("config", *action, home=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("not valid JSON") == 1, result.stderr
+    assert f"kaleun config: {path}:1: not valid JSON (" in result.stderr
+    assert "fix it or delete the file" in result.stderr
+    assert path.read_text(encoding="utf-8") == '{"language": "de",'
+
+
 def test_table_scripts_ignore_the_preferred_board(home, tmp_path):
     """A script gives the same event log on every machine: `kaleun run` keeps boards/sim.toml."""
     assert main(["config", "set", "board", str(BOARDS / "fake-hub.toml")]) == 0
