@@ -195,6 +195,7 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
 
     said: list[str] = []
     p = plan("system", None, system_dir=tmp_path)
+    monkeypatch.setattr("kaleun.service._running_as", lambda: "maker")  # the user services below are maker's own
 
     def say(line) -> None:  # what the maker reads, in English
         said.append(str(line))
@@ -252,6 +253,34 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
     with pytest.raises(ServiceError, match=r"`systemctl --user daemon-reload` failed \(Failed to connect to bus"):
         install(user, say, fails)
+
+
+def test_a_user_service_for_another_user_is_refused_with_what_to_do_instead(tmp_path, monkeypatch, capsys):
+    """`--user --as OTHER` run by a user who is not OTHER: `systemctl --user` would reach the wrong user's
+    systemd and OTHER's home is not theirs to write in; it ended in a bare "Permission denied"."""
+    ran: list[tuple[str, ...]] = []
+
+    def run(argv):
+        ran.append(tuple(argv))
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr("kaleun.service._running_as", lambda: "maker")
+    other = dataclasses.replace(plan("user", None, "root"), unit_path=tmp_path / "user" / "kaleun.service")
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    with pytest.raises(ServiceError) as refused:
+        install(other, lambda said: None, run)
+    said = str(refused.value.args[0])
+    assert said.startswith("a user service runs in the systemd of the user who installs it, and you are maker, not "
+                           "root: install it as yourself (without --as root), log in as root and run the command")
+    assert "sudo " in said and "-m kaleun service install --system --as root" in said
+    assert not other.unit_path.exists() and ran == []  # nothing written, nothing enabled
+    # the command says it, translated, as its other refusals (exit status 1, nothing written)
+    unit = Path(pwd.getpwnam("root").pw_dir) / ".config" / "systemd" / "user" / "kaleun.service"
+    before = unit.exists()
+    assert main(["service", "install", "--user", "--as", "root"]) == 1
+    err = capsys.readouterr().err
+    assert "kaleun service install: a user service runs in the systemd of the user who installs it" in err
+    assert unit.exists() == before
 
 
 def test_a_service_for_a_board_that_does_not_load_is_refused(tmp_path, capsys):
