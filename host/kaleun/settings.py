@@ -246,7 +246,15 @@ def preferred_volume(board_volume: float) -> float:
     """The volume a table's speaker starts at: the one the players last chose (kept by `remember_volume`,
     or `kaleun config set volume`), else the board file's `audio.volume`. A value written wrong by hand
     is warned of once and the board's applies."""
-    return float(_checked("volume", parse_volume, board_volume, "the board file's volume applies"))
+    kept = kept_volume()
+    return board_volume if kept is None else kept
+
+
+def kept_volume() -> float | None:
+    """The volume the players last chose (the console's `volume`, `kaleun config set volume`), which applies over
+    the board file's `audio.volume`; None when none is kept (or one written wrong, warned of once)."""
+    level = _checked("volume", parse_volume, None, "the board file's volume applies")
+    return None if level is None else float(level)
 
 
 #: what the crew is told when a choice cannot be kept for the next start, by setting

@@ -802,6 +802,26 @@ def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the
     assert "speaker-test" in advice and "raspi-config" in advice
 
 
+def test_the_bell_rings_at_the_volume_the_table_plays_and_its_advice_names_the_kept_volume(home):
+    """A volume kept by `kaleun config set volume` (or the console's `volume`) applies over the board's audio.volume
+    at the table: the bring-up rang the bell at audio.volume all the same, and a maker who heard nothing was sent to
+    raise audio.volume, which changes nothing."""
+    assert main(["config", "set", "volume", "0"]) == 0
+    rig = Rig(load_board(BOARDS / "sim.toml")).open(parts=["bell"])
+    try:
+        assert rig.sounder is not None and rig.sounder.volume == 0.0  # as the table will play
+    finally:
+        rig.close()
+    def not_heard(rig: Rig, line: str) -> str | None:
+        return "n" if line.endswith("[y/n/s(kip)]") else None
+
+    advice = str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
+    assert advice.endswith("the volume kept by kaleun config, 0, applies over audio.volume (kaleun config set volume "
+                           "80%, or kaleun config unset volume)")
+    assert main(["config", "unset", "volume"]) == 0
+    assert "kaleun config" not in str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
+
+
 def test_without_gpio_every_gpio_part_fails_once_for_the_set_up_not_for_its_wires(home, monkeypatch):
     """A Kaleun installed without the Pi extra: each dial and button failed with the same long
     install command and "look at: the encoder's A on GPIO 17 ...", sending the maker to wires
