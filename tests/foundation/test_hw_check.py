@@ -503,6 +503,22 @@ def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):
     assert "ls /dev/serial/by-id/" in result.advice and "kaleun firmware install" in result.advice
 
 
+def test_a_hub_lamp_strip_with_the_hub_unplugged_is_reported_in_the_makers_language(home, tmp_path):
+    """The lamps on the deck hub (`lamps.driver = "hub"`), and a hub dial, failed for the unplugged hub in the
+    English text of the hub's result inside a German report: what was seen and what to look at, both."""
+    board = tmp_path / "lost-hub.toml"
+    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    spec = load_board(board)
+    results = check(spec, groups=["lamps", "dials"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
+    assert [r.part for r in results][:2] == ["lamps", "dial telegraph"]
+    said = report(spec, results, "de")
+    assert "FAIL  Lampen: getrennt: /dev/ttyKALEUN_NOWHERE lässt sich nicht öffnen" in said, said
+    assert "prüfen: der Deck-Hub an /dev/ttyKALEUN_NOWHERE hat nicht geantwortet" in said, said
+    assert "did not answer" not in said and "cannot open" not in said, said
+
+
 def test_a_lost_hub_is_waited_for_once_and_its_wires_named_once(home, tmp_path, monkeypatch):
     """The physical table, bring-up: with the deck hub unplugged every part on it fails; the first waits the
     hub's start timeout and names the cable and hub.url, the later ones wait only briefly (it
