@@ -83,7 +83,7 @@ def parse_volume(text: str) -> float:
 
 
 def check_volume(value: str) -> str:
-    return f"{round(parse_volume(value), 2):g}"
+    return f"{round(parse_volume(value), 2) + 0.0:g}"  # + 0.0: "-0" is kept as 0
 
 
 def _languages() -> str:
