@@ -43,8 +43,12 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
     if board is None:
         return EXIT_BAD_INPUT
     groups = GROUPS
-    if args.only:
+    if args.only is not None:
         groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
+        if not groups:  # `--only ""` checked every part, `--only ,` none (and passed)
+            print(_say(Msg("kaleun hw check: --only names no part: the parts are {parts}", parts=", ".join(GROUPS))),
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         unknown = [g for g in groups if g not in GROUPS]
         if unknown:
             print(_say(Msg("kaleun hw check: --only {unknown}: the parts are {parts}", unknown=", ".join(unknown),

@@ -52,6 +52,15 @@ def test_a_kind_of_part_the_board_has_none_of_is_named_not_passed_over(home, cap
     assert out.rstrip().endswith("0 passed, 0 failed, 2 skipped.")
 
 
+@pytest.mark.parametrize("only", ["", ",", " , "])
+def test_an_only_that_names_no_part_is_refused_not_a_pass_of_nothing_or_of_everything(home, capsys, only):
+    """`--only ,` checked nothing and exited 0 ("0 passed, 0 failed, 0 skipped"); `--only ""` checked every part."""
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", only]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("kaleun hw check: --only names no part: the parts are lamps, bell, dials, buttons, "
+                                 "readers\n")
+
+
 def test_the_scripted_check_shows_every_fake_hub_reader_a_tag(home):
     results = check(load_board(BOARDS / "fake-hub.toml"), auto=True, groups=["readers"], stdout=io.StringIO())
     assert [(r.part, r.status) for r in results] == [
