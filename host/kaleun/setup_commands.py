@@ -242,20 +242,34 @@ def _change_held(verb: str, change: Callable[[Any], Any], said: Callable[[Any], 
 
 
 def cmd_config_show(args: argparse.Namespace) -> int:
-    from kaleun.settings import KEYS
+    from kaleun.settings import KEYS, SettingsError
 
     settings = _settings()
     if settings is None:
         return EXIT_BAD_INPUT
     defaults: dict[str, str | Msg] = {"board": "boards/sim.toml", "language": "en",
                                       "volume": Msg("the board file's audio.volume")}
+    #: what a table does instead of a value it cannot use (a board moved away since, a volume written by hand)
+    instead = {"board": Msg("a table started without --board stops with this reason: set the board again, or unset it"),
+               "language": Msg("a table starts in English"),
+               "volume": Msg("the board file's audio.volume applies")}
+    unusable = False
     print(_say(Msg("settings in {path}:", path=str(settings.path))))
-    for key, (what, _check) in KEYS.items():
+    for key, (what, check) in KEYS.items():
         value = settings.get(key)
         shown = value if value is not None else _say(Msg("not set (default: {default})", default=defaults[key]))
         print(f"  {key:9} {shown}")
         print(f"            {_say(what)}")
-    return EXIT_OK
+        if value is None:
+            continue
+        try:
+            check(value)
+        except SettingsError as exc:  # shown as set, and yet the table cannot use it: said here, not first at boot
+            unusable = True
+            said = _say(Msg("warning: this value cannot be used ({instead}): {problem}", instead=instead[key],
+                            problem=of_error(exc)))
+            print("\n".join(f"            {line}" for line in said.splitlines()))
+    return EXIT_FAIL if unusable else EXIT_OK
 
 
 def add_commands(sub: Any) -> None:

@@ -440,6 +440,31 @@ def test_a_damaged_settings_file_is_told_once_by_kaleun_config(tmp_path, action)
     assert path.read_text(encoding="utf-8") == '{"language": "de",'
 
 
+def test_config_show_warns_of_a_value_a_table_cannot_use(home, tmp_path, capsys):
+    """A board moved away since `kaleun config set board`, a volume or a language written by hand: `config show`
+    listed them as set without a word, and the maker learnt of it only when the table did not come up."""
+    board = tmp_path / "my-table.toml"
+    board.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["config", "set", "board", str(board)]) == 0
+    assert main(["config", "show"]) == 0
+    capsys.readouterr()
+    board.unlink()
+    settings = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+    (config_dir() / "settings.json").write_text(json.dumps({**settings, "volume": "7", "language": "fr"}),
+                                                encoding="utf-8")
+    assert main(["config", "show"]) == 1
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[1:4] == [f"  board     {board}", "            the board file a table starts with when no --board is "
+                          "given", "            warning: this value cannot be used (a table started without --board "
+                          f"stops with this reason: set the board again, or unset it): the board file {board} cannot "
+                          "be used:"]
+    assert shown[4].startswith(f"            {board}: cannot read the board file")
+    assert ("            warning: this value cannot be used (a table starts in English): 'fr' is not a language Kaleun "
+            "speaks; choose one of: en (English)") in "\n".join(shown)
+    assert shown[-1] == ("            warning: this value cannot be used (the board file's audio.volume applies): the "
+                         "volume is a number from 0 to 1 or a percentage such as 60%, not '7'")
+
+
 def test_table_scripts_ignore_the_preferred_board(home, tmp_path):
     """A script gives the same event log on every machine: `kaleun run` keeps boards/sim.toml."""
     assert main(["config", "set", "board", str(BOARDS / "fake-hub.toml")]) == 0
