@@ -905,6 +905,37 @@ def test_a_board_with_a_strip_but_no_segments_has_no_lamp_to_check(home, tmp_pat
         ("lamps", SKIP, "the board has no lamp segments to light ([lamps.segments])")]
 
 
+def test_a_strip_that_cannot_open_is_told_in_the_makers_language(home, monkeypatch):
+    """The strip's own reasons (a board Blinka does not support, the pi extra missing, SPI switched off) were English
+    inside the German report: "die Lampen lassen sich nicht öffnen: NeoPixels need a supported board ..."."""
+    import sys
+    import types
+
+    class NoBoard:  # Blinka on a machine it does not know: `import board` raises NotImplementedError
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "board":
+                raise NotImplementedError("Board not supported")
+
+    monkeypatch.delitem(sys.modules, "board", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [NoBoard(), *sys.meta_path])
+    board = load_board(BOARDS / "pi4-basic.toml")
+    results = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
+    said = report(board, results, "de")
+    assert ("FAIL  Lampen: die Lampen lassen sich nicht öffnen: NeoPixels brauchen ein unterstütztes Board (Board not "
+            "supported); auf einem PC BLINKA_OS_AGNOSTIC=1 setzen") in said, said
+    assert results[0].seen == ("cannot open the lamps: NeoPixels need a supported board (Board not supported); on a PC "
+                               "set BLINKA_OS_AGNOSTIC=1")  # the log's English
+    # a strip that opens no SPI (switched off in raspi-config): its own reason in German too
+    monkeypatch.setattr(sys, "meta_path", [m for m in sys.meta_path if not isinstance(m, NoBoard)])
+    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(SCK=11, MOSI=10, MISO=9))
+    monkeypatch.setitem(sys.modules, "neopixel", types.SimpleNamespace(GRB="GRB"))
+    monkeypatch.setitem(sys.modules, "busio", types.SimpleNamespace(SPI=lambda *pins: (_ for _ in ()).throw(
+        OSError(2, "No such file or directory: '/dev/spidev0.0'"))))
+    results = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
+    assert "die NeoPixels (neopixel_spi) lassen sich nicht öffnen: [Errno 2] No such file or directory" in report(
+        board, results, "de")
+
+
 def test_a_strip_this_machine_cannot_drive_is_not_sent_to_its_wires(home, monkeypatch):
     """`kaleun hw check --board pi4-basic` on a PC or a Pi without the library its driver needs: the lamps
     failed with "NeoPixels need a supported board" and "look at: the strip's DIN on SPI0 MOSI ... the level
