@@ -316,6 +316,11 @@ def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
               label=Msg.term(DIALS["disc_bearing"].label), how=Msg.term(DIALS["disc_bearing"].whole_turn or ""))
     assert "grünen Ring" in language("de").render(ask) and "festgehalten" in language("de").render(ask)
     assert "зелёного кольца" in language("ru").render(ask)
+    # the telegraph's positions are quoted as the German sentence needs them ("bei volle Fahrt zurück" read wrong)
+    stops = Msg("Turn {name} ({label}) fully counter-clockwise, against its end stop at {first}.", name="telegraph",
+                label=Msg.term(DIALS["telegraph"].label), first=Msg.term("full astern"))
+    assert language("de").render(stops) == ("telegraph (Maschinentelegraf) ganz gegen den Uhrzeigersinn drehen, bis an "
+                                            "seinen Anschlag bei „volle Fahrt zurück“.")
 
 
 def test_a_ring_turned_by_hand_need_not_stop_at_exactly_a_whole_turn(home):
