@@ -191,6 +191,9 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
     try:
         chosen = Settings.load(p.settings).get("board")
     except SettingsError as exc:
+        from kaleun.settings import told
+
+        told(exc)  # said here with what it means for the service, not also as a warning of this command's own start
         return True, Msg("{problem}: until it is fixed the table starts with boards/sim.toml (everything simulated)",
                          problem=of_error(exc))
     if chosen:

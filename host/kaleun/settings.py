@@ -205,6 +205,12 @@ def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
 _WARNED: set[str] = set()
 
 
+def told(exc: SettingsError) -> None:
+    """A damaged file's problem a command says itself, with what applies meanwhile (`kaleun service install`'s
+    note): `preferred` does not warn of it again in this start."""
+    _WARNED.add(str(exc))
+
+
 def preferred(key: str) -> str | None:
     """A preferred setting, or None. A damaged file is reported (once per start and problem) and
     the caller's default applies; `kaleun config show` says what is wrong."""

@@ -121,6 +121,8 @@ def cmd_service_install(args: argparse.Namespace) -> int:
     except ServiceError as exc:
         print(_say(Msg("kaleun service install: {problem}", problem=of_error(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
+    # before anything is said: a damaged settings file of the service's user is named once, by its note below
+    warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if args.dry_run:
         print(f"# {p.unit_path} ({mode} service, runs as {p.user})")
         print(p.text, end="")
@@ -144,7 +146,6 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(_say(Msg("note: {line}", line=login)), file=sys.stderr)
     for problem in [*access_warnings(p, args.board), *board_warnings(p, args.board)]:
         print(_say(Msg("warning: {warning}", warning=problem)), file=sys.stderr)
-    warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if warn:
         print(_say(Msg("note: {line}", line=line)), file=sys.stderr)
     else:

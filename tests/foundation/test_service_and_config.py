@@ -465,6 +465,18 @@ def test_config_show_warns_of_a_value_a_table_cannot_use(home, tmp_path, capsys)
                          "volume is a number from 0 to 1 or a percentage such as 60%, not '7'")
 
 
+def test_a_damaged_settings_file_is_told_once_by_kaleun_service_install(tmp_path):
+    """The install's note names the damaged file and what the service's table does meanwhile; the warning of the
+    command's own language lookup said the same problem once more before it."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "de",', encoding="utf-8")
+    result = run_kaleun("service", "install", "--user", "--dry-run", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("not valid JSON") == 1, result.stderr
+    assert (f"note: {path}:1: not valid JSON (") in result.stderr
+    assert "until it is fixed the table starts with boards/sim.toml (everything simulated)" in result.stderr
+
+
 def test_table_scripts_ignore_the_preferred_board(home, tmp_path):
     """A script gives the same event log on every machine: `kaleun run` keeps boards/sim.toml."""
     assert main(["config", "set", "board", str(BOARDS / "fake-hub.toml")]) == 0
