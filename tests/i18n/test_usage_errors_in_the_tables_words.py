@@ -66,3 +66,15 @@ def test_a_count_of_values_takes_the_languages_plural(home: Path, capsys, n: int
         parser.parse_args(["--pair", "1"])
     assert capsys.readouterr().err.splitlines()[-1] == f"kaleun: ошибка: аргумент --pair: {said}"
     install([])  # back to the preferred language (none: English)
+
+
+def test_a_number_on_the_command_line_takes_the_decimal_comma(home: Path, capsys) -> None:
+    """`--wait 2,5` (German and Russian write the decimal comma) was "invalid number value: '2,5'", where the
+    console and `kaleun config set volume` take it; a refusal still says the number back as typed."""
+    from kaleun.cli_numbers import as_typed, number
+
+    assert number("2,5") == 2.5 and as_typed(number("2,5")) == "2,5" and number(",5") == 0.5
+    assert main(["hub", "status", "--wait=-0,5"]) == 2
+    assert "--wait must be a number of seconds from 0 to 86400, got -0,5" in capsys.readouterr().err
+    err = _refused(["hub", "status", "--wait", "1,2,3"], capsys)  # no number in any language
+    assert err.splitlines()[-1] == "kaleun hub status: error: argument --wait: invalid number value: '1,2,3'"
