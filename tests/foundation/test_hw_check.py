@@ -289,6 +289,19 @@ def test_each_ring_is_turned_as_its_declaration_says_a_maker_sees_a_whole_turn(h
         dials_declared_with(tmp_path, TRIM_DIAL + 'whole_turn = "round and round"\n')
 
 
+@pytest.mark.parametrize(("code", "again", "yes"), [
+    ("de", "Bitte mit j (ja), n (nein) oder s (überspringen) antworten.", "j"),
+    ("ru", "Ответьте д (да), н (нет) или s (пропустить).", "д")])
+def test_an_answer_asked_again_names_the_letters_the_question_offered(home, code, again, yes):
+    """The German question offers [j/n/s] and the Russian [д/н/s]; an answer it did not take was asked again with
+    "y (ja)" and "y (да)", letters the question never named."""
+    out = io.StringIO()
+    (bell,) = check(load_board(BOARDS / "sim.toml"), groups=["bell"], stdin=io.StringIO(f"x\n{yes}\n"), stdout=out,
+                    language=code)
+    assert again in out.getvalue().splitlines(), out.getvalue()
+    assert bell.status == PASS
+
+
 def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
     """The words of a ring's whole turn come from the declaration and are translated with it; a dial's detents
     are counted in the language's plural ("4 щелчка", not "4 щелчков"), with the dial's name the crew reads."""
