@@ -1220,6 +1220,9 @@ def _main(argv: list[str] | None) -> int:
     from kaleun.own_missions import load_own_missions
 
     load_own_missions()  # the group's own mission files join the shipped ones (`kaleun play --help` lists them)
+    from kaleun.usage_words import install as usage_in_the_tables_words
+
+    usage_in_the_tables_words(sys.argv[1:] if argv is None else argv)  # argparse's errors in de or ru too
     parser = build_parser()
     args = parser.parse_args(argv)
     said = logging.StreamHandler()

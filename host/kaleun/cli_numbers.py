@@ -3,6 +3,8 @@ not "got inf" (Python reads 1e999 as infinity)."""
 
 from __future__ import annotations
 
+import re
+
 
 class TypedFloat(float):
     """A number from the command line that keeps the text typed, to be said back as typed in a refusal
@@ -12,8 +14,10 @@ class TypedFloat(float):
 
 
 def number(text: str) -> TypedFloat:
-    """An argparse type: a number, kept with its text (a ValueError is argparse's "invalid number value")."""
-    out = TypedFloat(text)
+    """An argparse type: a number, kept with its text (a ValueError is argparse's "invalid number value"); with
+    the decimal comma German and Russian write too (`--wait 2,5`), as the console and `kaleun config set volume`."""
+    read = text.strip()
+    out = TypedFloat(read.replace(",", ".") if re.fullmatch(r"[-+]?\d*,\d+", read) else text)
     out.typed = text
     return out
 

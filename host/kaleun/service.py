@@ -191,6 +191,9 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
     try:
         chosen = Settings.load(p.settings).get("board")
     except SettingsError as exc:
+        from kaleun.settings import told
+
+        told(exc)  # said here with what it means for the service, not also as a warning of this command's own start
         return True, Msg("{problem}: until it is fixed the table starts with boards/sim.toml (everything simulated)",
                          problem=of_error(exc))
     if chosen:
@@ -387,6 +390,14 @@ def desktop_autologin(p: Plan, conf: Path = LIGHTDM) -> Msg | None:
                "Boot / Auto Login)", user=p.user, conf=str(conf))
 
 
+def _running_as() -> str | None:
+    """The name of the user this command runs as (None: a uid with no name)."""
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return None
+
+
 def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(argv), capture_output=True, text=True, check=False)
 
@@ -402,6 +413,14 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
         # maker's, and the folders made on the way would belong to root
         raise ServiceError(Msg("a user service belongs to the user who plays: run it as that user, without sudo "
                                "({python} -m kaleun service install --user ...)", python=shlex.quote(sys.executable)))
+    if p.mode == "user" and (me := _running_as()) is not None and me != p.user:
+        # `systemctl --user` reaches the systemd of the user who runs it, and another user's home is not
+        # theirs to write in: the install ended in a bare "Permission denied"
+        raise ServiceError(Msg("a user service runs in the systemd of the user who installs it, and you are {me}, "
+                               "not {user}: install it as yourself (without --as {user}), log in as {user} and run "
+                               "the command there, or install a system service that runs as {user}: sudo {python} "
+                               "-m kaleun service install --system --as {user}", me=me, user=p.user,
+                               python=shlex.quote(sys.executable)))
     try:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")

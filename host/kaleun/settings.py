@@ -83,7 +83,7 @@ def parse_volume(text: str) -> float:
 
 
 def check_volume(value: str) -> str:
-    return f"{round(parse_volume(value), 2):g}"
+    return f"{round(parse_volume(value), 2) + 0.0:g}"  # + 0.0: "-0" is kept as 0
 
 
 def _languages() -> str:
@@ -205,6 +205,12 @@ def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
 _WARNED: set[str] = set()
 
 
+def told(exc: SettingsError) -> None:
+    """A damaged file's problem a command says itself, with what applies meanwhile (`kaleun service install`'s
+    note): `preferred` does not warn of it again in this start."""
+    _WARNED.add(str(exc))
+
+
 def preferred(key: str) -> str | None:
     """A preferred setting, or None. A damaged file is reported (once per start and problem) and
     the caller's default applies; `kaleun config show` says what is wrong."""
@@ -246,7 +252,15 @@ def preferred_volume(board_volume: float) -> float:
     """The volume a table's speaker starts at: the one the players last chose (kept by `remember_volume`,
     or `kaleun config set volume`), else the board file's `audio.volume`. A value written wrong by hand
     is warned of once and the board's applies."""
-    return float(_checked("volume", parse_volume, board_volume, "the board file's volume applies"))
+    kept = kept_volume()
+    return board_volume if kept is None else kept
+
+
+def kept_volume() -> float | None:
+    """The volume the players last chose (the console's `volume`, `kaleun config set volume`), which applies over
+    the board file's `audio.volume`; None when none is kept (or one written wrong, warned of once)."""
+    level = _checked("volume", parse_volume, None, "the board file's volume applies")
+    return None if level is None else float(level)
 
 
 #: what the crew is told when a choice cannot be kept for the next start, by setting

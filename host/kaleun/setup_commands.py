@@ -43,8 +43,12 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
     if board is None:
         return EXIT_BAD_INPUT
     groups = GROUPS
-    if args.only:
+    if args.only is not None:
         groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
+        if not groups:  # `--only ""` checked every part, `--only ,` none (and passed)
+            print(_say(Msg("kaleun hw check: --only names no part: the parts are {parts}", parts=", ".join(GROUPS))),
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         unknown = [g for g in groups if g not in GROUPS]
         if unknown:
             print(_say(Msg("kaleun hw check: --only {unknown}: the parts are {parts}", unknown=", ".join(unknown),
@@ -117,6 +121,8 @@ def cmd_service_install(args: argparse.Namespace) -> int:
     except ServiceError as exc:
         print(_say(Msg("kaleun service install: {problem}", problem=of_error(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
+    # before anything is said: a damaged settings file of the service's user is named once, by its note below
+    warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if args.dry_run:
         print(f"# {p.unit_path} ({mode} service, runs as {p.user})")
         print(p.text, end="")
@@ -140,7 +146,6 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(_say(Msg("note: {line}", line=login)), file=sys.stderr)
     for problem in [*access_warnings(p, args.board), *board_warnings(p, args.board)]:
         print(_say(Msg("warning: {warning}", warning=problem)), file=sys.stderr)
-    warn, line = starting_board(p, args.board)  # the unit names no board: say which one it will be
     if warn:
         print(_say(Msg("note: {line}", line=line)), file=sys.stderr)
     else:
@@ -176,12 +181,14 @@ def cmd_board_list(args: argparse.Namespace) -> int:
 
 # -- kaleun config ----------------------------------------------------------------------------
 def _settings() -> Any:
+    from kaleun.i18n import language
     from kaleun.settings import Settings, SettingsError
 
     try:
         return Settings.load()
-    except SettingsError as exc:
-        print(_say(Msg("kaleun config: {problem}", problem=of_error(exc))), file=sys.stderr)
+    except SettingsError as exc:  # in English, as every command speaks with no settings to read: said once, not
+        # again by looking up the preferred language in the same damaged file
+        print(language("en").render(Msg("kaleun config: {problem}", problem=of_error(exc))), file=sys.stderr)
         return None
 
 
@@ -236,20 +243,34 @@ def _change_held(verb: str, change: Callable[[Any], Any], said: Callable[[Any], 
 
 
 def cmd_config_show(args: argparse.Namespace) -> int:
-    from kaleun.settings import KEYS
+    from kaleun.settings import KEYS, SettingsError
 
     settings = _settings()
     if settings is None:
         return EXIT_BAD_INPUT
     defaults: dict[str, str | Msg] = {"board": "boards/sim.toml", "language": "en",
                                       "volume": Msg("the board file's audio.volume")}
+    #: what a table does instead of a value it cannot use (a board moved away since, a volume written by hand)
+    instead = {"board": Msg("a table started without --board stops with this reason: set the board again, or unset it"),
+               "language": Msg("a table starts in English"),
+               "volume": Msg("the board file's audio.volume applies")}
+    unusable = False
     print(_say(Msg("settings in {path}:", path=str(settings.path))))
-    for key, (what, _check) in KEYS.items():
+    for key, (what, check) in KEYS.items():
         value = settings.get(key)
         shown = value if value is not None else _say(Msg("not set (default: {default})", default=defaults[key]))
         print(f"  {key:9} {shown}")
         print(f"            {_say(what)}")
-    return EXIT_OK
+        if value is None:
+            continue
+        try:
+            check(value)
+        except SettingsError as exc:  # shown as set, and yet the table cannot use it: said here, not first at boot
+            unusable = True
+            said = _say(Msg("warning: this value cannot be used ({instead}): {problem}", instead=instead[key],
+                            problem=of_error(exc)))
+            print("\n".join(f"            {line}" for line in said.splitlines()))
+    return EXIT_FAIL if unusable else EXIT_OK
 
 
 def add_commands(sub: Any) -> None:

@@ -52,6 +52,15 @@ def test_a_kind_of_part_the_board_has_none_of_is_named_not_passed_over(home, cap
     assert out.rstrip().endswith("0 passed, 0 failed, 2 skipped.")
 
 
+@pytest.mark.parametrize("only", ["", ",", " , "])
+def test_an_only_that_names_no_part_is_refused_not_a_pass_of_nothing_or_of_everything(home, capsys, only):
+    """`--only ,` checked nothing and exited 0 ("0 passed, 0 failed, 0 skipped"); `--only ""` checked every part."""
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", only]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("kaleun hw check: --only names no part: the parts are lamps, bell, dials, buttons, "
+                                 "readers\n")
+
+
 def test_the_scripted_check_shows_every_fake_hub_reader_a_tag(home):
     results = check(load_board(BOARDS / "fake-hub.toml"), auto=True, groups=["readers"], stdout=io.StringIO())
     assert [(r.part, r.status) for r in results] == [
@@ -280,6 +289,19 @@ def test_each_ring_is_turned_as_its_declaration_says_a_maker_sees_a_whole_turn(h
         dials_declared_with(tmp_path, TRIM_DIAL + 'whole_turn = "round and round"\n')
 
 
+@pytest.mark.parametrize(("code", "again", "yes"), [
+    ("de", "Bitte mit j (ja), n (nein) oder s (überspringen) antworten.", "j"),
+    ("ru", "Ответьте д (да), н (нет) или s (пропустить).", "д")])
+def test_an_answer_asked_again_names_the_letters_the_question_offered(home, code, again, yes):
+    """The German question offers [j/n/s] and the Russian [д/н/s]; an answer it did not take was asked again with
+    "y (ja)" and "y (да)", letters the question never named."""
+    out = io.StringIO()
+    (bell,) = check(load_board(BOARDS / "sim.toml"), groups=["bell"], stdin=io.StringIO(f"x\n{yes}\n"), stdout=out,
+                    language=code)
+    assert again in out.getvalue().splitlines(), out.getvalue()
+    assert bell.status == PASS
+
+
 def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
     """The words of a ring's whole turn come from the declaration and are translated with it; a dial's detents
     are counted in the language's plural ("4 щелчка", not "4 щелчков"), with the dial's name the crew reads."""
@@ -307,6 +329,11 @@ def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
               label=Msg.term(DIALS["disc_bearing"].label), how=Msg.term(DIALS["disc_bearing"].whole_turn or ""))
     assert "grünen Ring" in language("de").render(ask) and "festgehalten" in language("de").render(ask)
     assert "зелёного кольца" in language("ru").render(ask)
+    # the telegraph's positions are quoted as the German sentence needs them ("bei volle Fahrt zurück" read wrong)
+    stops = Msg("Turn {name} ({label}) fully counter-clockwise, against its end stop at {first}.", name="telegraph",
+                label=Msg.term(DIALS["telegraph"].label), first=Msg.term("full astern"))
+    assert language("de").render(stops) == ("telegraph (Maschinentelegraf) ganz gegen den Uhrzeigersinn drehen, bis an "
+                                            "seinen Anschlag bei „volle Fahrt zurück“.")
 
 
 def test_a_ring_turned_by_hand_need_not_stop_at_exactly_a_whole_turn(home):
@@ -501,6 +528,22 @@ def test_a_hub_that_never_answers_names_the_cable_and_the_url(home, tmp_path):
     assert result.part == "deck hub" and result.status == FAIL
     assert result.advice.startswith("the deck hub at /dev/ttyKALEUN_NOWHERE did not answer (cannot open")
     assert "ls /dev/serial/by-id/" in result.advice and "kaleun firmware install" in result.advice
+
+
+def test_a_hub_lamp_strip_with_the_hub_unplugged_is_reported_in_the_makers_language(home, tmp_path):
+    """The lamps on the deck hub (`lamps.driver = "hub"`), and a hub dial, failed for the unplugged hub in the
+    English text of the hub's result inside a German report: what was seen and what to look at, both."""
+    board = tmp_path / "lost-hub.toml"
+    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    spec = load_board(board)
+    results = check(spec, groups=["lamps", "dials"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
+    assert [r.part for r in results][:2] == ["lamps", "dial telegraph"]
+    said = report(spec, results, "de")
+    assert "FAIL  Lampen: getrennt: /dev/ttyKALEUN_NOWHERE lässt sich nicht öffnen" in said, said
+    assert "prüfen: der Deck-Hub an /dev/ttyKALEUN_NOWHERE hat nicht geantwortet" in said, said
+    assert "did not answer" not in said and "cannot open" not in said, said
 
 
 def test_a_lost_hub_is_waited_for_once_and_its_wires_named_once(home, tmp_path, monkeypatch):
@@ -802,6 +845,26 @@ def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the
     assert "speaker-test" in advice and "raspi-config" in advice
 
 
+def test_the_bell_rings_at_the_volume_the_table_plays_and_its_advice_names_the_kept_volume(home):
+    """A volume kept by `kaleun config set volume` (or the console's `volume`) applies over the board's audio.volume
+    at the table: the bring-up rang the bell at audio.volume all the same, and a maker who heard nothing was sent to
+    raise audio.volume, which changes nothing."""
+    assert main(["config", "set", "volume", "0"]) == 0
+    rig = Rig(load_board(BOARDS / "sim.toml")).open(parts=["bell"])
+    try:
+        assert rig.sounder is not None and rig.sounder.volume == 0.0  # as the table will play
+    finally:
+        rig.close()
+    def not_heard(rig: Rig, line: str) -> str | None:
+        return "n" if line.endswith("[y/n/s(kip)]") else None
+
+    advice = str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
+    assert advice.endswith("the volume kept by kaleun config, 0, applies over audio.volume (kaleun config set volume "
+                           "80%, or kaleun config unset volume)")
+    assert main(["config", "unset", "volume"]) == 0
+    assert "kaleun config" not in str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
+
+
 def test_without_gpio_every_gpio_part_fails_once_for_the_set_up_not_for_its_wires(home, monkeypatch):
     """A Kaleun installed without the Pi extra: each dial and button failed with the same long
     install command and "look at: the encoder's A on GPIO 17 ...", sending the maker to wires
@@ -858,6 +921,37 @@ def test_a_board_with_a_strip_but_no_segments_has_no_lamp_to_check(home, tmp_pat
     results = check(load_board(board), auto=True, groups=["lamps"], stdout=io.StringIO())
     assert [(r.part, r.status, r.seen) for r in results] == [
         ("lamps", SKIP, "the board has no lamp segments to light ([lamps.segments])")]
+
+
+def test_a_strip_that_cannot_open_is_told_in_the_makers_language(home, monkeypatch):
+    """The strip's own reasons (a board Blinka does not support, the pi extra missing, SPI switched off) were English
+    inside the German report: "die Lampen lassen sich nicht öffnen: NeoPixels need a supported board ..."."""
+    import sys
+    import types
+
+    class NoBoard:  # Blinka on a machine it does not know: `import board` raises NotImplementedError
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "board":
+                raise NotImplementedError("Board not supported")
+
+    monkeypatch.delitem(sys.modules, "board", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [NoBoard(), *sys.meta_path])
+    board = load_board(BOARDS / "pi4-basic.toml")
+    results = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
+    said = report(board, results, "de")
+    assert ("FAIL  Lampen: die Lampen lassen sich nicht öffnen: NeoPixels brauchen ein unterstütztes Board (Board not "
+            "supported); auf einem PC BLINKA_OS_AGNOSTIC=1 setzen") in said, said
+    assert results[0].seen == ("cannot open the lamps: NeoPixels need a supported board (Board not supported); on a PC "
+                               "set BLINKA_OS_AGNOSTIC=1")  # the log's English
+    # a strip that opens no SPI (switched off in raspi-config): its own reason in German too
+    monkeypatch.setattr(sys, "meta_path", [m for m in sys.meta_path if not isinstance(m, NoBoard)])
+    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(SCK=11, MOSI=10, MISO=9))
+    monkeypatch.setitem(sys.modules, "neopixel", types.SimpleNamespace(GRB="GRB"))
+    monkeypatch.setitem(sys.modules, "busio", types.SimpleNamespace(SPI=lambda *pins: (_ for _ in ()).throw(
+        OSError(2, "No such file or directory: '/dev/spidev0.0'"))))
+    results = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
+    assert "die NeoPixels (neopixel_spi) lassen sich nicht öffnen: [Errno 2] No such file or directory" in report(
+        board, results, "de")
 
 
 def test_a_strip_this_machine_cannot_drive_is_not_sent_to_its_wires(home, monkeypatch):

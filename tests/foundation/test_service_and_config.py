@@ -195,6 +195,7 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
 
     said: list[str] = []
     p = plan("system", None, system_dir=tmp_path)
+    monkeypatch.setattr("kaleun.service._running_as", lambda: "maker")  # the user services below are maker's own
 
     def say(line) -> None:  # what the maker reads, in English
         said.append(str(line))
@@ -252,6 +253,34 @@ def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, m
     monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
     with pytest.raises(ServiceError, match=r"`systemctl --user daemon-reload` failed \(Failed to connect to bus"):
         install(user, say, fails)
+
+
+def test_a_user_service_for_another_user_is_refused_with_what_to_do_instead(tmp_path, monkeypatch, capsys):
+    """`--user --as OTHER` run by a user who is not OTHER: `systemctl --user` would reach the wrong user's
+    systemd and OTHER's home is not theirs to write in; it ended in a bare "Permission denied"."""
+    ran: list[tuple[str, ...]] = []
+
+    def run(argv):
+        ran.append(tuple(argv))
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr("kaleun.service._running_as", lambda: "maker")
+    other = dataclasses.replace(plan("user", None, "root"), unit_path=tmp_path / "user" / "kaleun.service")
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    with pytest.raises(ServiceError) as refused:
+        install(other, lambda said: None, run)
+    said = str(refused.value.args[0])
+    assert said.startswith("a user service runs in the systemd of the user who installs it, and you are maker, not "
+                           "root: install it as yourself (without --as root), log in as root and run the command")
+    assert "sudo " in said and "-m kaleun service install --system --as root" in said
+    assert not other.unit_path.exists() and ran == []  # nothing written, nothing enabled
+    # the command says it, translated, as its other refusals (exit status 1, nothing written)
+    unit = Path(pwd.getpwnam("root").pw_dir) / ".config" / "systemd" / "user" / "kaleun.service"
+    before = unit.exists()
+    assert main(["service", "install", "--user", "--as", "root"]) == 1
+    err = capsys.readouterr().err
+    assert "kaleun service install: a user service runs in the systemd of the user who installs it" in err
+    assert unit.exists() == before
 
 
 def test_a_service_for_a_board_that_does_not_load_is_refused(tmp_path, capsys):
@@ -396,6 +425,56 @@ def test_a_damaged_settings_file_is_named_and_play_falls_back_to_the_default(hom
     assert main(["config", "set", "language", "en"]) == 2
     assert f"{path}:1: not valid JSON" in capsys.readouterr().err
     assert path.read_text(encoding="utf-8") == "{not json"  # left as it is
+
+
+@pytest.mark.parametrize("action", [["show"], ["set", "language", "de"], ["unset", "board"]])
+def test_a_damaged_settings_file_is_told_once_by_kaleun_config(tmp_path, action):
+    """`kaleun config` names the file and the reason once, not again as a warning of its own language lookup."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "de",', encoding="utf-8")
+    result = run_kaleun("config", *action, home=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("not valid JSON") == 1, result.stderr
+    assert f"kaleun config: {path}:1: not valid JSON (" in result.stderr
+    assert "fix it or delete the file" in result.stderr
+    assert path.read_text(encoding="utf-8") == '{"language": "de",'
+
+
+def test_config_show_warns_of_a_value_a_table_cannot_use(home, tmp_path, capsys):
+    """A board moved away since `kaleun config set board`, a volume or a language written by hand: `config show`
+    listed them as set without a word, and the maker learnt of it only when the table did not come up."""
+    board = tmp_path / "my-table.toml"
+    board.write_text((BOARDS / "sim.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["config", "set", "board", str(board)]) == 0
+    assert main(["config", "show"]) == 0
+    capsys.readouterr()
+    board.unlink()
+    settings = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+    (config_dir() / "settings.json").write_text(json.dumps({**settings, "volume": "7", "language": "fr"}),
+                                                encoding="utf-8")
+    assert main(["config", "show"]) == 1
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[1:4] == [f"  board     {board}", "            the board file a table starts with when no --board is "
+                          "given", "            warning: this value cannot be used (a table started without --board "
+                          f"stops with this reason: set the board again, or unset it): the board file {board} cannot "
+                          "be used:"]
+    assert shown[4].startswith(f"            {board}: cannot read the board file")
+    assert ("            warning: this value cannot be used (a table starts in English): 'fr' is not a language Kaleun "
+            "speaks; choose one of: en (English)") in "\n".join(shown)
+    assert shown[-1] == ("            warning: this value cannot be used (the board file's audio.volume applies): the "
+                         "volume is a number from 0 to 1 or a percentage such as 60%, not '7'")
+
+
+def test_a_damaged_settings_file_is_told_once_by_kaleun_service_install(tmp_path):
+    """The install's note names the damaged file and what the service's table does meanwhile; the warning of the
+    command's own language lookup said the same problem once more before it."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "de",', encoding="utf-8")
+    result = run_kaleun("service", "install", "--user", "--dry-run", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("not valid JSON") == 1, result.stderr
+    assert (f"note: {path}:1: not valid JSON (") in result.stderr
+    assert "until it is fixed the table starts with boards/sim.toml (everything simulated)" in result.stderr
 
 
 def test_table_scripts_ignore_the_preferred_board(home, tmp_path):

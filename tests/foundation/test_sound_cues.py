@@ -231,6 +231,7 @@ def test_the_volume_the_players_chose_is_the_volume_of_the_next_start(home, tmp_
     assert Settings.load().get("volume") == "0.35"
     assert started_at() == 0.35  # the next start
     assert main(["config", "set", "volume", "60%"]) == 0 and started_at() == 0.6
+    assert main(["config", "set", "volume", "-0"]) == 0 and Settings.load().get("volume") == "0"  # not "-0"
     assert main(["config", "set", "volume", "loud"]) == 2
     assert "the volume is a number from 0 to 1 or a percentage such as 60%, not 'loud'" in capsys.readouterr().err
     assert main(["config", "unset", "volume"]) == 0 and started_at() == 0.8

@@ -46,6 +46,22 @@ def test_install_refuses_a_folder_that_is_not_a_circuitpython_drive(tmp_path):
         install.install(tmp_path / "missing")
 
 
+def test_firmware_install_onto_a_file_is_told_it_is_no_folder_before_anything_is_said(home, tmp_path, capsys):
+    """A file given for the drive (a typo, `boot_out.txt` itself) said "reading FILE failed: a part of the path
+    is not a folder (FILE/boot.py)", after announcing the hub's config from the preferred board."""
+    from kaleun.cli import main
+
+    given = tmp_path / "boot_out.txt"
+    given.write_text("Adafruit CircuitPython 9.2.1\n", encoding="utf-8")
+    assert main(["config", "set", "board", "pico-hub"]) == 0
+    capsys.readouterr()
+    assert main(["firmware", "install", str(given)]) == 1
+    out, err = capsys.readouterr()
+    assert err == f"kaleun firmware install: {given} is not a folder: mount the Pico's CIRCUITPY drive and give its " \
+                  "path\n"
+    assert out == ""  # nothing announced for a drive that is not there
+
+
 def test_install_names_the_pip_package_of_a_missing_library(tmp_path, monkeypatch):
     real = install.importlib.util.find_spec
     monkeypatch.setattr(install.importlib.util, "find_spec",

@@ -261,3 +261,20 @@ def test_kaleun_wiring_says_what_it_wrote_in_the_preferred_language(home: Path, 
     said = capsys.readouterr().out.splitlines()
     assert f"записано: {out / 'pi4-basic.md'}" in said, said
     assert not any(line.startswith("wrote ") for line in said)
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", "die Lampenszene für den Zustand 'exhausted' beleuchtet 'crew': das Board hat kein solches Segment"),
+    ("ru", "сцена ламп для состояния 'exhausted' зажигает 'crew': на плате нет такого сегмента"),
+])
+def test_a_scene_left_dark_is_named_in_the_preferred_language(home: Path, tmp_path: Path, capsys, code: str,
+                                                              said: str) -> None:
+    """`kaleun board check`: the one scene that lights a missing segment was named in English ("state
+    'exhausted'") inside the German and Russian warning."""
+    board = tmp_path / "no-crew.toml"
+    board.write_text("".join(line for line in (BOARDS / "pi4-basic.toml").read_text(encoding="utf-8")
+                             .splitlines(keepends=True) if not line.startswith('"crew"')), encoding="utf-8")
+    _prefer(code)
+    capsys.readouterr()
+    assert main(["board", "check", str(board)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f"/no-crew.toml:65: {said}")

@@ -115,6 +115,11 @@ def bell(board: Board, reason: str = "") -> Msg:
                "output (sudo raspi-config → System Options → Audio; test it with speaker-test -c1 -t sine); "
                "audio.volume = {volume} and the speaker's own volume knob",
                where=Msg.term(output) if output else audio.output, output=audio.output, volume=f"{audio.volume:g}")
+    from kaleun.settings import kept_volume
+
+    if (kept := kept_volume()) is not None:  # the bell rang at it, as the table plays: raising audio.volume won't help
+        text = Msg("{text}; the volume kept by kaleun config, {level}, applies over audio.volume (kaleun config set "
+                   "volume 80%, or kaleun config unset volume)", text=text, level=f"{kept:g}")
     return Msg("{reason}; {text}", reason=reason, text=text) if reason else text
 
 

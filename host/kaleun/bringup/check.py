@@ -454,7 +454,7 @@ class Bringup:
         if self.rig.link.core.state == "online":
             return None
         offline = self._hub_online()  # waits for it as for the first part that needed it
-        return None if offline is None else Result(part, FAIL, offline.seen, offline.advice)
+        return None if offline is None else Result(part, FAIL, offline.said, offline.said_advice)
 
     # -- lamps --------------------------------------------------------------------------------
     def _lit(self, segment: str, color: tuple[int, int, int]) -> bool:
@@ -492,7 +492,7 @@ class Bringup:
             self.add(skip)
             return
         if board.lamps.driver == "hub" and (offline := self._hub_online()):
-            self.add(Result("lamps", FAIL, offline.seen, offline.advice))
+            self.add(Result("lamps", FAIL, offline.said, offline.said_advice))
             return
         lamps = rig.lamps
         segments = sorted(board.lamps.segments.items(), key=lambda item: item[1][0])
@@ -576,7 +576,7 @@ class Bringup:
             self.add(self._cannot_open(part, wires))
             return
         if on_hub and (offline := self._hub_online()):
-            self.add(Result(part, FAIL, offline.seen, offline.advice))
+            self.add(Result(part, FAIL, offline.said, offline.said_advice))
             return
         homing = spec.homing if spec is not None else "saved"
         marked = homing in ("switch", "index")

@@ -109,8 +109,10 @@ class Rig:
             self._open_lamps()
         if sound and "bell" in kinds and board.audio.driver != "none":
             from kaleun.ports.sound import PygameSounder
+            from kaleun.settings import preferred_volume
 
-            self.sounder = PygameSounder(volume=board.audio.volume)
+            # as loud as the table will play: the volume kept by `kaleun config` applies over the board file's
+            self.sounder = PygameSounder(volume=preferred_volume(board.audio.volume))
         return self
 
     def _gpio(self) -> Any:

@@ -627,10 +627,15 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
 # -- kaleun firmware install --------------------------------------------------------------
 def cmd_firmware_install(args: argparse.Namespace) -> int:
     from kaleun.hub.firmware import FirmwareNotFound
-    from kaleun.hub.install import InstallError, boot_changes, install, why
+    from kaleun.hub.install import InstallError, boot_changes, check_drive, install, why
     from kaleun.hub.options import hub_config
 
     say = speaker()
+    try:  # a file given for the drive was "reading FILE failed: a part of the path is not a folder"
+        check_drive(Path(args.path), args.force)
+    except InstallError as exc:
+        _refuse(say, "firmware install", exc)
+        return EXIT_FAIL
     config = None
     if args.board:
         board = _hub_board(args, say)

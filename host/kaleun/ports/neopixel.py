@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaleun.boards.model import LampSpec
+from kaleun.core.messages import N_, Msg
 from kaleun.ports.base import Lamp
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,7 @@ class LampsUnavailable(RuntimeError):
     """The strip cannot be driven. `here`: because of this machine (a library missing, not a
     Raspberry Pi), not its wires or settings: the bring-up check says so instead of naming wires."""
 
-    def __init__(self, message: str, here: bool = False) -> None:
+    def __init__(self, message: Msg | str, here: bool = False) -> None:
         super().__init__(message)
         self.here = here
 
@@ -35,7 +36,7 @@ SKIP_BLINKA_PROMPT = ("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
 #: the module of rpi_ws281x, Blinka's PWM backend on the Pis before the 5 (`lamps.driver = "neopixel"`)
 RPI_WS281X_MODULE = "_rpi_ws281x"
 #: why the `pi` extra leaves rpi_ws281x out, and how a maker adds it (the README says the same)
-RPI_WS281X_MISSING = (
+RPI_WS281X_MISSING = N_(
     "NeoPixels ({driver}) on this Pi are driven by rpi_ws281x, which the pi extra leaves out: it has no "
     "wheel for the Pi and is compiled while it installs (and a Pi 5 cannot use it). Install it with `sudo apt "
     "install build-essential python3-dev`, then `{install}`, "
@@ -51,7 +52,8 @@ def make_pixels(spec: LampSpec) -> Any:
     except ImportError as exc:
         from kaleun.shipped import install_command
 
-        raise LampsUnavailable(f"NeoPixels need the Pi extra ({exc}): {install_command()}", here=True) from exc
+        raise LampsUnavailable(Msg("NeoPixels need the Pi extra ({why}): {install}", why=str(exc),
+                                   install=install_command()), here=True) from exc
     except (NotImplementedError, RuntimeError) as exc:
         if isinstance(exc.__cause__, ModuleNotFoundError):  # Blinka's word for a backend it misses
             # (PWM: the Pi 5's Adafruit-Blinka-Raspberry-Pi5-Neopixel, which the pi extra brings on
@@ -59,12 +61,12 @@ def make_pixels(spec: LampSpec) -> Any:
             if exc.__cause__.name == RPI_WS281X_MODULE:
                 from kaleun.shipped import install_command
 
-                raise LampsUnavailable(RPI_WS281X_MISSING.format(
-                    driver=spec.driver, install=install_command("rpi_ws281x")), here=True) from exc
-            raise LampsUnavailable(f"NeoPixels ({spec.driver}) need a library Blinka drives them with on this "
-                                   f"Pi: {exc}", here=True) from exc
-        raise LampsUnavailable(f"NeoPixels need a supported board ({exc}); "
-                               "on a PC set BLINKA_OS_AGNOSTIC=1", here=True) from exc
+                raise LampsUnavailable(Msg(RPI_WS281X_MISSING, driver=spec.driver,
+                                           install=install_command("rpi_ws281x")), here=True) from exc
+            raise LampsUnavailable(Msg("NeoPixels ({driver}) need a library Blinka drives them with on this Pi: {why}",
+                                       driver=spec.driver, why=str(exc)), here=True) from exc
+        raise LampsUnavailable(Msg("NeoPixels need a supported board ({why}); on a PC set BLINKA_OS_AGNOSTIC=1",
+                                   why=str(exc)), here=True) from exc
     order = getattr(neopixel, spec.order)
     try:
         if spec.driver == "neopixel_spi":
@@ -77,7 +79,8 @@ def make_pixels(spec: LampSpec) -> Any:
         pin = getattr(board, f"D{spec.pin}", None) or board.NEOPIXEL
         return neopixel.NeoPixel(pin, spec.pixels, brightness=spec.brightness, auto_write=False, pixel_order=order)
     except Exception as exc:  # permissions (PWM needs root), SPI disabled, ...
-        raise LampsUnavailable(f"cannot open the NeoPixels ({spec.driver}): {exc}") from exc
+        raise LampsUnavailable(Msg("cannot open the NeoPixels ({driver}): {why}", driver=spec.driver,
+                                   why=str(exc))) from exc
 
 
 class NeopixelLamps:

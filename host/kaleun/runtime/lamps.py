@@ -203,8 +203,8 @@ def unlit_scenes(segments: Iterable[str], scenes: list[Scene] | None = None) -> 
                 partly.setdefault((pattern, tuple(missing)), []).append(scene)
     for pattern, lighting in absent.items():
         if len(lighting) == 1:
-            out.append(Msg("the lamp scene for the {scene} lights '{pattern}': the board has no such segment",
-                           scene=lighting[0].name, pattern=pattern))
+            out.append(Msg("the lamp scene for {scene} lights '{pattern}': the board has no such segment",
+                           scene=_named(lighting), pattern=pattern))  # "the state 'exhausted'", translated
             continue
         out.append(Msg("the lamp scenes for {scenes} light '{pattern}': the board has no such segment",
                        scenes=_named(lighting), pattern=pattern))
