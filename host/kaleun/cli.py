@@ -799,10 +799,9 @@ def _map_scenario(text: str, path: str) -> str:
     """The scenario a map is checked for without --scenario: the one its 'name:' names (an owner's
     typed-in Echo map is named Echo), else alpha. Raises MapError for a map that does not read."""
     from kaleun.sonar.maps import parse_map
-    from kaleun.sonar.scenarios import scenarios
+    from kaleun.sonar.scenarios import scenario_named
 
-    name = parse_map(text, path).name.strip().lower()
-    return name if name in scenarios() else "alpha"
+    return scenario_named(parse_map(text, path).name) or "alpha"
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
