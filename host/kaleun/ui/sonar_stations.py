@@ -420,7 +420,11 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area
 
     free = [s for s in range(1, 5) if s not in repairs]
     may = [m for m in members if free and repair_problem(crew, repairs, free[0], m) is None]
-    if not free:
+    # §6: the other team's Stop! freezes the repairs and the dive too (the game refuses them): all held, saying whose
+    frozen = screen.waits(status) if status["stop"] not in (None, screen.team) else None
+    if frozen is not None:
+        prompt = Msg("{why}: the repairs wait.", why=frozen)
+    elif not free:
         prompt = Msg("Ready to dive!")
     elif not repairs:
         prompt = Msg("Repair: the {engineer} begins: tap a section, then the {engineer}.",
@@ -434,14 +438,14 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area
     for s in range(1, 5):
         button = screen.r(x + (s - 1) * width, y + 72, width - GAP, 62)
         screen.button(surface, button, str(s), Hit("section", s), active=s in repairs or s == screen.repair_section,
-                      size=24)
+                      size=24, held=frozen is not None and s not in repairs)
     width = w // max(4, len(members))
     for i, member in enumerate(members):
         button = screen.r(x + i * width, y + 140, width - GAP, 62)
         screen.button(surface, button, name(member), Hit("member", member), size=theme.MIN_TEXT,
-                      held=bool(free) and member not in may)
+                      held=frozen is not None or (bool(free) and member not in may))
     dive = screen.r(x + w - 200, y + 208, 200, 58)
-    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=bool(free))
+    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=frozen is not None or bool(free))
     if repairs:  # who outlined which section (the sheet passes on: each member in turn)
         done = join([Msg("section {section}: {member}", section=k, member=name(v)) for k, v in sorted(repairs.items())],
                     "; ")
