@@ -78,7 +78,9 @@ SONAR_STATE = Obj(
               # what each team was told (record.py): its screen's feed and enemy track after a resume
               "record": Obj(count=Int(0), teams=Map(List(Obj(
                   n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=40), data=Json(depth=6),
-                  optional={"audience": TEAM_NAME, "feed": Json(depth=12)}), most=200), keys=TEAM_NAME, most=2))})
+                  optional={"audience": TEAM_NAME, "feed": Json(depth=12)}), most=200), keys=TEAM_NAME, most=2),
+                  # the save left out the enemy's earliest announcements of a team's track (record.py)
+                  optional={"cut": Map(BOOL, keys=TEAM_NAME, most=2)})})
 
 
 class Referee(Module):

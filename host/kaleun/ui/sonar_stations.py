@@ -360,10 +360,21 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
     words = [screen.text(word) for word in screen.track] or [screen.text(Msg("no course yet"))]
     step = screen.labels.font(theme.TEXT_SIZE).get_linesize()
     room = max(1, box.height // step)
-    shown = len(words)
-    while shown > 1 and len(screen.labels.rows(" ".join(["…", *words[-shown:]]), theme.TEXT_SIZE, box.width)) > room:
-        shown -= 1
-    text = " ".join((["…"] if shown < len(words) else []) + words[-shown:])
+
+    labels = screen.labels
+
+    def fits(n: int) -> bool:
+        return len(labels.rows(" ".join(["…", *words[-n:]]), theme.TEXT_SIZE, box.width)) <= room
+
+    # the most of the newest words that fit (a running game keeps the whole track: found by halving, not word by word)
+    shown, most = 1, len(words)
+    while shown < most:
+        middle = (shown + most + 1) // 2
+        if fits(middle):
+            shown = middle
+        else:
+            most = middle - 1
+    text = " ".join((["…"] if shown < len(words) or screen.track_cut else []) + words[-shown:])
     screen.labels.paragraph(surface, text, box, TEAM_COLOURS[screen.enemy], theme.TEXT_SIZE)
 
 
