@@ -294,3 +294,26 @@ def test_7_a_game_on_an_owners_map_without_a_scenario_plays_the_scenario_the_map
     told = run_kaleun("run", "--game", "sonar", "--scenario", "alpha", "--map", str(delta), "--script", str(script),
                       "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
     assert told.returncode == 2 and "scenario Alpha has no water holes" in told.stderr
+
+
+def test_2_a_note_after_a_grid_row_is_one_problem_that_says_why():
+    """§2 map format: an owner typing a printed map in noted a row ('. # . . .   # the rock', as header lines take
+    comments); the check said "row 2 has 8 cells, the map is 5 columns wide". In the grid '#' is an island: it
+    now says so once, at that line, and where a comment goes."""
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", " 2  . # . . .   # the rock"), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2: '# the rock' is no comment: in the grid '#' is an island; "
+                                     "write a comment on a line of its own, starting with '#'"]
+    # an island in the last column is a cell, and a comment on a line of its own is a comment
+    sea = parse_map(GOOD.replace(" 2  . # . . .", "# the rock\n 2  . # . . #"), "test.map")
+    assert (4, 1) in sea.islands
+
+
+def test_2_a_header_typed_after_the_grid_is_one_problem_that_says_where_it_goes():
+    """§2 map format: 'sectors turn: ...' typed under the grid was "one too many" rows of the map. The headers come
+    before 'grid:': the check now says so at that line (and the map reads as meant once it is moved)."""
+    moved = GOOD.replace("sectors turn: 3 2 / 2 2\n", "") + "sectors turn: 3 2 / 2 2\n"
+    with pytest.raises(MapError) as caught:
+        parse_map(moved, "test.map")
+    assert caught.value.problems == ["test.map:11: 'sectors turn:' comes before 'grid:' (the grid is the last part of "
+                                     "a map)"]

@@ -308,6 +308,11 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows and not closed and _letters(words, columns):
             closed = True  # the column letters again under the last row, as a printed map has them
             continue
+        header = _KEY.match(line)
+        if header is not None:  # 'sectors turn: ...' typed after the grid: one problem that says where it goes
+            report(number, Msg("'{key}:' comes before 'grid:' (the grid is the last part of a map)",
+                               key=_key(header.group(1))))
+            continue
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
@@ -319,6 +324,14 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         cells = words[1:]
         if len(cells) == columns + 1 and _row_number(cells[-1]) == row + 1:
             cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
+        note = _comment(cells, columns)
+        if note is not None:
+            # a note after the row ('. # . . .  # the rock'): in the grid '#' is an island, so it is no comment; one
+            # problem that says so, not "row 2 has 8 cells"
+            report(number, Msg("row {row}: {note} is no comment: in the grid '#' is an island; write a comment on a "
+                               "line of its own, starting with '#'", row=row + 1, note=repr(_short(note))))
+            row += 1
+            continue
         if any(len(w) > 1 for w in cells) and all(set(w) <= set(LEGEND) for w in cells):
             # the symbols typed without spaces ('..#..'): one problem that says how, not "1 cells" and an
             # unknown symbol '..#..'
@@ -349,6 +362,15 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
+
+
+def _comment(cells: list[str], columns: int) -> str | None:
+    """The note typed after a grid row's cells ('# the rock'), or None: a '#' at or after the row's last column
+    followed by a word that is no symbol."""
+    for i in range(columns - 1, len(cells)):
+        if cells[i] == "#" and any(w.lower() not in LEGEND for w in cells[i + 1:]):
+            return " ".join(cells[i:])
+    return None
 
 
 def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:
