@@ -117,6 +117,8 @@ class SeaMap:
     #: line of each mode's 'sectors MODE:' header (for scenario checks that point at the file)
     sector_lines: dict[str, int] = field(default_factory=dict)
     _sectors: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: each sea cell -> the number of sea cells a boat there can reach (its part of the sea: islands may cut it up)
+    _reach: dict[Cell, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for mode, (widths, heights) in self.sector_bands.items():
@@ -125,6 +127,16 @@ class SeaMap:
             per_row = len(widths)
             self._sectors[mode] = tuple(row_band[y] * per_row + col_band[x] + 1
                                         for y in range(self.rows) for x in range(self.columns))
+        left = set(self.sea_cells())
+        while left:  # the parts of the sea: cells joined north, east, south or west
+            part = [left.pop()]
+            for x, y in part:
+                for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if cell in left:
+                        left.remove(cell)
+                        part.append(cell)
+            for cell in part:
+                self._reach[cell] = len(part)
 
     # -- cells ----------------------------------------------------------------------------
     def on_map(self, cell: Cell) -> bool:
@@ -138,6 +150,12 @@ class SeaMap:
 
     def column_letters(self) -> str:
         return LETTERS[: self.columns]
+
+    def pocket(self, cell: Cell) -> int:
+        """The sea cells a boat on `cell` can reach when islands and the map's edge close them off from the open sea
+        (a part of the sea smaller than the largest), else 0."""
+        reach = self._reach.get(cell, 0)
+        return reach if reach < max(self._reach.values(), default=0) else 0
 
     def sea_cells(self) -> list[Cell]:
         return [(x, y) for y in range(self.rows) for x in range(self.columns) if (x, y) not in self.islands]

@@ -273,6 +273,12 @@ class Referee(Module):
         if not route.legal_courses(self.sea, cell, {cell}, ()):  # an owner's map may enclose a cell of sea
             raise Refused(Msg("{cell} is walled in by islands and the map's edge: a boat there could never move",
                               cell=cell_name(cell)))
+        if pocket := self.sea.pocket(cell):  # an owner's map may close off a bay: the boats could never meet there
+            raise Refused(Msg.plural("{cell} lies in a pocket of {n} sea cell that islands and the map's edge close "
+                                     "off from the open sea: the boats could never meet",
+                                     "{cell} lies in a pocket of {n} sea cells that islands and the map's edge close "
+                                     "off from the open sea: the boats could never meet", n=pocket,
+                                     cell=cell_name(cell)))
         state.place(cell)
         self.tell(team, "start_cell", Msg("{team} starts at {cell} (sector {sector}); nobody else knows it.",
                                           team=team_name(team), cell=cell_name(cell), sector=self.sector(cell)),
