@@ -780,6 +780,11 @@ def cmd_map_check(args: argparse.Namespace) -> int:
                                         "scenario {scenario} ({mode})", path=path, name=sea.name,
                                         columns=sea.columns, rows=sea.rows, cells=cells, sectors=sectors,
                                         scenario=scenario_id, mode=", ".join(modes))))
+        if closed := sea.closed_off():  # a '#' typed once too often closes a bay: no boat may start there
+            print(in_preferred_language(Msg.plural(
+                "{path}: note: {n} sea cell lies in bays that islands close off from the open sea (no boat may start "
+                "there)", "{path}: note: {n} sea cells lie in bays that islands close off from the open sea (no boat "
+                "may start there)", n=closed, path=path)))
     return status
 
 

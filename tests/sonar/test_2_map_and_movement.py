@@ -194,3 +194,19 @@ def test_2_a_start_cell_in_a_bay_closed_off_from_the_open_sea_is_refused(tmp_pat
     assert refusals(events, "yellow") == ["A5 lies in a pocket of 4 sea cells that islands and the map's edge close "
                                           "off from the open sea: the boats could never meet"]
     assert ref(game).team_status("yellow")["cell"] == "C2" and ref(game).phase == "play"
+
+
+def test_2_map_check_notes_the_sea_cells_in_bays_closed_off_from_the_open_sea(tmp_path):
+    """§2: the map check said "ok" of a map whose islands close off a bay (where no boat may start: the boats
+    could never meet), so the owner learnt of a mistyped '#' only when a Captain's start was refused. The check
+    still takes the map and notes how many sea cells the bays hold; a map whose sea is whole gets no note."""
+    from kit import run_kaleun
+
+    bay, whole = tmp_path / "bay.map", tmp_path / "whole.map"
+    bay.write_text(BAY)
+    whole.write_text(BAY.replace(" 3  # # . . .", " 3  # . . . ."))
+    checked = run_kaleun("map", "check", str(bay), str(whole), home=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert f"{bay}: note: 4 sea cells lie in bays that islands close off from the open sea (no boat may start " \
+           "there)" in checked.stdout
+    assert f"{whole}: ok: Bay" in checked.stdout and f"{whole}: note" not in checked.stdout

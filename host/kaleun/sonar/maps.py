@@ -157,6 +157,11 @@ class SeaMap:
         reach = self._reach.get(cell, 0)
         return reach if reach < max(self._reach.values(), default=0) else 0
 
+    def closed_off(self) -> int:
+        """The sea cells in bays closed off from the open sea (`pocket`), all of them: 0 on a map whose sea is whole."""
+        largest = max(self._reach.values(), default=0)
+        return sum(1 for reach in self._reach.values() if reach < largest)
+
     def sea_cells(self) -> list[Cell]:
         return [(x, y) for y in range(self.rows) for x in range(self.columns) if (x, y) not in self.islands]
 
