@@ -780,6 +780,11 @@ def cmd_map_check(args: argparse.Namespace) -> int:
                                         "scenario {scenario} ({mode})", path=path, name=sea.name,
                                         columns=sea.columns, rows=sea.rows, cells=cells, sectors=sectors,
                                         scenario=scenario_id, mode=", ".join(modes))))
+        if closed := sea.closed_off():  # a '#' typed once too often closes a bay: no boat may start there
+            print(in_preferred_language(Msg.plural(
+                "{path}: note: {n} sea cell lies in bays that islands close off from the open sea (no boat may start "
+                "there)", "{path}: note: {n} sea cells lie in bays that islands close off from the open sea (no boat "
+                "may start there)", n=closed, path=path)))
     return status
 
 
@@ -799,10 +804,9 @@ def _map_scenario(text: str, path: str) -> str:
     """The scenario a map is checked for without --scenario: the one its 'name:' names (an owner's
     typed-in Echo map is named Echo), else alpha. Raises MapError for a map that does not read."""
     from kaleun.sonar.maps import parse_map
-    from kaleun.sonar.scenarios import scenarios
+    from kaleun.sonar.scenarios import scenario_named
 
-    name = parse_map(text, path).name.strip().lower()
-    return name if name in scenarios() else "alpha"
+    return scenario_named(parse_map(text, path).name) or "alpha"
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:

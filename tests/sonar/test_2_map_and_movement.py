@@ -162,3 +162,51 @@ def test_2_a_start_cell_walled_in_by_islands_and_the_edge_is_refused(tmp_path, c
     assert refusals(events, "yellow") == [f"{cell} is walled in by islands and the map's edge: a boat there could "
                                           "never move"]
     assert ref(game).team_status("yellow")["cell"] == "B2" and ref(game).phase == "play"
+
+
+#: an owner's map whose islands close off a bay of four cells (A4 A5 B4 B5) from the open sea
+BAY = """\
+name: Bay
+size: 5 x 5
+sectors realtime: 2 2 1 / 2 2 1
+sectors turn: 3 2 / 3 2
+grid:
+    A B C D E
+ 1  . . . . .
+ 2  . . . . .
+ 3  # # . . .
+ 4  . . # . .
+ 5  . . # . .
+"""
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+def test_2_a_start_cell_in_a_bay_closed_off_from_the_open_sea_is_refused(tmp_path, mode):
+    """§2 [B] "Einen neuen Kurs ansagen": a boat may not enter an island. On an owner's map (a '#' typed once too
+    often) islands may close off a bay: a Captain who marked his start cell there began a game in which his boat
+    could never leave it, nor the enemy's reach it (a torpedo runs over sea only), so nobody could ever win. The start
+    is refused with the reason; a cell of the open sea is taken."""
+    from kaleun.sonar.game import new_game
+
+    game = new_game(0, "alpha", mode, map_text=BAY, map_source="bay.map")
+    _, events = run_lines([*start("A5", "E5"), {"team": "yellow", "do": "start", "cell": "C2"}], tmp_path,
+                          game=game)
+    assert refusals(events, "yellow") == ["A5 lies in a pocket of 4 sea cells that islands and the map's edge close "
+                                          "off from the open sea: the boats could never meet"]
+    assert ref(game).team_status("yellow")["cell"] == "C2" and ref(game).phase == "play"
+
+
+def test_2_map_check_notes_the_sea_cells_in_bays_closed_off_from_the_open_sea(tmp_path):
+    """§2: the map check said "ok" of a map whose islands close off a bay (where no boat may start: the boats
+    could never meet), so the owner learnt of a mistyped '#' only when a Captain's start was refused. The check
+    still takes the map and notes how many sea cells the bays hold; a map whose sea is whole gets no note."""
+    from kit import run_kaleun
+
+    bay, whole = tmp_path / "bay.map", tmp_path / "whole.map"
+    bay.write_text(BAY)
+    whole.write_text(BAY.replace(" 3  # # . . .", " 3  # . . . ."))
+    checked = run_kaleun("map", "check", str(bay), str(whole), home=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert f"{bay}: note: 4 sea cells lie in bays that islands close off from the open sea (no boat may start " \
+           "there)" in checked.stdout
+    assert f"{whole}: ok: Bay" in checked.stdout and f"{whole}: note" not in checked.stdout

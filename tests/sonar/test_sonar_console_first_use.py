@@ -10,6 +10,7 @@ import io
 import time
 
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.games import make_table
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import new_game, referee
@@ -390,3 +391,21 @@ def test_a_status_typed_as_a_json_line_is_answered_as_the_typed_word(table):
     said = out.getvalue()
     assert "Boat still without a start cell; damage 0; submerged." in said, said
     assert "Waiting: your Captain marks the start cell (start CELL)." in said
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_5_the_sonar_answers_example_is_an_answer_either_mode_takes(mode, code):
+    """§5 sonar, §2 (4 sectors turn-based, 9 in real time): the example the answer hint and `help answer` give was
+    `answer column=L sector=6`, which the turn-based game (sectors 1 to 4) refuses as malformed ("sector must be
+    between 1 and 4") when a team types it as shown. The example is now a well-formed answer in both modes: typed
+    when no sonar asks, it is refused only because none asks."""
+    from kaleun.i18n import language as table_language
+    from kaleun.ui.sonar_commands import command
+    from sonarkit import printed, seated
+
+    runtime, seats, outs = seated(mode=mode, code=code)
+    example = command("answer").example_in(table_language(code))
+    said = printed(runtime, seats["yellow"], outs["yellow"], example)
+    no_sonar = table_language(code).render(Msg("no sonar asks you for an answer"))
+    assert no_sonar in said, said

@@ -273,3 +273,47 @@ def test_map_check_without_a_mode_checks_every_mode_the_map_gives_sectors_for(tm
         in checked.stdout
     turn = run_kaleun("map", "check", "--mode", "turn", str(realtime), home=tmp_path)
     assert turn.returncode == 2 and "no sectors for the turn-based game" in turn.stderr, turn.stderr
+
+
+def test_7_a_game_on_an_owners_map_without_a_scenario_plays_the_scenario_the_map_names(tmp_path):
+    """§7 (Delta's water holes): `kaleun map check` said an owner's typed-in Delta map "fits scenario delta", and
+    `kaleun run --map` (and `kaleun play`) without --scenario then refused the same map for Alpha, telling the owner
+    to mark every water hole '.'. A game on an owner's map plays the scenario its 'name:' names, else Alpha."""
+    delta = tmp_path / "delta.map"
+    delta.write_text(GOOD.replace("name: Test", "name: Delta"))
+    other = tmp_path / "open.map"
+    other.write_text(OPEN.replace("name: Test", "name: Harbour"))
+    script = write_script(tmp_path / "s.jsonl", [{"t": 0, "team": "yellow", "do": "start", "cell": "E4"}])
+    for path, scenario in ((delta, "delta"), (other, "alpha")):
+        checked = run_kaleun("map", "check", str(path), home=tmp_path)
+        assert f"fits scenario {scenario}" in checked.stdout, checked.stderr
+        ran = run_kaleun("run", "--game", "sonar", "--map", str(path), "--script", str(script), "--events",
+                         str(tmp_path / "out.jsonl"), home=tmp_path)
+        assert ran.returncode == 0, ran.stderr
+        assert named(read_json_lines(tmp_path / "out.jsonl"), "game_created")[0]["scenario"] == scenario
+    told = run_kaleun("run", "--game", "sonar", "--scenario", "alpha", "--map", str(delta), "--script", str(script),
+                      "--events", str(tmp_path / "out.jsonl"), home=tmp_path)
+    assert told.returncode == 2 and "scenario Alpha has no water holes" in told.stderr
+
+
+def test_2_a_note_after_a_grid_row_is_one_problem_that_says_why():
+    """§2 map format: an owner typing a printed map in noted a row ('. # . . .   # the rock', as header lines take
+    comments); the check said "row 2 has 8 cells, the map is 5 columns wide". In the grid '#' is an island: it
+    now says so once, at that line, and where a comment goes."""
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", " 2  . # . . .   # the rock"), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2: '# the rock' is no comment: in the grid '#' is an island; "
+                                     "write a comment on a line of its own, starting with '#'"]
+    # an island in the last column is a cell, and a comment on a line of its own is a comment
+    sea = parse_map(GOOD.replace(" 2  . # . . .", "# the rock\n 2  . # . . #"), "test.map")
+    assert (4, 1) in sea.islands
+
+
+def test_2_a_header_typed_after_the_grid_is_one_problem_that_says_where_it_goes():
+    """§2 map format: 'sectors turn: ...' typed under the grid was "one too many" rows of the map. The headers come
+    before 'grid:': the check now says so at that line (and the map reads as meant once it is moved)."""
+    moved = GOOD.replace("sectors turn: 3 2 / 2 2\n", "") + "sectors turn: 3 2 / 2 2\n"
+    with pytest.raises(MapError) as caught:
+        parse_map(moved, "test.map")
+    assert caught.value.problems == ["test.map:11: 'sectors turn:' comes before 'grid:' (the grid is the last part of "
+                                     "a map)"]

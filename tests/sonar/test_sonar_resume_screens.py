@@ -111,7 +111,10 @@ def test_the_console_track_command_reads_the_record(home):
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
 def test_the_record_holds_only_what_the_team_may_see(mode):
     """§9 over random games: every event a team's record refills is one that team may see, and the record
-    survives the save unchanged."""
+    survives the save: its feed and the enemy's last announcements (a running game keeps them all, a save the
+    last `TRACK_LENGTH`), saved again the same."""
+    from kaleun.sonar.record import TRACK_LENGTH, is_track
+
     for seed in range(3):
         game = new_game(seed, "echo", mode)
         play_random(game, random.Random(seed), moves=80, blunders=0.2)
@@ -123,9 +126,14 @@ def test_the_record_holds_only_what_the_team_may_see(mode):
             assert not any(e.audience not in (None, team) for e in past)
         again = new_game(seed, "echo", mode)
         referee(again).load_state(state)
+        assert referee(again).to_state()["record"] == state["record"]
         for team in TEAMS:
-            assert [(e.name, e.clock, str(e.feed)) for e in referee(again).record.past(team)] == \
-                   [(e.name, e.clock, str(e.feed)) for e in ref.record.past(team)]
+            def said(events):
+                return [(e.name, e.clock, str(e.feed)) for e in events]
+            live, loaded = ref.record.past(team), referee(again).record.past(team)
+            assert said(e for e in loaded if not is_track(e, team)) == said(e for e in live if not is_track(e, team))
+            assert said(e for e in loaded if is_track(e, team)) == \
+                said([e for e in live if is_track(e, team)][-TRACK_LENGTH:])
 
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])
@@ -227,3 +235,39 @@ def test_5_a_game_resumed_after_a_teams_stop_says_it_holds_the_game(home, langua
             "ru": "  Ваш «Стоп!» держит обе команды"}[language]
     assert outs["blue"][-1].startswith(hint), outs["blue"]
     assert not any(line.startswith("  ") for line in outs["yellow"])
+
+
+def test_1_the_radio_operators_track_keeps_every_announcement_and_a_resumed_one_says_it_begins_later(home):
+    """§1, the Radio Operator "traces enemy courses": the console's `track` and the window's enemy track kept only
+    the enemy's last 60 announcements and showed them as if they were the whole track (a long real-time game's
+    track began mid-way, no sign of the courses left out). A running game keeps every announcement; a save keeps
+    the last 60, and the resumed track begins with "…"."""
+    from kaleun.i18n import language
+    from kaleun.sonar.record import TRACK_LENGTH, is_track
+    from kaleun.ui.sonar_text import track_word
+
+    pygame.font.init()
+    game = new_game(1, "charlie", "realtime")
+    _, events = play_random(game, random.Random(1), moves=100, weapons=False)
+    said = [language("en").render(track_word(e, "yellow")) for e in events if is_track(e, "yellow")]
+    assert len(said) > TRACK_LENGTH + 10 and referee(game).phase == "play"
+
+    def track(runtime) -> str:
+        out = io.StringIO()
+        TeamConsole(runtime, "yellow", io.StringIO(), out, interactive=False).handle("track")
+        return out.getvalue().strip()
+
+    runtime = make_sonar_runtime(game)
+    try:
+        assert track(runtime) == "Blue: " + " ".join(said)
+        runtime.save()
+    finally:
+        runtime.close()
+    win, _ = _resumed()
+    try:
+        assert track(win.runtime) == "Blue: … " + " ".join(said[-TRACK_LENGTH:])
+        yellow = next(s for s in win.screens if s.team == "yellow")
+        assert [yellow.text(w) for w in yellow.track] == said[-TRACK_LENGTH:] and yellow.track_cut
+        assert yellow._track_line(2000).startswith("Blue: … ")
+    finally:
+        win.runtime.close()

@@ -439,6 +439,44 @@ def test_3_the_repair_panel_says_who_outlines_next(window):
     assert not referee(window.runtime.game).teams["blue"].surfaced
 
 
+def test_6_the_other_teams_stop_holds_the_repair_panel_too(window):
+    """§6 real time, Stop!: "both teams freeze", a surfaced crew's repairs and its dive too (the game refuses
+    them). The repair panel of a crew surfaced under the other team's Stop! showed its sections, the Engineer and
+    Dive open, and its prompt asked for a section; now it holds them all and says whose Stop! the repairs wait
+    for. A tap is still sent and refused with the reason; once the Stop! is lifted the Engineer begins."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    tap(window, "yellow", "command", "surface")
+    window.runtime.step()
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    drawn: list[str] = []
+    paragraph = window.labels.paragraph
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(window.labels.render(text))
+        return paragraph(surface, text, *args, **kwargs)
+
+    window.labels.paragraph = recording
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    yellow = next(s for s in window.screens if s.team == "yellow")
+    assert yellow.repairing(referee(window.runtime.game).team_status("yellow")) and yellow.station == "captain"
+    held = {(hit.kind, hit.value) for hit in yellow.held}
+    assert {("section", s) for s in range(1, 5)} | {("member", "engineer"), ("command", "dive")} <= held
+    assert "Blue's Stop!: the repairs wait." in drawn
+    tap(window, "yellow", "section", 1)
+    tap(window, "yellow", "member", "engineer")
+    window.runtime.step()
+    assert "refused: Stop! Blue is activating a system: wait" in yellow.feed[0]
+    tap(window, "blue", "command", "go")
+    window.runtime.step()
+    drawn.clear()
+    window.render(surface)
+    assert {hit.value for hit in yellow.held} == {"captain", "first_mate", "radio_operator", "dive"}
+    assert not any("the repairs wait" in text for text in drawn)
+
+
 def test_6_a_stop_holds_what_it_freezes_and_says_whose(window):
     """§6 real time, Stop!: the other team's controls are all held (greyed and hatched, "Blue's Stop!" on
     Surface); the calling team keeps its systems and Go, and its course pad and Surface are held ("your

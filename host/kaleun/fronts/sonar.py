@@ -49,7 +49,15 @@ def new(options: Any, seed: int) -> Engine:
             raise CommandError(Msg("cannot read the map {path}: {why}", path=str(options.map),
                                    why=why_unread(exc))) from exc
         map_source = options.map
-    return new_game(seed, options.scenario or "alpha", options.mode or "turn", _crews(options.crew),
+    scenario_id = options.scenario
+    if scenario_id is None and map_text is not None:
+        # an owner's map played without --scenario: the scenario its 'name:' names, as `kaleun map check` checks it
+        # (a typed-in Delta map was refused for Alpha with "mark that cell '.'" of every water hole)
+        from kaleun.sonar.maps import parse_map
+        from kaleun.sonar.scenarios import scenario_named
+
+        scenario_id = scenario_named(parse_map(map_text, map_source).name)
+    return new_game(seed, scenario_id or "alpha", options.mode or "turn", _crews(options.crew),
                     map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
 
 
@@ -87,7 +95,8 @@ class SonarFront(Front):
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command in ("play", "run"):
             parser.add_argument("--scenario", default=None, metavar="ID",
-                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: alpha)")
+                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: the one "
+                                     "the --map's 'name:' names, else alpha)")
             parser.add_argument("--mode", choices=("turn", "realtime"), default=None,
                                 help="Captain Sonar mode: turn (turn-based, the default) or realtime")
             parser.add_argument("--crew", default=None, metavar="Y,B",

@@ -117,6 +117,8 @@ class SeaMap:
     #: line of each mode's 'sectors MODE:' header (for scenario checks that point at the file)
     sector_lines: dict[str, int] = field(default_factory=dict)
     _sectors: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: each sea cell -> the number of sea cells a boat there can reach (its part of the sea: islands may cut it up)
+    _reach: dict[Cell, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for mode, (widths, heights) in self.sector_bands.items():
@@ -125,6 +127,16 @@ class SeaMap:
             per_row = len(widths)
             self._sectors[mode] = tuple(row_band[y] * per_row + col_band[x] + 1
                                         for y in range(self.rows) for x in range(self.columns))
+        left = set(self.sea_cells())
+        while left:  # the parts of the sea: cells joined north, east, south or west
+            part = [left.pop()]
+            for x, y in part:
+                for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if cell in left:
+                        left.remove(cell)
+                        part.append(cell)
+            for cell in part:
+                self._reach[cell] = len(part)
 
     # -- cells ----------------------------------------------------------------------------
     def on_map(self, cell: Cell) -> bool:
@@ -138,6 +150,17 @@ class SeaMap:
 
     def column_letters(self) -> str:
         return LETTERS[: self.columns]
+
+    def pocket(self, cell: Cell) -> int:
+        """The sea cells a boat on `cell` can reach when islands and the map's edge close them off from the open sea
+        (a part of the sea smaller than the largest), else 0."""
+        reach = self._reach.get(cell, 0)
+        return reach if reach < max(self._reach.values(), default=0) else 0
+
+    def closed_off(self) -> int:
+        """The sea cells in bays closed off from the open sea (`pocket`), all of them: 0 on a map whose sea is whole."""
+        largest = max(self._reach.values(), default=0)
+        return sum(1 for reach in self._reach.values() if reach < largest)
 
     def sea_cells(self) -> list[Cell]:
         return [(x, y) for y in range(self.rows) for x in range(self.columns) if (x, y) not in self.islands]
@@ -308,6 +331,11 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows and not closed and _letters(words, columns):
             closed = True  # the column letters again under the last row, as a printed map has them
             continue
+        header = _KEY.match(line)
+        if header is not None:  # 'sectors turn: ...' typed after the grid: one problem that says where it goes
+            report(number, Msg("'{key}:' comes before 'grid:' (the grid is the last part of a map)",
+                               key=_key(header.group(1))))
+            continue
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
@@ -319,6 +347,14 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         cells = words[1:]
         if len(cells) == columns + 1 and _row_number(cells[-1]) == row + 1:
             cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
+        note = _comment(cells, columns)
+        if note is not None:
+            # a note after the row ('. # . . .  # the rock'): in the grid '#' is an island, so it is no comment; one
+            # problem that says so, not "row 2 has 8 cells"
+            report(number, Msg("row {row}: {note} is no comment: in the grid '#' is an island; write a comment on a "
+                               "line of its own, starting with '#'", row=row + 1, note=repr(_short(note))))
+            row += 1
+            continue
         if any(len(w) > 1 for w in cells) and all(set(w) <= set(LEGEND) for w in cells):
             # the symbols typed without spaces ('..#..'): one problem that says how, not "1 cells" and an
             # unknown symbol '..#..'
@@ -349,6 +385,15 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
+
+
+def _comment(cells: list[str], columns: int) -> str | None:
+    """The note typed after a grid row's cells ('# the rock'), or None: a '#' at or after the row's last column
+    followed by a word that is no symbol."""
+    for i in range(columns - 1, len(cells)):
+        if cells[i] == "#" and any(w.lower() not in LEGEND for w in cells[i + 1:]):
+            return " ".join(cells[i:])
+    return None
 
 
 def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:

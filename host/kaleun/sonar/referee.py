@@ -78,7 +78,9 @@ SONAR_STATE = Obj(
               # what each team was told (record.py): its screen's feed and enemy track after a resume
               "record": Obj(count=Int(0), teams=Map(List(Obj(
                   n=Int(0), t=Num(0), clock=Text(max_len=40), event=Text(max_len=40), data=Json(depth=6),
-                  optional={"audience": TEAM_NAME, "feed": Json(depth=12)}), most=200), keys=TEAM_NAME, most=2))})
+                  optional={"audience": TEAM_NAME, "feed": Json(depth=12)}), most=200), keys=TEAM_NAME, most=2),
+                  # the save left out the enemy's earliest announcements of a team's track (record.py)
+                  optional={"cut": Map(BOOL, keys=TEAM_NAME, most=2)})})
 
 
 class Referee(Module):
@@ -271,6 +273,12 @@ class Referee(Module):
         if not route.legal_courses(self.sea, cell, {cell}, ()):  # an owner's map may enclose a cell of sea
             raise Refused(Msg("{cell} is walled in by islands and the map's edge: a boat there could never move",
                               cell=cell_name(cell)))
+        if pocket := self.sea.pocket(cell):  # an owner's map may close off a bay: the boats could never meet there
+            raise Refused(Msg.plural("{cell} lies in a pocket of {n} sea cell that islands and the map's edge close "
+                                     "off from the open sea: the boats could never meet",
+                                     "{cell} lies in a pocket of {n} sea cells that islands and the map's edge close "
+                                     "off from the open sea: the boats could never meet", n=pocket,
+                                     cell=cell_name(cell)))
         state.place(cell)
         self.tell(team, "start_cell", Msg("{team} starts at {cell} (sector {sector}); nobody else knows it.",
                                           team=team_name(team), cell=cell_name(cell), sector=self.sector(cell)),

@@ -199,7 +199,7 @@ COMMANDS: tuple[Command, ...] = (
              Field(Msg.pterm("Captain Sonar console", "column"), N_("COLUMN"), N_("a column letter"),
                    positional=False, required=False),
              _sector(positional=False)),
-            example="answer column=L sector=6"),
+            example="answer column=L sector=4"),
     Command(Msg.pterm("Captain Sonar console", "stop"),
             N_("real time: Stop! freezes both teams until the activation is resolved"), example="stop"),
     Command(Msg.pterm("Captain Sonar console", "go"), N_("real time: lift your Stop!"), example="go"),

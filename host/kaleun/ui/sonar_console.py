@@ -288,7 +288,8 @@ class TeamConsole(Prompting):
             self.say(draw_board(self.referee.teams[self.team].board.layout, status, self.lang))
         elif name == "track":
             self._need(plain, command)
-            self.say(self.lang.render(track_text(self.referee.record.past(self.team), self.team)))
+            record = self.referee.record
+            self.say(self.lang.render(track_text(record.past(self.team), self.team, record.dropped(self.team))))
         elif name == "course" and verb in course_words(lang.code):  # n, e, s, w, north ... or a course in the
             self._need(plain, command, 0)                            # table's language
             self.send({"do": "course", "direction": course_id(verb, lang.code), **self._local(fields)}, said)

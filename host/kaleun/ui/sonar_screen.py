@@ -50,7 +50,7 @@ from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language, language
 from kaleun.sonar.grid import LETTERS, Cell, cell_name, parse_cell
-from kaleun.sonar.record import FEED_LENGTH, TRACK_LENGTH
+from kaleun.sonar.record import FEED_LENGTH
 from kaleun.sonar.referee import Referee
 from kaleun.sonar.team import team_name
 from kaleun.sonar.turns import OTHER
@@ -113,7 +113,9 @@ class TeamScreen:
         self.lang = lang or language("en")
         self.feed: deque[str] = deque(maxlen=FEED_LINES)
         #: the enemy's public moves, oldest first: courses, silent runs, surfacings, torpedoes and mines
-        self.track: deque[Msg | str] = deque(maxlen=TRACK_LENGTH)
+        self.track: list[Msg | str] = []
+        #: the track leaves out the enemy's earliest announcements (resumed from a save that kept the last ones)
+        self.track_cut = referee.record.dropped(team)
         #: the whole feed is open over the map
         self.feed_open = False
         #: the training aid's possible enemy cells are drawn on the map
@@ -600,7 +602,7 @@ class TeamScreen:
         while shown < len(words) and font.size(" ".join([label, "…", *words[-shown - 1:]]))[0] <= width:
             shown += 1
         rest = words[-shown:] if shown else []
-        return " ".join([label, *(["…"] if shown < len(words) else []), *rest])
+        return " ".join([label, *(["…"] if shown < len(words) or self.track_cut else []), *rest])
 
     def _whole_feed(self, surface: Any) -> None:
         """The team's feed over the map, newest first, every line whole (a tap closes it)."""

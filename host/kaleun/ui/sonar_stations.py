@@ -360,10 +360,21 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
     words = [screen.text(word) for word in screen.track] or [screen.text(Msg("no course yet"))]
     step = screen.labels.font(theme.TEXT_SIZE).get_linesize()
     room = max(1, box.height // step)
-    shown = len(words)
-    while shown > 1 and len(screen.labels.rows(" ".join(["…", *words[-shown:]]), theme.TEXT_SIZE, box.width)) > room:
-        shown -= 1
-    text = " ".join((["…"] if shown < len(words) else []) + words[-shown:])
+
+    labels = screen.labels
+
+    def fits(n: int) -> bool:
+        return len(labels.rows(" ".join(["…", *words[-n:]]), theme.TEXT_SIZE, box.width)) <= room
+
+    # the most of the newest words that fit (a running game keeps the whole track: found by halving, not word by word)
+    shown, most = 1, len(words)
+    while shown < most:
+        middle = (shown + most + 1) // 2
+        if fits(middle):
+            shown = middle
+        else:
+            most = middle - 1
+    text = " ".join((["…"] if shown < len(words) or screen.track_cut else []) + words[-shown:])
     screen.labels.paragraph(surface, text, box, TEAM_COLOURS[screen.enemy], theme.TEXT_SIZE)
 
 
@@ -420,7 +431,11 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area
 
     free = [s for s in range(1, 5) if s not in repairs]
     may = [m for m in members if free and repair_problem(crew, repairs, free[0], m) is None]
-    if not free:
+    # §6: the other team's Stop! freezes the repairs and the dive too (the game refuses them): all held, saying whose
+    frozen = screen.waits(status) if status["stop"] not in (None, screen.team) else None
+    if frozen is not None:
+        prompt = Msg("{why}: the repairs wait.", why=frozen)
+    elif not free:
         prompt = Msg("Ready to dive!")
     elif not repairs:
         prompt = Msg("Repair: the {engineer} begins: tap a section, then the {engineer}.",
@@ -434,14 +449,14 @@ def _repair_panel(screen: TeamScreen, surface: Any, status: dict[str, Any], area
     for s in range(1, 5):
         button = screen.r(x + (s - 1) * width, y + 72, width - GAP, 62)
         screen.button(surface, button, str(s), Hit("section", s), active=s in repairs or s == screen.repair_section,
-                      size=24)
+                      size=24, held=frozen is not None and s not in repairs)
     width = w // max(4, len(members))
     for i, member in enumerate(members):
         button = screen.r(x + i * width, y + 140, width - GAP, 62)
         screen.button(surface, button, name(member), Hit("member", member), size=theme.MIN_TEXT,
-                      held=bool(free) and member not in may)
+                      held=frozen is not None or (bool(free) and member not in may))
     dive = screen.r(x + w - 200, y + 208, 200, 58)
-    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=bool(free))
+    screen.button(surface, dive, Msg("Dive"), Hit("command", "dive"), held=frozen is not None or bool(free))
     if repairs:  # who outlined which section (the sheet passes on: each member in turn)
         done = join([Msg("section {section}: {member}", section=k, member=name(v)) for k, v in sorted(repairs.items())],
                     "; ")

@@ -252,13 +252,15 @@ def track_word(event: Event, team: str) -> Msg | str | None:
     return Msg("surfaced in {sector}", sector=event.data["sector"])
 
 
-def track_text(events: list[Event], team: str) -> Msg:
-    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S torpedo D4')."""
-    words = [w for w in (track_word(e, team) for e in events) if w is not None]
+def track_text(events: list[Event], team: str, cut: bool = False) -> Msg:
+    """The enemy's announced track as `team` heard it, oldest first ('Blue: N N E silent run S torpedo D4');
+    `cut`: its earliest announcements are left out (a resumed game's save kept the last ones), so it begins
+    with "…" ('Blue: … S E silent run')."""
+    words: list[Msg | str] = [w for w in (track_word(e, team) for e in events) if w is not None]
     enemy = next(iter({e.data["team"] for e in events if is_track(e, team)}), None)
     if not words or enemy is None:
         return Msg("The enemy has announced no course yet.")
-    return Msg("{team}: {track}", team=team_name(enemy), track=join(words, " "))
+    return Msg("{team}: {track}", team=team_name(enemy), track=join((["…"] if cut else []) + words, " "))
 
 
 class Told:
