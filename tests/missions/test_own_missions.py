@@ -334,3 +334,28 @@ def test_4_1_an_own_missions_title_and_id_fit_the_career_record_that_books_them(
     assert load_career(tmp_path / "career.json")["missions"][0]["name"] == "W" * 100
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0 and "wolf_watch" in shown.stdout, shown.stderr
+
+
+def test_4_1_a_linked_patrols_part_copied_as_step_1_says_is_played_as_the_groups_own():
+    """host/README.md, "A group's own missions", step 1: from a copy of a linked patrol's part, delete the keys it
+    names; done literally to every shipped part (a first part carries `patrol_name` too), the copy is taken."""
+    import re
+
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    step = re.search(r"from a copy of a linked patrol's part delete its (.*?)\(refused", text, re.S)
+    assert step, "host/README.md, step 1 of \"A group's own missions\" no longer says what to delete"
+    named = re.findall(r"`([a-z_]+)`", step.group(1))
+    parts = sorted((HOST / "kaleun/uboot/data/missions").glob("*.toml"))
+    copies = []
+    for path in parts:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not any(re.match(r"patrol\s*=", line) for line in lines):
+            continue
+        kept = "".join(line for line in lines if not any(re.match(rf"{key}\s*=", line) for key in named))
+        copies.append((f"missions/my_{path.name}", kept))
+    assert len(copies) >= 4  # both parts of both shipped linked patrols
+    own = read_own(copies)
+    assert not own.refused, "\n".join(str(p) for problems in own.refused.values() for p in problems)
+    assert len(own.missions) == len(copies)
