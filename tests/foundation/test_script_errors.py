@@ -96,19 +96,3 @@ def test_an_until_out_of_range_is_said_back_as_typed(tmp_path, until):
     assert result.returncode != 0
     assert result.stderr.strip().endswith(f"--until must be a game time from 0 to 31622400 s, got {until}")
     assert not out.exists()
-
-
-@pytest.mark.parametrize("game, hands", [("uboot", True), ("sonar", False)])
-def test_a_misspelt_do_lists_every_word_a_line_may_have_the_hands_and_end_too(tmp_path, game, hands):
-    """host/README.md, "Table scripts": a line's `do` is a hand's action (`place`, `lift`, `turn`, `home`, `press`),
-    a game command or `end`; a tester who misspells `turn` is shown `turn` among the known ones (the list named only
-    the game's commands), and a Captain Sonar run, whose table has no hands, shows none of them."""
-    script = write_script(tmp_path / "s.jsonl", [{"t": 0, "do": "tunr", "dial": "telegraph", "steps": 1}])
-    result = run_kaleun("run", "--game", game, "--script", str(script), "--events", str(tmp_path / "e.jsonl"),
-                        home=tmp_path)
-    assert result.returncode == 2
-    line = result.stderr.strip().splitlines()[0]
-    assert line.startswith(f"{script}:1: unknown command 'tunr' (known: ")
-    known = line.split("(known: ", 1)[1].rstrip(")").split(", ")
-    assert known == sorted(known) and "end" in known and "report" in known
-    assert {"turn", "home", "press"} <= set(known) if hands else not {"turn", "home", "press"} & set(known)

@@ -184,14 +184,6 @@ class ScriptRun:
             if asked and self.over() and t > self.game.t:
                 self.asked_after_end = max(t, self.asked_after_end or t)
 
-    def _line_words(self) -> list[str]:
-        """Every `do` a line of this run may have: the game's commands, the hands' actions where the table has
-        hands (not Captain Sonar's bare table), and `end`."""
-        from kaleun.runtime.bare_table import BareTable
-
-        hands = () if isinstance(self.table, BareTable) else TABLE_ACTIONS
-        return sorted({*self.game.command_names, *hands, "end"})
-
     def run(self, path: Path, until: float | None = None) -> None:
         try:
             for line in read_script(path):
@@ -209,9 +201,6 @@ class ScriptRun:
                 try:
                     if line.command["do"] in TABLE_ACTIONS:
                         self.table.actuate(line.command)
-                    elif line.command["do"] not in self.game.command_names:
-                        raise CommandError(Msg("unknown command '{name}' (known: {known})", name=line.command["do"],
-                                               known=", ".join(self._line_words())))
                     else:
                         self._apply(line.command)
                 except CommandError as exc:
