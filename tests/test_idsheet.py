@@ -309,6 +309,20 @@ def test_kaleun_idsheet_writes_the_sheet(tmp_path, capsys):
     assert "8 Schiffsklassen" in capsys.readouterr().out  # said in the sheet's language
 
 
+def test_kaleun_idsheet_speaks_the_preferred_language_unless_told_another(home, tmp_path, capsys):
+    """host/README.md, "Languages": the sheet speaks `--language`, else the preferred language of `kaleun config`,
+    as the console, the debrief and the maker's commands do: a German table's group prints a German sheet without
+    saying so again (it printed an English one)."""
+    assert main(["config", "set", "language", "de"]) == 0
+    capsys.readouterr()
+    german, english = tmp_path / "de.png", tmp_path / "en.png"
+    assert main(["idsheet", "--out", str(german), "--year", "1941"]) == 0
+    assert capsys.readouterr().out.startswith(f"{german} geschrieben: A4 mit 200 dpi, 8 Schiffsklassen")
+    assert main(["idsheet", "--out", str(english), "--year", "1941", "--language", "en"]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {english}: A4 at 200 dpi, 8 ship classes")
+    assert german.read_bytes() != english.read_bytes()  # the sheet's own text is German too
+
+
 @pytest.mark.parametrize(("args", "status", "message"), [
     (["--year", "1938"], 2, "--year must be a year of the war at sea, 1939 to 1945, got 1938"),
     (["--out", "sheet.jpg"], 2, "--out must end in .png, got sheet.jpg"),

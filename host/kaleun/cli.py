@@ -991,9 +991,10 @@ def cmd_wiring(args: argparse.Namespace) -> int:
 
 
 def cmd_idsheet(args: argparse.Namespace) -> int:
+    from kaleun.settings import preferred_language
     from kaleun.ui.idsheet import run_command
 
-    return run_command(args.out, args.year, args.language)
+    return run_command(args.out, args.year, args.language or preferred_language())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1104,7 +1105,8 @@ def build_parser() -> argparse.ArgumentParser:
     idsheet.add_argument("--year", type=int, metavar="YYYY", help="only the classes at sea in that year")
     from kaleun.i18n import LANGUAGES
 
-    idsheet.add_argument("--language", choices=tuple(LANGUAGES), default="en", help="language of the sheet")
+    idsheet.add_argument("--language", choices=tuple(LANGUAGES),
+                         help="language of the sheet (default: `kaleun config`, else en)")
     idsheet.set_defaults(func=cmd_idsheet)
 
     maps = sub.add_parser("map", help="Captain Sonar map files")

@@ -200,7 +200,35 @@ def cmd_missions_check(args: argparse.Namespace) -> int:
                 continue
         for mid, spec in found.items():
             _say_ok(lang, name, mid, spec)
+        if single is not None and single in found and not _shipped_file(path):
+            _note_own(lang, text, name, single, found[single])
     return status
+
+
+def _shipped_file(path: Path) -> bool:
+    """The file is one of the missions Kaleun ships (its package's `uboot/data/missions/`)."""
+    from importlib import resources
+
+    from kaleun.uboot import data
+
+    try:
+        return path.resolve().parent == Path(str(resources.files(data.__package__).joinpath("missions"))).resolve()
+    except OSError:
+        return False
+
+
+def _note_own(lang: Any, text: str, name: str, mission: str, spec: dict[str, Any]) -> None:
+    """A mission file checked outside the group's own folder is told what would keep it out of that folder (a
+    shipped mission's id, a linked patrol's keys): the check said `ok`, and the same file copied there is left out."""
+    from kaleun.core.messages import Msg, join
+    from kaleun.paths import own_missions_dir
+    from kaleun.uboot.missions.own import own_problems
+
+    problems = own_problems(text, name, mission, spec)
+    if problems:
+        print(lang.render(Msg("note: {path}: as a group's own mission (a file in {folder}) it would be left out:\n"
+                              "{problems}", path=name, folder=str(own_missions_dir()), problems=join(problems, "\n"))),
+              file=sys.stderr)
 
 
 def _say_ok(lang: Any, name: str, mid: str, spec: dict[str, Any]) -> None:

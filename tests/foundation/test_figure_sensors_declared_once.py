@@ -73,3 +73,15 @@ def test_a_new_sensor_is_loaded_and_built_by_the_table(tmp_path, camera):
         assert table.sensor.placed == [(figure, 3)]
     finally:
         table.close()
+
+
+def test_boards_readme_lists_every_declared_sensor_and_no_other():
+    """boards/README.md's `[figures]` table says what a maker may write as `sensor`: every entry of
+    `FIGURE_SENSORS`, so a new kind of sensor is told to the makers with its name (host/README.md, a sensor)."""
+    import re
+
+    from kit import ROOT
+
+    text = (ROOT / "boards" / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `sensor` |"))
+    assert re.findall(r"`([a-z_]+)`", row.split("|")[2]) == list(model.FIGURE_SENSORS)

@@ -212,3 +212,20 @@ def test_enrolling_on_a_fake_hub_inside_kaleun_is_refused_with_the_way_that_work
     assert "is a fake hub inside Kaleun (hub.url = \"fake\"), whose readers no hand reaches: run `kaleun hub fake " \
            "--link PATH`" in done.stderr
     assert "enroll with --url PATH, or give the tags with --tags FILE" in done.stderr
+
+
+def test_cli_enroll_from_a_tags_file_that_runs_out_says_so_and_keeps_what_it_enrolled(tmp_path, kaleun_home):
+    """host/README.md, "The deck hub": `--tags FILE` answers the prompts in order, a line a UID (with colons too,
+    comments and blank lines skipped); a file that runs out first said only `Stopped: 1 of 2 ...` with no reason,
+    now it says the file has no more tags (as the hub's readers say no tag came in time)."""
+    tags = tmp_path / "tags.txt"
+    tags.write_text("# the bag of tags\n\n04:a1:b2:c3:d4:e5:f6\n", encoding="utf-8")
+    done = _kaleun("figures", "enroll", "--tags", str(tags), "--figure", "captain-square", "--figure",
+                   "officer-square", home=kaleun_home)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.splitlines()[-3:] == [
+        "[2/2] Place the square officer figure on any reader.", f"(no more tags in {tags})",
+        f"Stopped: 1 of 2 figures enrolled (saved in {kaleun_home / 'figures.json'})."]
+    # a file with a tag for every figure says nothing of running out
+    done = _kaleun("figures", "enroll", "--tags", str(tags), "--figure", "captain-square", home=kaleun_home)
+    assert done.returncode == 0 and "no more tags" not in done.stdout, done.stdout

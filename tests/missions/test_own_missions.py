@@ -334,3 +334,56 @@ def test_4_1_an_own_missions_title_and_id_fit_the_career_record_that_books_them(
     assert load_career(tmp_path / "career.json")["missions"][0]["name"] == "W" * 100
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0 and "wolf_watch" in shown.stdout, shown.stderr
+
+
+def test_4_1_a_linked_patrols_part_copied_as_step_1_says_is_played_as_the_groups_own():
+    """host/README.md, "A group's own missions", step 1: from a copy of a linked patrol's part, delete the keys it
+    names; done literally to every shipped part (a first part carries `patrol_name` too), the copy is taken."""
+    import re
+
+    from kit import HOST
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    step = re.search(r"from a copy of a linked patrol's part delete its (.*?)\(refused", text, re.S)
+    assert step, "host/README.md, step 1 of \"A group's own missions\" no longer says what to delete"
+    named = re.findall(r"`([a-z_]+)`", step.group(1))
+    parts = sorted((HOST / "kaleun/uboot/data/missions").glob("*.toml"))
+    copies = []
+    for path in parts:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not any(re.match(r"patrol\s*=", line) for line in lines):
+            continue
+        kept = "".join(line for line in lines if not any(re.match(rf"{key}\s*=", line) for key in named))
+        copies.append((f"missions/my_{path.name}", kept))
+    assert len(copies) >= 4  # both parts of both shipped linked patrols
+    own = read_own(copies)
+    assert not own.refused, "\n".join(str(p) for problems in own.refused.values() for p in problems)
+    assert len(own.missions) == len(copies)
+
+
+def test_4_1_a_file_checked_before_it_is_copied_into_the_folder_is_told_what_would_keep_it_out(tmp_path):
+    """host/README.md, "A group's own missions", step 2: a file checked where it was written says `ok` as any
+    mission file does and then what would keep it out of the own folder; copied there, it is left out for exactly
+    that. A file that would be taken is told nothing more, and so is a shipped mission's own file."""
+    from kit import HOST
+
+    linked = WOLF_WATCH.replace('ends_when_met = true\n', 'ends_when_met = true\npatrol = "mine"\npart = 1\n')
+    draft = tmp_path / "raid.toml"
+    draft.write_text(linked, encoding="utf-8")
+    checked = run_kaleun("missions", "check", str(draft), home=tmp_path)
+    assert checked.returncode == 0 and f"{draft}: ok: raid: Wolf watch" in checked.stdout
+    said = [f"{draft}:{n}: raid: {key}: a group's own mission is played as a single mission: linked patrols and the "
+            "campaign use the shipped missions only" for n, key in ((15, "patrol"), (16, "part"))]
+    assert checked.stderr == (f"note: {draft}: as a group's own mission (a file in {tmp_path / 'missions'}) it would "
+                              "be left out:\n" + "\n".join(said) + "\n")
+    copied = own_file(tmp_path, "raid.toml", linked)
+    listed = run_kaleun("missions", home=tmp_path)
+    assert f"kaleun: own mission file {copied} left out:\n{copied}:15: raid: patrol:" in listed.stderr
+    german = run_kaleun("missions", "check", "--language", "de", str(draft), home=tmp_path)
+    assert german.stderr.startswith(f"Hinweis: {draft}: als eigene Mission einer Gruppe (eine Datei in ")
+    good = tmp_path / "wolf_watch.toml"
+    good.write_text(WOLF_WATCH, encoding="utf-8")
+    shipped = HOST / "kaleun/uboot/data/missions/sc_convoy_1940.toml"
+    for quiet in (good, shipped):
+        checked = run_kaleun("missions", "check", str(quiet), home=tmp_path)
+        assert checked.returncode == 0 and checked.stderr == "" and ": ok: " in checked.stdout

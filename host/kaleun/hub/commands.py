@@ -517,6 +517,13 @@ class HubArrivals:
             raise StopIteration from None
 
 
+def _file_tags(uids: list[str], path: str, say: Say = str) -> Iterator[str]:
+    """The UIDs of a `--tags` file, one per prompt; a file that runs out before every figure has a tag says so
+    (as the hub's source says it saw no tag in time), so the enrollment's `Stopped: ...` has its reason."""
+    yield from uids
+    print(say(Msg("(no more tags in {path})", path=path)), flush=True)
+
+
 def _hub_tags(board: Any, url: str | None, timeout: float | None, say: Say = str) -> tuple[HubArrivals, Any]:
     """(tags, close): the tags arriving on the hub's readers once it is online. Raises
     HubNotOnline when the hub does not come online within the board's hub.start_timeout_ms, or
@@ -586,7 +593,7 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         from kaleun.files import why_unread
 
         try:
-            source: Iterator[str] = iter(list(scripted_tags(Path(args.tags))))
+            source: Iterator[str] = _file_tags(list(scripted_tags(Path(args.tags))), args.tags, say)
         except (OSError, UnicodeDecodeError) as exc:
             _refuse(say, "figures enroll", Msg("cannot read {path} ({why})", path=args.tags, why=why_unread(exc)))
             return EXIT_BAD_INPUT

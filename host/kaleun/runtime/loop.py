@@ -67,8 +67,9 @@ class Runtime:
 
             try:
                 self._record = open_session_file(record)
-                self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}"
-                                   f"{' (resumed at t=' + repr(game.t) + ')' if game.t else ''}\n")
+                resumed = (f" (resumed at t={game.t!r}: put the scripts of this game's earlier sessions before this "
+                           "one, in order)") if game.t else ""
+                self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}{resumed}\n")
             except OSError as exc:  # a session folder that is a file, or read-only: the game goes on (the autosave)
                 log.error("the session's script %s cannot be written (%s); the game goes on without it", record,
                           exc.strerror or exc)
