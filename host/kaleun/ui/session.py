@@ -230,6 +230,7 @@ def first_save(runtime: Runtime) -> None:
     cannot be saved: a save that fails (a full disk, a folder where the autosave belongs) closes the
     runtime and raises AutosaveFailed, the previous save as it was."""
     autosave = runtime.autosave
+    _begin_campaign(runtime)
     if autosave is not None:
         autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
     runtime.save()
@@ -247,6 +248,25 @@ def first_save(runtime: Runtime) -> None:
                                  "save is as it was. Make room on the storage (or move away what is in the way) and "
                                  "start again.", path=str(autosave.path), reason=autosave.reason))
     runtime.rest()  # the game's clock starts now: nobody could play while it was saved (a slow card)
+
+
+def _begin_campaign(runtime: Runtime) -> None:
+    """A new campaign the start began is written into the career record now, just before the game's first save
+    (`career.begin_campaign`): a start that failed before left the running campaign as it was. A record that cannot
+    be written now stops the start as a first save that fails does (nothing is played, the previous save as it
+    was): the game would not be booked in its campaign."""
+    from kaleun.career import CareerError, begin_campaign
+    from kaleun.files import why_unread
+
+    try:
+        begin_campaign(runtime.game)
+    except (CareerError, OSError) as exc:
+        if runtime.autosave is not None:
+            runtime.autosave.abandon("the campaign could not be begun")
+        runtime.close()
+        raise AutosaveFailed(Msg("the campaign cannot be begun in the career record ({problem}), so the game was not "
+                                 "started; the previous save and the running campaign are as they were",
+                                 problem=of_error(exc) if isinstance(exc, CareerError) else why_unread(exc))) from exc
 
 
 def retire(runtime: Runtime) -> None:
@@ -348,7 +368,9 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
             def restart(chosen: GameSetup) -> Runtime:
                 from kaleun.career import start_configured
 
-                game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
+                # a refusal leaves the game on the screen as it is; a new campaign is written into the record
+                # just before the chosen game's first save (`first_save`)
+                game = start_configured(chosen, later=True)
                 retire(current[0])
                 try:
                     current[0] = make_runtime(game, board, language=current[0].language, unstarted=True)
