@@ -127,6 +127,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     if unwritten is not None:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
                          why=why_unread(unwritten)), EXIT_FAIL, said)
+    if status == EXIT_OK:
+        from kaleun.career import begin_campaign
+
+        try:  # `--campaign` beginning a new campaign: written into the record now that its run went through
+            begin_campaign(game)
+        except (CareerError, OSError) as exc:
+            return _fail(Msg("kaleun run: the campaign cannot be begun in the career record ({problem}); the running "
+                             "campaign is as it was", problem=of_error(exc) if isinstance(exc, CareerError) else
+                             why_unread(exc)), EXIT_FAIL, said)
     if args.save and status == EXIT_OK:
         from kaleun.homelock import HomeLock, TableBusy
         from kaleun.paths import autosave_path, state_dir

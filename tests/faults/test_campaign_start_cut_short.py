@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from faultkit import Console
 from kaleun.career import load_career, save_career
-from kit import BOARDS, run_kaleun
+from kit import BOARDS, run_kaleun, write_script
 
 RUNNING = {"state": "running", "started": "2025-03-14T20:00:00", "done": ["prize_rules_1939"], "next": "minefield_1939",
            "score": 900, "fame": 500, "grt": 10553, "grades": ["B"], "patrol": None}
@@ -40,6 +40,26 @@ def test_4_3_a_start_whose_board_does_not_load_gives_up_no_campaign(home):
     campaign = load_career()["campaign"]
     assert (campaign["next"], campaign["done"], campaign["state"]) == ("prize_rules_1939", [], "running")
     assert campaign["started"] != RUNNING["started"]
+
+
+@pytest.mark.slow
+def test_4_3_a_script_run_that_stops_at_a_bad_line_gives_up_no_campaign(home, tmp_path):
+    """`kaleun run --campaign` plays a campaign by table script: a run that does not go through (a script it cannot
+    read, a bad line) keeps nothing of its game, so it gives nothing up; a run that goes through begins the new
+    campaign and books in it."""
+    before = running_campaign(home)
+    events = tmp_path / "events.jsonl"
+    for script in (tmp_path / "missing.jsonl", write_script(tmp_path / "bad.jsonl", [{"t": 10, "do": "report"},
+                                                                                    {"t": 20, "do": "fly"}])):
+        done = run_kaleun("run", "--campaign", "--mission", "prize_rules_1939", "--script", str(script), "--events",
+                          str(events), home=home)
+        assert done.returncode == 2 and f"{script}" in done.stderr, done.stderr
+        assert (home / "career.json").read_bytes() == before, script.name
+    good = write_script(tmp_path / "good.jsonl", [{"t": 10, "do": "report"}])
+    done = run_kaleun("run", "--campaign", "--mission", "prize_rules_1939", "--script", str(good), "--events",
+                      str(events), home=home)
+    assert done.returncode == 0 and GIVEN_UP in done.stderr, done.stderr
+    assert load_career()["campaign"]["next"] == "prize_rules_1939"
 
 
 @pytest.mark.slow
