@@ -46,7 +46,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
-    from kaleun.saves import load_saved_game, save_game
+    from kaleun.saves import keep_aside, load_saved_game, prune_kept, save_game
 
     script, events_path = Path(args.script), Path(args.events)
     from kaleun.mission_commands import listing_language
@@ -141,10 +141,19 @@ def cmd_run(args: argparse.Namespace) -> int:
         from kaleun.paths import autosave_path, state_dir
 
         lock = None
+        kept: Path | None = None
         try:
             if Path(args.save).resolve() == autosave_path().resolve():  # a game playing in this home must keep its save
                 lock = HomeLock(state_dir()).acquire()
+                if not (args.load and _one_file(args.load, args.save)):  # another game than the one played on
+                    kept = keep_aside(autosave_path())  # kept as `kaleun play` keeps it: not written over unseen
+                    if kept is not None:
+                        prune_kept(autosave_path().parent)
             save_game(game, Path(args.save))
+            if kept is not None:
+                from kaleun.i18n import language as in_language
+
+                print(in_language(said).render(_kept_line(kept)), file=sys.stderr)
         except TableBusy as exc:
             return _fail(f"kaleun run: {_said(exc, said)}", EXIT_FAIL)
         except OSError as exc:
