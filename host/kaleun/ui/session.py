@@ -162,6 +162,12 @@ def _session_stem(folder: Path) -> str:
     return stem
 
 
+#: events after which a U-BOOT game writes a full save (besides the start, `save` and quit): the watch change, which
+#: starts the journal afresh, and the mission's end, so the save itself says the mission is over (a table unplugged
+#: after the debrief: the next start books it, neither keeps it as an unfinished game nor offers to go on with it)
+SAVE_ON = ("watch_change", "mission_end")
+
+
 def make_runtime(game: Engine, board: Board, keep_previous: bool = False, language: str = "en",
                  unstarted: bool = False, placeholder: bool = False) -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
@@ -202,7 +208,8 @@ def _made_runtime(game: Engine, board: Board, keep_previous: bool, language: str
     sounder = make_sounder(board)
     # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)
     outputs: list = [SoundOutput(sounder, raises=AlarmGate(game).raises), EventLog(sessions / f"{stamp}.events.jsonl")]
-    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous,
+                                                           triggers=SAVE_ON),
                       record=sessions / f"{stamp}{SCRIPT_SUFFIX}")
     runtime.language = language
     if runtime.autosave is not None:
