@@ -53,3 +53,32 @@ def test_a_tag_file_damaged_during_an_enrollment_stops_it_keeping_the_file(home)
     assert said[-2] == f"{path}: tag 04AABB01 names an unknown figure 'captain-squar'", said
     assert said[-1] == f"Stopped: 1 of 2 figures enrolled (saved in {path}).", said
     assert path.read_text(encoding="utf-8") == damaged
+
+
+def test_a_figure_the_storage_cannot_take_stops_the_enrollment_with_the_reason(home, monkeypatch, capsys):
+    """The storage full in the middle of an enrollment: `kaleun figures enroll` ended in a traceback. It stops with the
+    file and the reason, the figures saved before it kept, exit status 1."""
+    import errno
+
+    from kaleun import cli
+    from kaleun.hub import tags
+
+    scripted = home / "tags.txt"
+    scripted.write_text("04AABB01\n04AABB02\n", encoding="utf-8")
+    write = tags.write_atomic
+    writes: list[int] = []
+
+    def full_after_one(*args, **kwargs):
+        writes.append(1)
+        if len(writes) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(tags, "write_atomic", full_after_one)
+    assert cli.main(["figures", "enroll", "--tags", str(scripted), "--figure", "captain-square",
+                     "--figure", "captain-circle"]) == 1
+    out = capsys.readouterr().out
+    path = home / "figures.json"
+    assert f"{path}: cannot save the figure tags (No space left on device)" in out, out
+    assert f"Stopped: 1 of 2 figures enrolled (saved in {path})." in out, out
+    assert FigureTags.load().tags == {"04AABB01": "captain-square"}

@@ -197,6 +197,11 @@ class Enrollment:
                     self.say(problem if isinstance(problem, Msg) else Msg("Refused: {problem}.", problem=problem))
                     self.say(self.stopped())
                     return False
+                except OSError as exc:  # a full storage, a folder in the way: the figures saved before stay
+                    self.say(Msg("{path}: cannot save the figure tags ({why})", path=str(self.store.path),
+                                 why=why_unread(exc)))
+                    self.say(self.stopped())
+                    return False
                 except DuplicateTag as exc:
                     self.refused.append(exc.uid)
                     before_prompt()
