@@ -200,25 +200,52 @@ def save_career(record: dict[str, Any], path: Path | None = None) -> None:
 
 
 # -- starting games -----------------------------------------------------------------------------------
-def start_configured(setup: Any, path: Path | None = None) -> Engine:
+#: campaigns a table's start has begun whose game is not saved yet (`start_configured(..., later=True)`), by the
+#: moment each began: the record keeps the campaign it holds until the game's first save (`begin_campaign`)
+_UNBEGUN: dict[str, tuple[Path, dict[str, Any]]] = {}
+
+
+def start_configured(setup: Any, path: Path | None = None, later: bool = False) -> Engine:
     """A new game as the set-up asks (`kaleun.uboot.missions.setup.GameSetup`): a single mission; the
     next part of the linked patrol in progress (or a new patrol from `setup.mission`); the next mission
     of the running campaign (or a new campaign). Raises CareerError or ValueError with the reason. The record's
     folder is held while a campaign's start reads it and writes a new campaign into it (as while a mission is
     booked: `record_mission`). A single mission takes nothing from the record, so one that cannot be read does not
     keep it from starting (its result is booked once the record is repaired or moved away, `unbookable`), as
-    `kaleun play --mission` starts it."""
+    `kaleun play --mission` starts it.
+
+    `later`: a new campaign (and the one it gives up) is written into the record only when `begin_campaign` is
+    called with the game, as the table does just before the game's first save: a start that fails before (a board
+    file with mistakes, a signal while waiting for the deck hub, the table's parts busy) leaves the running
+    campaign as it was."""
     from kaleun.uboot.missions.setup import start_game
 
     path = path or career_path()
     if setup.mode != "campaign":  # only a campaign's start writes the record
         return start_game(_configured(setup, path))
     with locked_folder(path.parent, LOCK_WAIT_S):
-        chosen = _configured(setup, path)
+        chosen = _configured(setup, path, later)
     return start_game(chosen)
 
 
-def _configured(setup: Any, path: Path) -> Any:
+def begin_campaign(game: Engine) -> None:
+    """The campaign a start began for `game` (`start_configured(..., later=True)`) is written into the career record
+    now, the campaign it takes the place of given up or ended there; nothing to do for any other game. Raises
+    CareerError or OSError when the record cannot be read or written (the game is then not started)."""
+    setup = game.config.get("changes", {}).get("setup") or {}
+    started = setup.get("campaign")
+    pending = _UNBEGUN.pop(started, None) if setup.get("mode") == "campaign" and isinstance(started, str) else None
+    if pending is None:
+        return
+    path, campaign = pending
+    with locked_folder(path.parent, LOCK_WAIT_S):
+        record = load_career(path)
+        record["campaign"] = json.loads(json.dumps(campaign))
+        _set_patrol(record, "campaign", None)
+        save_career(record, path)
+
+
+def _configured(setup: Any, path: Path, later: bool = False) -> Any:
     """The game `start_configured` starts (a `GameSetup`), a new campaign written into the record."""
     from kaleun.uboot.missions.catalogue import catalogue
     from kaleun.uboot.missions.setup import GameSetup, campaign_order
@@ -243,7 +270,10 @@ def _configured(setup: Any, path: Path) -> Any:
             record["campaign"] = {"state": "running", "started": _now("microseconds"), "done": [], "next": order[0],
                                   "score": 0, "fame": 0, "grt": 0, "grades": [], "patrol": None}
             _set_patrol(record, "campaign", None)
-            save_career(record, path)
+            if later:  # written when the game is saved first (`begin_campaign`)
+                _UNBEGUN[record["campaign"]["started"]] = (path, json.loads(json.dumps(record["campaign"])))
+            else:
+                save_career(record, path)
         mission = record["campaign"]["next"]
         if setup.mission and setup.mission != mission:
             raise CareerError(Msg("the campaign goes on with {mission}, not {chosen} (to give it up and begin a new "
@@ -837,7 +867,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
     return out
 
 
-__all__ = ["CareerError", "campaign_given_up", "career_lines", "career_messages", "career_path", "carried_settings",
-           "going_on_command", "leaves_the_patrol", "load_career", "of_an_earlier_campaign", "of_an_earlier_patrol",
-           "patrol_given_up", "patrol_mark", "record_mission", "save_career", "settings_said", "start_configured",
-           "unbookable", "unfinished_mission", "with_carried"]
+__all__ = ["CareerError", "begin_campaign", "campaign_given_up", "career_lines", "career_messages", "career_path",
+           "carried_settings", "going_on_command", "leaves_the_patrol", "load_career", "of_an_earlier_campaign",
+           "of_an_earlier_patrol", "patrol_given_up", "patrol_mark", "record_mission", "save_career", "settings_said",
+           "start_configured", "unbookable", "unfinished_mission", "with_carried"]

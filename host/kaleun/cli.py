@@ -46,7 +46,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
     from kaleun.runtime.table import TableError
-    from kaleun.saves import load_saved_game, save_game
+    from kaleun.saves import keep_aside, load_saved_game, prune_kept, save_game
 
     script, events_path = Path(args.script), Path(args.events)
     from kaleun.mission_commands import listing_language
@@ -127,15 +127,33 @@ def cmd_run(args: argparse.Namespace) -> int:
     if unwritten is not None:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
                          why=why_unread(unwritten)), EXIT_FAIL, said)
+    if status == EXIT_OK:
+        from kaleun.career import begin_campaign
+
+        try:  # `--campaign` beginning a new campaign: written into the record now that its run went through
+            begin_campaign(game)
+        except (CareerError, OSError) as exc:
+            return _fail(Msg("kaleun run: the campaign cannot be begun in the career record ({problem}); the running "
+                             "campaign is as it was", problem=of_error(exc) if isinstance(exc, CareerError) else
+                             why_unread(exc)), EXIT_FAIL, said)
     if args.save and status == EXIT_OK:
         from kaleun.homelock import HomeLock, TableBusy
         from kaleun.paths import autosave_path, state_dir
 
         lock = None
+        kept: Path | None = None
         try:
             if Path(args.save).resolve() == autosave_path().resolve():  # a game playing in this home must keep its save
                 lock = HomeLock(state_dir()).acquire()
+                if not (args.load and _one_file(args.load, args.save)):  # another game than the one played on
+                    kept = keep_aside(autosave_path())  # kept as `kaleun play` keeps it: not written over unseen
+                    if kept is not None:
+                        prune_kept(autosave_path().parent)
             save_game(game, Path(args.save))
+            if kept is not None:
+                from kaleun.i18n import language as in_language
+
+                print(in_language(said).render(_kept_line(kept)), file=sys.stderr)
         except TableBusy as exc:
             return _fail(f"kaleun run: {_said(exc, said)}", EXIT_FAIL)
         except OSError as exc:

@@ -12,9 +12,9 @@ before the new game writes anything:
   keepsake. A file whose name is not a session's is left alone.
 - **Temporary files of a save cut short** in the session folder (a debrief being written) are
   removed at once: only the lock's holder writes there.
-- **Temporary files of rarely written files** (`settings.json`, `figures.json`, `career.json`,
-  written by `saves.write_atomic` as `.<name>.<random>.tmp`): `kaleun config set` and
-  `kaleun figures enroll` write these without the lock, so only such a file older than
+- **Temporary files of rarely written files** (`settings.json`, `figures.json`, `career.json`, `hubs.json`,
+  written by `saves.write_atomic` as `.<name>.<random>.tmp`): `kaleun config set`,
+  `kaleun figures enroll` and `kaleun hub trust` write these without the lock, so only such a file older than
   `STALE_TMP_S` is removed (a write takes milliseconds; one that old was cut short).
 """
 
@@ -34,7 +34,7 @@ KEEP_SESSIONS = 50
 #: a temporary file of a rarely written file older than this was left by a write cut short [our choice]
 STALE_TMP_S = 3600.0
 #: the rarely written files `saves.write_atomic` writes (the settings, the figures' tags, the career record)
-RARE_FILES = ("settings.json", "figures.json", "career.json")
+RARE_FILES = ("settings.json", "figures.json", "career.json", "hubs.json")
 
 #: a session's files: <stamp>[-n].<kind>; the stamp is the start's date and time (ui.session._session_stem)
 SESSION_FILE = re.compile(r"(?P<day>\d{8})-(?P<time>\d{6})(?:-(?P<n>\d+))?\."

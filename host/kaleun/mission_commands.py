@@ -444,7 +444,9 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         _tell_carried(setup, _table_language(args))
     held = _held_part(setup) if getattr(args, "command", None) != "run" else None  # a script's run has no autosave
     try:
-        game = start_configured(setup)
+        # a new campaign is written into the record just before the table's first save, or once a script's run went
+        # through (`career.begin_campaign`): a start or a run that fails before leaves the running campaign as it was
+        game = start_configured(setup, later=True)
     except CareerError as exc:
         if held is not None and setup.mode == "linked" and not setup.mission and _no_linked_patrol():
             raise CareerError(Msg("no linked patrol is in progress in the career record: the autosave holds {mission} "

@@ -8,6 +8,7 @@ from a scripted list (`kaleun figures enroll --tags FILE`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from kaleun.core import jsonin
 from kaleun.core.messages import Msg, of_error
-from kaleun.files import UnreadableFile, read_file, why_unread
+from kaleun.files import UnreadableFile, locked_folder, read_file, why_unread
 from kaleun.paths import config_dir
 from kaleun.saves import write_atomic
 from kaleun.uboot.figures import FIGURES, figure_term
@@ -28,6 +29,8 @@ FILE_NAME = "figures.json"
 MAX_DEPTH = 4
 #: a tag file longer than this is not read (sixteen tags take under 2 kB)
 MAX_BYTES = 1024 * 1024
+#: how long saving a figure waits for another enrollment saving its own (a save takes milliseconds)
+LOCK_WAIT_S = 5.0
 FORMAT = "kaleun-figure-tags"
 VERSION = 1
 
@@ -124,6 +127,19 @@ class FigureTags:
                 "tags": dict(sorted(self.tags.items(), key=lambda item: FIGURES.index(item[1])))}
         write_atomic(self.path, json.dumps(data, indent=2) + "\n")
 
+    def enroll(self, uid: str, figure: str) -> None:
+        """Give `figure` the tag `uid` and save, on the file as it is now: another `kaleun figures enroll` may have
+        saved figures since this one read it (an enrollment takes minutes), and each keeps the other's, a tag one
+        of them gave another figure meanwhile refused (DuplicateTag). Raises TagStoreError when the file was damaged
+        meanwhile, ValueError for a UID or figure that is not one."""
+        with contextlib.ExitStack() as stack:
+            with contextlib.suppress(OSError):  # a folder that cannot be held: the reading or the writing says why
+                stack.enter_context(locked_folder(self.path.parent, LOCK_WAIT_S))
+            now = FigureTags.load(self.path)
+            now.assign(uid, figure)
+            now.save()
+            self.tags = now.tags
+
     def figure_of(self, uid: str) -> str | None:
         return self.tags.get(uid.upper())
 
@@ -175,7 +191,17 @@ class Enrollment:
                     self.say(self.stopped())
                     return False
                 try:
-                    self.store.assign(raw, figure)
+                    self.store.enroll(raw, figure)  # saved at once, with what another enrollment saved meanwhile
+                except TagStoreError as exc:  # the file damaged meanwhile: what was saved stays, nothing more
+                    problem = of_error(exc)  # its file and what is wrong with it
+                    self.say(problem if isinstance(problem, Msg) else Msg("Refused: {problem}.", problem=problem))
+                    self.say(self.stopped())
+                    return False
+                except OSError as exc:  # a full storage, a folder in the way: the figures saved before stay
+                    self.say(Msg("{path}: cannot save the figure tags ({why})", path=str(self.store.path),
+                                 why=why_unread(exc)))
+                    self.say(self.stopped())
+                    return False
                 except DuplicateTag as exc:
                     self.refused.append(exc.uid)
                     before_prompt()
@@ -187,7 +213,6 @@ class Enrollment:
                     before_prompt()
                     self.say(Msg("Refused: {problem}.", problem=of_error(exc)))
                     continue
-                self.store.save()
                 self.enrolled.append(figure)
                 self.say(Msg("The {figure} is tag {uid}.", figure=figure_term(figure), uid=normalize_uid(raw)))
                 break

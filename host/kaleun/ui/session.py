@@ -162,6 +162,12 @@ def _session_stem(folder: Path) -> str:
     return stem
 
 
+#: events after which a U-BOOT game writes a full save (besides the start, `save` and quit): the watch change, which
+#: starts the journal afresh, and the mission's end, so the save itself says the mission is over (a table unplugged
+#: after the debrief: the next start books it, neither keeps it as an unfinished game nor offers to go on with it)
+SAVE_ON = ("watch_change", "mission_end")
+
+
 def make_runtime(game: Engine, board: Board, keep_previous: bool = False, language: str = "en",
                  unstarted: bool = False, placeholder: bool = False) -> Runtime:
     """The runtime with the board's adapters, the bell, the lamps, the session log and the autosave.
@@ -202,7 +208,8 @@ def _made_runtime(game: Engine, board: Board, keep_previous: bool, language: str
     sounder = make_sounder(board)
     # a window alarm sounds when the feed raises it (a convoy's first report, not each ship added to it)
     outputs: list = [SoundOutput(sounder, raises=AlarmGate(game).raises), EventLog(sessions / f"{stamp}.events.jsonl")]
-    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous),
+    runtime = Runtime(game, table, outputs, autosave=Autosave(game, autosave_path(), keep_previous=keep_previous,
+                                                           triggers=SAVE_ON),
                       record=sessions / f"{stamp}{SCRIPT_SUFFIX}")
     runtime.language = language
     if runtime.autosave is not None:
@@ -231,6 +238,7 @@ def first_save(runtime: Runtime) -> None:
     cannot be saved: a save that fails (a full disk, a folder where the autosave belongs) closes the
     runtime and raises AutosaveFailed, the previous save as it was."""
     autosave = runtime.autosave
+    _begin_campaign(runtime)
     if autosave is not None:
         autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
     runtime.save()
@@ -248,6 +256,25 @@ def first_save(runtime: Runtime) -> None:
                                  "save is as it was. Make room on the storage (or move away what is in the way) and "
                                  "start again.", path=str(autosave.path), reason=autosave.reason))
     runtime.rest()  # the game's clock starts now: nobody could play while it was saved (a slow card)
+
+
+def _begin_campaign(runtime: Runtime) -> None:
+    """A new campaign the start began is written into the career record now, just before the game's first save
+    (`career.begin_campaign`): a start that failed before left the running campaign as it was. A record that cannot
+    be written now stops the start as a first save that fails does (nothing is played, the previous save as it
+    was): the game would not be booked in its campaign."""
+    from kaleun.career import CareerError, begin_campaign
+    from kaleun.files import why_unread
+
+    try:
+        begin_campaign(runtime.game)
+    except (CareerError, OSError) as exc:
+        if runtime.autosave is not None:
+            runtime.autosave.abandon("the campaign could not be begun")
+        runtime.close()
+        raise AutosaveFailed(Msg("the campaign cannot be begun in the career record ({problem}), so the game was not "
+                                 "started; the previous save and the running campaign are as they were",
+                                 problem=of_error(exc) if isinstance(exc, CareerError) else why_unread(exc))) from exc
 
 
 def retire(runtime: Runtime) -> None:
@@ -349,7 +376,9 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
             def restart(chosen: GameSetup) -> Runtime:
                 from kaleun.career import start_configured
 
-                game = start_configured(chosen)  # a refusal leaves the game on the screen as it is
+                # a refusal leaves the game on the screen as it is; a new campaign is written into the record
+                # just before the chosen game's first save (`first_save`)
+                game = start_configured(chosen, later=True)
                 retire(current[0])
                 try:
                     current[0] = make_runtime(game, board, language=current[0].language, unstarted=True)

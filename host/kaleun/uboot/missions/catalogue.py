@@ -147,7 +147,7 @@ def _sighted(value: Any) -> Problem | None:
         return Msg("has no field {key} (fields: what, day_nm, night_nm)", key=repr(unknown[0]))
     if "what" not in value or "day_nm" not in value:
         return Msg("needs 'what' and 'day_nm'")
-    for key, check in (("what", _text), ("day_nm", _number(0, 30)), ("night_nm", _number(0, 30))):
+    for key, check in (("what", _words), ("day_nm", _number(0, 30)), ("night_nm", _number(0, 30))):
         if key in value and (problem := check(value[key])):
             return _after_key(key, problem)
     return None
