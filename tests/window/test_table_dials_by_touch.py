@@ -92,6 +92,31 @@ def test_a_new_ring_turns_by_touch_by_degrees(declared) -> None:
     assert table.runtime.table.reading("periscope_bearing") == 359
 
 
+
+def test_a_new_ring_turns_a_quarter_at_a_touch(declared) -> None:
+    """A ring to the opposite reading by finger: two quarter turns, not eighteen steps of ten (as the order sheets
+    step a ring of degrees); the steps lie in a row, the biggest outermost, each a fingertip wide."""
+    from kaleun.ui.theme import MIN_TARGET
+
+    table = Hands()
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    table.tap("dials.dial=periscope_bearing")
+    table.render()
+    steps = sorted((t for t in table.window.targets.items if t.id.startswith("dials.step.")), key=lambda t: t.rect.x)
+    assert [t.id.rsplit(".", 1)[1] for t in steps] == ["-90", "-10", "-1", "+1", "+10", "+90"]
+    assert all(min(t.rect.size) >= MIN_TARGET for t in steps)
+    table.tap("dials.step.+90")
+    table.tap("dials.step.+90")
+    table.tap("dials.turn")
+    table.settle()
+    assert table.runtime.table.reading("periscope_bearing") == 180
+    table.tap("dials.step.-90")
+    table.tap("dials.step.-1")
+    table.tap("dials.turn")
+    table.settle()
+    assert table.runtime.table.reading("periscope_bearing") == 89
+
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_the_table_dials_sheet_reads_whole_in_every_language(declared, code: str, tmp_path: Any) -> None:
     """The sheet at 800x480: every text whole, no glyph missing, nothing under the smallest text, every target 9 mm;

@@ -492,6 +492,10 @@ def _depth(game: Any, values: Values) -> int:
     return max(round(PERISCOPE_M), ordered)
 
 
+#: a ring of degrees (a course, the attack disc's rings) steps by 1, 10 and a quarter turn, so any reading is at most
+#: 12 touches from any other by finger (our choice: with 1 and 10 alone the opposite course took 18)
+DEGREE_STEPS = (1, 10, 90)
+
 CARDS = _fixed((1, "+1"), (2, "+2"))
 
 
@@ -526,7 +530,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("speed", Msg("Telegraph"), options=lambda g, v: [Option(p, POSITION_NAMES[p]) for p in TELEGRAPH],
               default=_speed, optional=False),)),
     Form("new_course", Msg("New course"), order="new_course", fields=(
-        Field("course", Msg("Course (degrees)"), steps=(1, 10), wrap=True, default=_heading),)),
+        Field("course", Msg("Course (degrees)"), steps=DEGREE_STEPS, wrap=True, default=_heading),)),
     Form("new_depth", Msg("New depth"), order="new_depth", fields=(
         Field("depth_m", Msg("Depth (metres)"), steps=(10, 50), default=_depth),)),
     Form("dive", Msg("Dive"), order="dive", note=Msg(
@@ -643,10 +647,10 @@ FORMS: dict[str, Form] = {f.id: f for f in (
             *((supply, Msg.term(SUPPLY_NAMES[supply])) for supply in SUPPLIES))),
     )),
     Form("attack_disc", Msg("Attack disc"), command="attack_disc", fixed={"via": "window"}, fields=(
-        Field("own_course", Msg("Own course ring"), steps=(1, 10), wrap=True, default=_heading),
-        Field("enemy_course", Msg("Enemy course ring"), steps=(1, 10), wrap=True,
+        Field("own_course", Msg("Own course ring"), steps=DEGREE_STEPS, wrap=True, default=_heading),
+        Field("enemy_course", Msg("Enemy course ring"), steps=DEGREE_STEPS, wrap=True,
               default=_disc_ring("enemy_course")),
-        Field("bearing", Msg("Bearing ring (from the bow)"), steps=(1, 10), wrap=True,
+        Field("bearing", Msg("Bearing ring (from the bow)"), steps=DEGREE_STEPS, wrap=True,
               default=_disc_ring("bearing")),
     )),
     Form("carry", Msg("Carry equipment"), command="carry", fields=(

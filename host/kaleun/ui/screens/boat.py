@@ -29,7 +29,7 @@ from kaleun.ui.boat_view import (
 from kaleun.ui.scene import Drag, freeze, lamp_looks
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.touch import call, simple
-from kaleun.ui.widgets import Canvas
+from kaleun.ui.widgets import NARROWEST, Canvas
 
 
 class BoatScreen(Screen):
@@ -161,15 +161,22 @@ class BoatScreen(Screen):
         y = row.bottom + s(4)
         boat = self.boat
         where = Msg("surfaced") if boat.get("surfaced") else Msg("{depth} m deep", depth=round(float(boat["depth_m"])))
-        line = Msg("{speed:.1f} kn · course {course:03d}° · {where}", speed=float(boat["speed_kn"]),
-                   course=int(boat.get("course", 0)), where=where)
+        speed, course = float(boat["speed_kn"]), int(boat.get("course", 0))
+        line = Msg("{speed:.1f} kn · course {course:03d}° · {where}", speed=speed, course=course, where=where)
         lines: list[tuple[Msg, int, theme.Color]] = [(line, theme.TEXT_SIZE, theme.TEXT)]
+        if c.text_width(line, theme.TEXT_SIZE) * NARROWEST > rect.w - s(8):
+            # beside a crowded deck and bridge the line is split rather than cut ("в надводном…"): where the
+            # boat is on a line of its own, and the undo's line, the last, left out where no room is left for it
+            lines = [(Msg("{speed:.1f} kn · course {course:03d}°", speed=speed, course=course), theme.TEXT_SIZE,
+                      theme.TEXT), (where, theme.MIN_TEXT, theme.TEXT)]
         if self.square:
             lines.append((Msg("Square {square} by dead reckoning", square=self.square), theme.MIN_TEXT,
                           theme.TEXT_DIM))
         if undo:
             lines.append((Msg("Undo: {what}", what=undo), theme.MIN_TEXT, theme.TEXT_DIM))
         for words, size, color in lines:  # a little closer than the font's own line distance
+            if y + int(c.font(size).get_height()) > rect.bottom + s(2):
+                break
             c.text(words, (rect.x + s(6), y), size, color, width=rect.w - s(8))
             y += int(c.font(size).get_linesize()) - s(2)
 

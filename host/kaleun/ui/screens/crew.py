@@ -171,9 +171,9 @@ class CrewScreen(Screen):
             x = box.x + s(29)
             words: Msg | str | None = None
             if not off:
-                where = None if figure in lifted else st["section"]
-                if where is None:
-                    words = Msg("lifted")
+                where = None if figure in lifted else self._lies(figure) if dead else st["section"]
+                if where is None:  # in the First Officer's hand (a dead man's figure too, lifted to clear it away)
+                    words = Msg("lifted") if figure in lifted else Msg("dead")
                 else:  # the section as the boat drawing shows it: its number on a section's colour
                     badge = Rect(x, line_y - s(10), s(22), s(20))
                     pygame.draw.rect(c.surface, theme.SECTION, badge, border_radius=s(3))
@@ -192,6 +192,14 @@ class CrewScreen(Screen):
             if words is not None:
                 c.text(words, (x, line_y), theme.MIN_TEXT, theme.TEXT_DIM, "midleft", width=right - x)
             c.targets.add(f"sailor.{figure}", box, call(self.select, figure))
+
+    def _lies(self, figure: str) -> int | None:
+        """Where a dead sailor's figure lies: he has no section of his own any more, his figure stays where he fell
+        until it is lifted (as the boat drawing and his details show it)."""
+        if not self.game.has_module("figures"):
+            return None
+        where = self.game.module("figures").where.get(figure)
+        return int(where) if isinstance(where, int) else None
 
     def _ship(self, c: Canvas, rect: Rect) -> None:
         s = c.size
@@ -282,7 +290,7 @@ class CrewScreen(Screen):
         y = self._name(c, Msg.term(str(st["name"])), (x, top), w, theme.TEXT, size=theme.TEXT_SIZE, bold=True)
         section = st["section"]
         if section is None and st["dead"]:  # a dead sailor has no section of his own: his figure lies there
-            section = self.game.module("figures").where.get(figure)
+            section = self._lies(figure)
         chips = Msg.plural("{n} chip", "{n} chips", n=len(st["chips"]))
         shown = section if section is not None else "—"
         lines: list[Msg | str] = [Msg("lifted from section {n}, {chips}", n=shown, chips=chips)

@@ -24,8 +24,9 @@ from kaleun.ui.touch import Action, call, simple
 from kaleun.ui.widgets import Canvas
 
 ROW_H = 47
-#: a ring's steps on the sheet, in degrees (our choice: as the attack disc's sheet steps its rings)
-RING_STEPS = (1, 10)
+#: a ring's steps on the sheet, in degrees (our choice: as the order sheets step a ring of degrees,
+#: `kaleun.ui.forms.DEGREE_STEPS`: any reading at most 12 touches from any other)
+RING_STEPS = (1, 10, 90)
 
 
 def has_own_control(decl: DialDecl) -> bool:
@@ -246,11 +247,11 @@ class DialSheet(Overlay):
         self._paged(c, "value", widths, Rect(row.x, row.y, row.w, s(ROW_H)), lines, lit, button)
 
     def _ring(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
-        """A ring's degrees to turn to: a step back or on of 1 and 10 degrees either side of the reading."""
+        """A ring's degrees to turn to: a step back or on of 1, 10 and 90 degrees either side of the reading, the
+        biggest outermost."""
         s = c.size
-        small, big = RING_STEPS
         x, w = row.x, s(64)
-        for by in (-big, -small):
+        for by in [-step for step in reversed(RING_STEPS)]:
             c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}".replace("-", "−"),
                      call(self.step, decl, by))
             x += w + s(4)
@@ -259,6 +260,6 @@ class DialSheet(Overlay):
         pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
         c.text(reading_name(decl, self.value(decl)), box.center, 28, theme.TEXT, "center", bold=True)
         x = box.right + s(4)
-        for by in (small, big):
+        for by in RING_STEPS:
             c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}", call(self.step, decl, by))
             x += w + s(4)

@@ -317,15 +317,22 @@ class ScopeScreen(Screen):
                  icon=icons.arrow_left)
         c.button("scope.right", Rect(rect.x + half + s(4), y, half, s(47)), None, simple(lambda: self.turn(step)),
                  icon=icons.arrow_right)
-        y += s(51)
-        c.text(f"{self.bearing:03d}°", (rect.centerx, y), 24, theme.TEXT, "midtop", bold=True)
-        y += s(30)
+        y += s(47)
+        raising = self.optic.name == "periscope" and not self.surfaced
+        # the target button under the reading, and above the periscope's own button where that one is shown (at
+        # 800x480 the column is too short for both at their full spacing: they overlapped, and a touch on the
+        # target button's lower edge raised the periscope)
+        below = y + s(34)
+        if raising:
+            below = min(below, rect.bottom - s(47) * 2 - s(4))
+        c.text(f"{self.bearing:03d}°", (rect.centerx, (y + below) // 2), 24, theme.TEXT, "center", bold=True)
+        y = below
         aim = self.aim
         label = (Msg("Target") if aim is None else Msg("To {c}", c=aim[0]) if aim[2] else
                  Msg("Nearest: {c}", c=aim[0]))
         c.button("scope.target", Rect(rect.x, y, rect.w, s(47)), label, simple(lambda: self._to_target(aim)),
                  enabled=aim is not None, why_not=Msg("No contact is reported."), size=theme.MIN_TEXT)
-        if self.optic.name == "periscope" and not self.surfaced:
+        if raising:
             # the button says the periscope's state in words and icon, not by its fill alone: down, it offers to raise
             # it; up, it says so, and a touch orders another look (each look is a periscope order, §6.5)
             up = self.periscope_up

@@ -211,24 +211,26 @@ class FormSheet(Overlay):
         return fields[first:first + room]
 
     def _number(self, c: Canvas, f: Field, row: Rect) -> None:
+        """A stepper: the reading in its box, a button for each step either side, the biggest outermost; the
+        buttons narrow (never under a fingertip) so three steps a side fit the row."""
         s = c.size
-        big, small = (f.steps[-1], f.steps[0]) if len(f.steps) > 1 else (None, f.steps[0])
+        box_w, gap = s(104), s(4)
+        w = max(s(theme.MIN_TARGET), min(s(64), (row.w - box_w - gap * 2 * len(f.steps)) // (2 * len(f.steps))))
         x = row.x
-        w = s(64)
-        for by in ([-big] if big else []) + [-small]:
+        for by in [-step for step in reversed(f.steps)]:
             c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}".replace("-", "−"),
                      call(self.step, f, by))
-            x += w + s(4)
+            x += w + gap
         value = self.values.get(f.key)
-        box = Rect(x, row.y, s(104), row.h)
+        box = Rect(x, row.y, box_w, row.h)
         pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
         pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
         shown = "—" if value is None else (f"{int(value):03d}" if f.wrap else str(value))
         c.text(shown, box.center, 28, theme.TEXT, "center", bold=True)
-        x = box.right + s(4)
-        for by in [small] + ([big] if big else []):
+        x = box.right + gap
+        for by in f.steps:
             c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by))
-            x += w + s(4)
+            x += w + gap
 
     def _widths(self, c: Canvas, f: Field, most: int) -> list[int]:
         """The width of each option's button of a field, never wider than the field's row (`most`): a longer
