@@ -67,3 +67,44 @@ def test_6_12_german_crew_damage_draws_the_rulebooks_crew_chips():
     drawn = [text for msgid, text in every if re.search(r"\bchips? drawn", msgid)]
     assert len(drawn) >= 4 and all("Besatzungs-Chip" in text for text in drawn), drawn
     assert [text for _msgid, text in every if re.search(r"(?<!mannschafts)plättchen", text, re.IGNORECASE)] == []
+
+
+#: (English word as the data and messages name it, the German rulebook's word, its section)
+CREW_WORDS = [
+    ("pills", "Tabletten", "§8.6"), ("ointment", "Salben", "§8.6"), ("bandages", "Bandagen", "§8.6"),
+    ("injections", "Injektionen", "§8.6"), ("surgical instruments", "chirurgische Instrumente", "§8.6"),
+    ("onion", "Zwiebel", "§9.4"), ("bread", "Brot", "§9.4"), ("lemon", "Zitrone", "§9.4"), ("egg", "Ei", "§9.4"),
+    ("canned fish", "Dosenfisch", "§9.4"), ("meat", "Fleisch", "§9.4"), ("potato", "Kartoffel", "§9.4"),
+    ("sausage bread", "Wurstbrot", "§9.4.1"), ("fish roll", "Fischbrötchen", "§9.4.1"),
+    ("scrambled eggs", "Rührei", "§9.4.1"), ("bacon omelette", "Omelett mit Speck", "§9.4.1"),
+    ("sausages and potatoes", "Würstchen & Kartoffeln", "§9.4.1"), ("casserole", "Auflauf", "§9.4.1"),
+    ("stew", "Eintopf", "§9.4.1"), ("potato pancakes", "Reibekuchen", "§9.4.1"),
+    ("burns", "Verbrennungen", "§6.12"), ("shock", "Elektroschock", "§6.12"), ("poisoning", "Vergiftung", "§6.12"),
+    ("wounds", "Wunden", "§6.12"), ("Smoke break", "Zigarettenpause", "§6.13"),
+]
+
+
+@pytest.mark.parametrize(("english", "german", "section"), CREW_WORDS, ids=[w[0] for w in CREW_WORDS])
+def test_the_crews_supplies_food_injuries_and_smoke_break_have_the_german_rulebooks_words(english, german, section):
+    """The chips and cards of the crew's bookkeeping are named on screen as the German rulebook names them, so a table
+    reading its box and its rulebook finds them: §8.6 "Tabletten, Salben, Bandagen, Injektionen und chirurgische
+    Instrumente" (the screen said "Verbände", "Spritzen", "chirurgisches Besteck"), §9.4 "Dosenfisch" (not
+    "Fischkonserve"), §9.4.1's dishes "Omelett mit Speck", "Würstchen & Kartoffeln", "Reibekuchen" (not
+    "Speckomelett", "Kartoffelpuffer"), §6.12 and §10.3.5 "Elektroschock" (not "Stromschlag"), §6.13 "pro
+    Zigarettenpause" (not "Rauchpause")."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+
+    said = language("de").render(Msg.term(english))
+    assert said == german, (section, said)
+
+
+def test_8_6_german_medical_supplies_are_the_rulebooks_medizinvorraete_everywhere():
+    """§8.6 "Medizinvorräte gehen zu Ende", "die für die Behandlung verwendeten Medizinvorräte": one word on every
+    line, where the crew view and the injury card said "Sanitätsmaterial" beside the refill line's "Medizinvorräte";
+    and no line keeps the replaced words of §6.13 and §8.6 either."""
+    every = translations("de")
+    supplies = [text for msgid, text in every if re.search(r"medical supplies", msgid, re.IGNORECASE)]
+    assert len(supplies) >= 5 and all("Medizinvorräte" in text for text in supplies), supplies
+    stale = r"Sanitätsmaterial|Rauchpause|Stromschlag|Spritzen|Verbände|chirurgisches Besteck|Fischkonserve"
+    assert [text for _msgid, text in every if re.search(stale, text, re.IGNORECASE)] == []
