@@ -108,3 +108,11 @@ def test_8_6_german_medical_supplies_are_the_rulebooks_medizinvorraete_everywher
     assert len(supplies) >= 5 and all("Medizinvorräte" in text for text in supplies), supplies
     stale = r"Sanitätsmaterial|Rauchpause|Stromschlag|Spritzen|Verbände|chirurgisches Besteck|Fischkonserve"
     assert [text for _msgid, text in every if re.search(stale, text, re.IGNORECASE)] == []
+
+
+def test_7_4_german_all_hands_lost_is_the_rulebooks_alle_mann_verloren():
+    """§7.4 "der Erste Offizier drückt im App-Menü auf ‚Alle Mann verloren‘": the feed line that replaces the app's
+    button says so, where it read "Mit Mann und Maus verloren"."""
+    every = translations("de")
+    lost = [text for msgid, text in every if msgid.startswith("All hands lost: {what}.")]
+    assert len(lost) == 2 and all(text.startswith("Alle Mann verloren: {what}.") for text in lost), lost
