@@ -116,3 +116,16 @@ def test_7_4_german_all_hands_lost_is_the_rulebooks_alle_mann_verloren():
     every = translations("de")
     lost = [text for msgid, text in every if msgid.startswith("All hands lost: {what}.")]
     assert len(lost) == 2 and all(text.startswith("Alle Mann verloren: {what}.") for text in lost), lost
+
+
+def test_6_2_german_sailors_are_the_rulebooks_matrosen():
+    """§6.2 "Matrosen", §6.5 "befehlsausführende Matrosen", §6.10 "Im Kampf gefallene Matrosen": the German screens
+    said "Seemann" and "Seeleute" on 74 lines and "Matrose" on two; every line that speaks of a sailor now says
+    "Matrose", as the rulebook and the crew tiles do, and the console's field is `matrose`."""
+    every = translations("de")
+    sailors = [(msgid, text) for msgid, text in every if re.search(r"\bsailors?\b", re.sub(r"\{[^}]*\}", "", msgid))]
+    assert len(sailors) >= 50
+    others = r"matros|niemand|keiner|jeder|\bwer\b"  # "nobody", "whoever" need no noun
+    assert [(msgid, text) for msgid, text in sailors if not re.search(others, text, re.IGNORECASE)] == []
+    assert [text for _msgid, text in every if re.search(r"seemann|seeleut", text, re.IGNORECASE)] == []
+    assert "matrose: ein Matrose einer der beiden Wachen" in console_typed("de", "hilfe leiden")

@@ -117,7 +117,7 @@ def test_a_refusal_names_words_the_player_can_type(code, line, said):
 def test_the_crew_hint_names_the_tables_words():
     """The first order short of its crew says where to look in the table's words (`mannschaft`, `setzen`)."""
     said = console_typed("de", "fahrt half_ahead")
-    assert "  mannschaft zeigt Sektion und Symbole jedes Seemanns; mobilisieren, dann setzen FIGUR SEKTION" in said
+    assert "  mannschaft zeigt Sektion und Symbole jedes Matrosen; mobilisieren, dann setzen FIGUR SEKTION" in said
     assert "?fahrt mit den Feldern des Befehls" in said
 
 
