@@ -129,3 +129,16 @@ def test_6_2_german_sailors_are_the_rulebooks_matrosen():
     assert [(msgid, text) for msgid, text in sailors if not re.search(others, text, re.IGNORECASE)] == []
     assert [text for _msgid, text in every if re.search(r"seemann|seeleut", text, re.IGNORECASE)] == []
     assert "matrose: ein Matrose einer der beiden Wachen" in console_typed("de", "hilfe leiden")
+
+
+def test_6_9_german_ailments_are_the_rulebooks_gesundheitsprobleme():
+    """§6.9 "Gesundheitsproblem-Karte", "Gesundheitsproblem-Chips", §8.6 "Gesundheitsprobleme behandeln": the German
+    screens called a sailor's ailment "Leiden" (a "Leidenskarte" with "Leidens-Chips") on 26 lines. Every line now
+    says "Gesundheitsproblem"; the console still takes the short command `leiden` beside the button's word."""
+    every = translations("de")
+    ailments = [(msgid, text) for msgid, text in every
+                if re.search(r"\bailments?\b", re.sub(r"\{[^}]*\}", "", msgid)) and text != "leiden"]
+    assert len(ailments) >= 20
+    assert [(msgid, text) for msgid, text in ailments if "gesundheitsproblem" not in text.lower()] == []
+    assert [text for _msgid, text in every if re.search(r"\bleiden", text) and text != "leiden"] == []
+    assert [text for _msgid, text in every if re.search(r"Leiden|Krankheit", text)] == []
