@@ -142,3 +142,30 @@ def test_6_9_german_ailments_are_the_rulebooks_gesundheitsprobleme():
     assert [(msgid, text) for msgid, text in ailments if "gesundheitsproblem" not in text.lower()] == []
     assert [text for _msgid, text in every if re.search(r"\bleiden", text) and text != "leiden"] == []
     assert [text for _msgid, text in every if re.search(r"Leiden|Krankheit", text)] == []
+
+
+def test_5_2_8_6_german_refill_kits_are_the_rulebooks_verbandkaesten():
+    """§5.2 "Verbandkasten-Chips (nur im Kampagnen-/Verknüpften Modus)", "Legt alle Medizinvorräte auf das
+    ‚Verbandkasten‘-Feld", §8.6 "Dazu wirft er 1 Verbandkasten ab": a refill kit is a "Verbandkasten" and the medical
+    chest the "Verbandkasten-Feld", where the screens said "Nachfüllset" for the one and "Verbandkasten" for the
+    other; the button's word `verbandkasten` opens a kit at the console."""
+    every = translations("de")
+    kits = [text for msgid, text in every if re.search(r"refill kit|first aid kit", msgid, re.IGNORECASE)]
+    chests = [text for msgid, text in every if re.search(r"\bthe chest\b|medical chest", msgid, re.IGNORECASE)]
+    assert len(kits) >= 8 and all(re.search(r"Verbandk[aä]st", text) for text in kits), kits
+    assert len(chests) >= 4 and all("Verbandkasten-Feld" in text for text in chests), chests
+    assert [text for _msgid, text in every if re.search(r"nachfüllset", text, re.IGNORECASE)] == []
+    assert console_typed("de", "verbandkasten") == console_typed("de", "kit")
+
+
+def test_8_6_the_german_stores_pages_short_words_are_the_rulebooks_words_cut():
+    """The crew view's stores page shows the supplies and kits in short ("Verb. 4", "Spr. 3", "Best. 2", "Sets 2":
+    the replaced words, cut); each short word is now the start of the rulebook's word."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+
+    german = language("de")
+    for short, word in (("oint.", "Salben"), ("band.", "Bandagen"), ("inj.", "Injektionen"),
+                        ("instr.", "chirurgische Instrumente"), ("kits", "Verbandkästen")):
+        said = german.render(Msg(short)).rstrip(".")
+        assert said and (said in word or said.lower() in word.lower()), (short, said, word)

@@ -179,7 +179,7 @@ def test_12_no_two_commands_share_a_word(code):
 
 @pytest.mark.parametrize(("code", "line", "same"), [
     ("de", "zigarettenpause", "rauchen"), ("de", "angriffsscheibe", "scheibe"), ("de", "Mehr_Beobachter", "join"),
-    ("de", "nachfüllset", "kit"), ("de", "verletzungskarte", "ailment"),
+    ("de", "verbandkasten", "kit"), ("de", "verletzungskarte", "ailment"),
     ("de", "mobilisierung_beenden", "end_mobilize"),
     ("en", "smoke_break", "smoke"), ("en", "lookouts", "observe"), ("en", "more_lookouts", "join"),
     ("en", "first_aid_kit", "kit"), ("en", "injury_card", "ailment"), ("en", "attack_disc", "disc"),
