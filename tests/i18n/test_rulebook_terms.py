@@ -169,3 +169,24 @@ def test_8_6_the_german_stores_pages_short_words_are_the_rulebooks_words_cut():
                         ("instr.", "chirurgische Instrumente"), ("kits", "Verbandkästen")):
         said = german.render(Msg(short)).rstrip(".")
         assert said and (said in word or said.lower() in word.lower()), (short, said, word)
+
+
+#: §9.4 «Возможные комбинации жетонов провизии» and §8.6 «таблетки, мази, бинты, уколы и хирургические инструменты» of
+#: the Russian rulebook
+RUSSIAN_CREW_WORDS = [
+    ("sausage bread", "бутерброды с колбасой"), ("fish roll", "рыбные сэндвичи"), ("scrambled eggs", "яичница"),
+    ("bacon omelette", "омлет с беконом"), ("sausages and potatoes", "сосиски с пюре"),
+    ("casserole", "мясная запеканка"), ("stew", "мясное рагу"), ("potato pancakes", "картофельные оладьи"),
+    ("pills", "таблетки"), ("ointment", "мази"), ("bandages", "бинты"), ("injections", "уколы"),
+    ("surgical instruments", "хирургические инструменты"),
+]
+
+
+@pytest.mark.parametrize(("english", "russian"), RUSSIAN_CREW_WORDS, ids=[w[0] for w in RUSSIAN_CREW_WORDS])
+def test_9_4_8_6_russian_dishes_and_supplies_have_the_rulebooks_words(english, russian):
+    """The Russian screens named the dishes in words of their own («драники», «булочка с рыбой», «омлет с салом»,
+    «яичница-болтунья», «сосиски с картошкой»), not the rulebook's list, and the ointment «мазь» beside its «мази»."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+
+    assert language("ru").render(Msg.term(english)) == russian
