@@ -8,6 +8,10 @@ refusals, "Hydrofon" on the button and "Horchgerät" in the reports, and typed `
   der Brücke", "Beobachter-EPP": the lookouts are "Beobachter" (never "Ausguck", which read beside it in the feed)
 - Russian («Подлодка», «перископ», «перископная глубина», «гидрофон»): "перископ", "гидрофон" (never
   "шумопеленгатор", "акустик")
+
+The crew's bookkeeping is named as the rulebooks name it too: the sailors ("Matrosen"), their ailments
+("Gesundheitsprobleme"), the medical supplies and refill kits, the food and dishes, the injury decks, the smoke break
+and "Alle Mann verloren".
 """
 
 from __future__ import annotations
