@@ -150,6 +150,9 @@ def test_9_4_2_the_daily_meal_call_changes_morale_by_the_ingredients_eaten(take,
 
 def test_9_4_dish_names():
     assert dish_name(["potato", "meat", "onion"]) == "stew"
+    # the Russian rulebook's «мясная запеканка» and «мясное рагу»: both hold meat (our reading of the pictures)
+    assert dish_name(["egg", "potato", "meat"]) == "casserole"
+    assert dish_name(["egg", "onion", "potato"]) == "egg, onion and potato"
     assert dish_name(["onion"]) == "onion"
 
 
