@@ -110,7 +110,8 @@ def test_8_6_german_medical_supplies_are_the_rulebooks_medizinvorraete_everywher
     every = translations("de")
     supplies = [text for msgid, text in every if re.search(r"medical supplies", msgid, re.IGNORECASE)]
     assert len(supplies) >= 5 and all("Medizinvorräte" in text for text in supplies), supplies
-    stale = r"Sanitätsmaterial|Rauchpause|Stromschlag|Spritzen|Verbände|chirurgisches Besteck|Fischkonserve"
+    stale = (r"Sanitätsmaterial|Rauchpause|Stromschlag|Spritzen|Verbände|chirurgisches Besteck|Fischkonserve"
+             r"|Ausrüstungs-Chip")  # §10.3.5 "Ausrüstungsvorrat-Chips"
     assert [text for _msgid, text in every if re.search(stale, text, re.IGNORECASE)] == []
 
 
