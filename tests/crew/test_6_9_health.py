@@ -228,3 +228,28 @@ def test_6_10_8_6_the_supplies_on_a_dead_sailors_cards_are_discarded_for_a_refil
     save_game(g, path)
     again = open_save(path).engine.module("crew")
     assert again.health.stock["pills"] == 4 and again.sailor("officer-square").dead
+
+
+def test_8_6_first_aid_treats_the_cards_the_chest_can_supply_and_says_which_wait():
+    """§8.6 "Es können beliebig viele Gesundheitsprobleme pro Matrose gleichzeitig behandelt werden", each card with
+    the supplies it lists: a patient with burns (one ointment) and a wound that needs three surgical instruments of
+    the chest's two was refused first aid altogether ("the medical chest lacks 1 surgical instruments"), the burns
+    left untreated for want of what the other card needed. Now the burns are treated, the wound's card waits and
+    the feed says so; the wound is treated once the chest can supply it."""
+    g = game()
+    stations(g, {"officer-hexagon": 3})
+    do(g, {"do": "ailment", "figure": "officer-square", "deck": "burns", "exhaustion": 1, "supplies": ["ointment"]})
+    do(g, {"do": "ailment", "figure": "officer-square", "deck": "wounds", "wounds": 1,
+           "supplies": ["surgical_instruments"] * 3})
+    events = do(g, {"do": "order", "order": "first_aid", "patient": "officer-square"})
+    one(events, "order_accepted")
+    given = one(events, "first_aid_given")
+    assert given["feed"] == ("square officer (First watch officer) is treated; 1 card waits: the medical chest lacks "
+                             "1 surgical instruments.")
+    health = g.module("crew").health
+    burns, wound = g.module("crew").sailor("officer-square").ailments
+    assert burns["treated"] and not wound["treated"] and given["waiting"] == [wound["id"]]
+    assert health.stock["ointment"] == 3 and health.stock["surgical_instruments"] == 2  # the wound's stay in the chest
+    # a patient none of whose cards the chest can supply is still refused, with what it lacks
+    rejected = one(do(g, {"do": "order", "order": "first_aid", "patient": "officer-square"}), "order_rejected")
+    assert rejected["reason"] == "the medical chest lacks 1 surgical instruments"

@@ -150,6 +150,9 @@ def test_9_4_2_the_daily_meal_call_changes_morale_by_the_ingredients_eaten(take,
 
 def test_9_4_dish_names():
     assert dish_name(["potato", "meat", "onion"]) == "stew"
+    # the Russian rulebook's «мясная запеканка» and «мясное рагу»: both hold meat (our reading of the pictures)
+    assert dish_name(["egg", "potato", "meat"]) == "casserole"
+    assert dish_name(["egg", "onion", "potato"]) == "egg, onion and potato"
     assert dish_name(["onion"]) == "onion"
 
 
@@ -163,3 +166,18 @@ def test_9_4_3_one_food_type_spoils_per_refill_even_when_no_discards_are_left():
     assert [e["food"] for e in named(events, "food_spoiled")] == ["meat"]
     food = g.module("crew").food
     assert food.spoiled == ["meat"] and food.pyramid[0] is None
+
+
+def test_9_4_2_two_meals_on_one_day_count_together_at_most_three_our_choice():
+    """§9.4.2 asks once a day what lies on "Heutige Mahlzeit"; two meals cooked before one call are not in the
+    rulebook [gap] — our choice (provisions.toml): their ingredients count together, at most three. Two meals of one
+    chip each make a two-ingredient day (morale unchanged), two meals of three make a day of three (+1)."""
+    for takes, change in (([[4], [4]], 0), ([[1, 2, 4], [1, 2, 4]], 1)):
+        g = game()
+        do(g, {"do": "adjust_morale", "by": -2})
+        set_food(g, ["egg", "meat", "onion", "potato", "bread", "bread"], supply=["potato"] * 12)
+        stations(g, {"navigator-circle": 4})
+        for take in takes:
+            one(do(g, {"do": "order", "order": "prepare_meal", "take": take}), "order_accepted")
+        eaten = one(advance(g, MEAL_CALL_S), "meal_eaten")
+        assert (eaten["count"], eaten["morale"]) == (min(3, sum(map(len, takes))), change)

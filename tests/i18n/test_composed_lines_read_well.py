@@ -26,7 +26,7 @@ def test_8_4_the_russian_debrief_counts_sailors_drowned_together_in_words_that_a
     assert ru.render(crew_lost_lines(_deaths(1, drowned))[0]) == "  s0: утонул в затопленном отсеке 3"
     assert str(crew_lost_lines(_deaths(5, drowned))[0]) == "  5 sailors: drowned in flooded section 3"
     assert language("de").render(crew_lost_lines(_deaths(5, drowned))[0]) == (
-        "  5 Seeleute: ertrunken in der gefluteten Sektion 3")
+        "  5 Matrosen: ertrunken in der gefluteten Sektion 3")
 
 
 def test_8_4_the_russian_debrief_counts_sailors_left_outside_in_words_that_agree():

@@ -200,11 +200,11 @@ def test_the_way_to_carry_an_extinguisher_is_in_the_tables_words(language: str, 
 
 
 @pytest.mark.parametrize(("language", "line", "said"), [
-    ("de", "leiden seemann=offizier-quadrat/2 stapel=wunden wunden=1",
+    ("de", "leiden matrose=offizier-quadrat/2 stapel=wunden wunden=1",
      "Offizier-Quadrat (Rudergänger Vogt): Karte Wunden"),
     ("ru", "недуг моряк=старпом-квадрат/2 колода=ранения раны=1", "Старпом-квадрат (Рулевой Фогт): карта «ранения»"),
     ("en", "ailment sailor=officer-square/2 deck=wounds wounds=1", "Square officer (Helmsman Vogt): wounds card"),
-    ("de", "hilfe leiden", "seemann: ein Seemann einer der beiden Wachen: <Figur>/1 oder <Figur>/2"),
+    ("de", "hilfe leiden", "matrose: ein Matrose einer der beiden Wachen: <Figur>/1 oder <Figur>/2"),
     ("ru", "помощь недуг", "моряк: моряк любой вахты: <фигурка>/1 или <фигурка>/2"),
 ])
 def test_a_sailor_of_the_other_watch_is_named_in_the_tables_words(language: str, line: str, said: str) -> None:

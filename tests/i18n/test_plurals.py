@@ -54,8 +54,8 @@ EXPECTED = {
     "needs": (needs, {
         "en": ["needs 1 sailor in section 3", "needs 2 sailors in section 3", "needs 5 sailors in section 3",
                "needs 21 sailors in section 3"],
-        "de": ["braucht 1 Seemann in Sektion 3", "braucht 2 Seeleute in Sektion 3", "braucht 5 Seeleute in Sektion 3",
-               "braucht 21 Seeleute in Sektion 3"],
+        "de": ["braucht 1 Matrosen in Sektion 3", "braucht 2 Matrosen in Sektion 3", "braucht 5 Matrosen in Sektion 3",
+               "braucht 21 Matrosen in Sektion 3"],
         "ru": ["нужен 1 моряк в отсеке 3", "нужно 2 моряка в отсеке 3", "нужно 5 моряков в отсеке 3",
                "нужен 21 моряк в отсеке 3"]}),
     "hours": (hours, {

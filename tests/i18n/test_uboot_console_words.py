@@ -117,7 +117,7 @@ def test_a_refusal_names_words_the_player_can_type(code, line, said):
 def test_the_crew_hint_names_the_tables_words():
     """The first order short of its crew says where to look in the table's words (`mannschaft`, `setzen`)."""
     said = console_typed("de", "fahrt half_ahead")
-    assert "  mannschaft zeigt Sektion und Symbole jedes Seemanns; mobilisieren, dann setzen FIGUR SEKTION" in said
+    assert "  mannschaft zeigt Sektion und Symbole jedes Matrosen; mobilisieren, dann setzen FIGUR SEKTION" in said
     assert "?fahrt mit den Feldern des Befehls" in said
 
 
@@ -184,7 +184,8 @@ VALUES = {
            "mannschaftsregeln regeln=warnen", "zeit zeitraffer", "zeit echtzeit", "rauchen offizier",
            "feuer_einstellen kanone", "hinzu beobachtung anzahl=1", "tdc quelle=manuell peilung=30 entfernung_m=1200 "
            "kurs=90 fahrt_kn=8 pistole=magnet", "nachladen von=deck raum=1",
-           "leiden maschinist-quadrat stapel=stromschlag wunden=1", "schaden hüllenbruch sektion=4", "rätsel 4 gelöst",
+           "leiden maschinist-quadrat stapel=elektroschock wunden=1", "schaden hüllenbruch sektion=4",
+           "rätsel 4 gelöst",
            "verlegen feuerlöscher 5", "enigma bericht=wetter", "nullstellen scheibe_peilung",
            "heben maschinist-sechseck", "setzen maschinist-sechseck 5", "zug_klären maschinist-sechseck zurückstellen",
            "drehregler telegraf halbe"],

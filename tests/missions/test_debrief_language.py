@@ -73,7 +73,7 @@ def test_4_1_the_saved_chart_in_german_groups_a_crew_lost_with_the_boat_and_writ
     g, _ = played("torpedo_crisis_1940", "lose")
     drawn = chart_texts(monkeypatch)
     debrief_chart.write_debrief(debrief(g), tmp_path / "d.png", "de")
-    assert "32 Seeleute: mit dem Boot untergegangen" in [x.strip() for x in drawn]
+    assert "32 Matrosen: mit dem Boot untergegangen" in [x.strip() for x in drawn]
     assert not [x for x in drawn if "/1:" in x or "/2:" in x]
     assert any("Soll 1.700" in x for x in drawn), [x for x in drawn if "Soll" in x]
 
@@ -189,7 +189,7 @@ def test_4_1_a_mission_lost_by_its_time_limit_is_no_loss_of_the_boat_in_russian(
 
 @pytest.mark.parametrize(("code", "sunk", "lost", "grouped"), [
     ("en", "0 ships sunk, 0 GRT", "Crew lost: 32.", "32 sailors: lost with the boat"),
-    ("de", "0 Schiffe versenkt, 0 BRT", "Besatzungsverluste: 32.", "32 Seeleute: mit dem Boot untergegangen"),
+    ("de", "0 Schiffe versenkt, 0 BRT", "Besatzungsverluste: 32.", "32 Matrosen: mit dem Boot untergegangen"),
     ("ru", "Потоплено 0 судов, 0 БРТ", "Погибло моряков: 32.", "32 моряка: гибель вместе с лодкой"),
 ])
 def test_4_1_the_charts_headings_of_ships_sunk_and_crew_lost_begin_as_headings(tmp_path, monkeypatch, code, sunk,

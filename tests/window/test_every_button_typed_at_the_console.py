@@ -1,5 +1,5 @@
 """The text console keeps parity with the window: a First Officer who types the word a button shows is understood,
-in English, German and Russian (the "Smoke break" button's `Rauchpause` is `rauchen`, the attack disc's
+in English, German and Russian (the "Smoke break" button's `Zigarettenpause` is `rauchen`, the attack disc's
 `Angriffsscheibe` is `scheibe`, `more_lookouts` is `join`). Every screen is walked, the sailor's and the contact's
 cards and the stores page too; each button that opens an order's or crew action's sheet or gives a command is
 touched, and its label, typed as it shows (`_` for a space: `Smoke_break`, `Fire!`, `Los!`), must name the
@@ -178,8 +178,8 @@ def test_12_no_two_commands_share_a_word(code):
 
 
 @pytest.mark.parametrize(("code", "line", "same"), [
-    ("de", "rauchpause", "rauchen"), ("de", "angriffsscheibe", "scheibe"), ("de", "Mehr_Beobachter", "join"),
-    ("de", "nachfüllset", "kit"), ("de", "verletzungskarte", "ailment"),
+    ("de", "zigarettenpause", "rauchen"), ("de", "angriffsscheibe", "scheibe"), ("de", "Mehr_Beobachter", "join"),
+    ("de", "verbandkasten", "kit"), ("de", "verletzungskarte", "ailment"),
     ("de", "mobilisierung_beenden", "end_mobilize"),
     ("en", "smoke_break", "smoke"), ("en", "lookouts", "observe"), ("en", "more_lookouts", "join"),
     ("en", "first_aid_kit", "kit"), ("en", "injury_card", "ailment"), ("en", "attack_disc", "disc"),
@@ -236,7 +236,7 @@ VALUE_KINDS = ("choice", "choices", "whole", "wholes")
 def test_12_every_sheets_fixed_choice_typed_as_its_button_shows_it_is_that_value(code):
     """Every order's and crew action's sheet offers its fixed choices as buttons ("The racks" and "The deck
     containers" on the reload sheet, the card's deck and the medical supplies on the injury card's): each label, typed
-    as the button shows it (`_` for a space: `from=the_racks`, `von=die_Lager`, `material=chirurgisches_Besteck`), is
+    as the button shows it (`_` for a space: `from=the_racks`, `von=die_Lager`, `material=chirurgische_Instrumente`), is
     the value the button gives. A label the console turns back ("from 'the_racks' is not one of: racks, deck") fails
     here."""
     table = _table(code)

@@ -1128,7 +1128,7 @@ def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Ac
     """The action a typed word names: its name or an alias (at every table), or its word in the table's
     language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the label of a window's
     button that gives it (`button_words`; and the order's name where it is one word: German `reparatur` beside the
-    console's `reparieren`, `rauchpause` beside `rauchen`, English `lookouts` beside `observe`), a closing "!" as
+    console's `reparieren`, `zigarettenpause` beside `rauchen`, English `lookouts` beside `observe`), a closing "!" as
     the button shows it or not (`Fire!`, `Los!`)."""
     word = word.lower().rstrip("!") or word
     actions = tuple(actions)

@@ -1,6 +1,6 @@
 """The labels of the window's buttons that give a console command, by the command (`kaleun.ui.actions`): a First
 Officer who types the word a button shows is understood at the text console, in the table's language (the German
-"Smoke break" button's `Rauchpause` is `rauchen`, the "Attack disc" sheet's `Angriffsscheibe` is `scheibe`, English
+"Smoke break" button's `Zigarettenpause` is `rauchen`, the "Attack disc" sheet's `Angriffsscheibe` is `scheibe`, English
 `more_lookouts` is `join`). A label of several words is typed with `_` for each space, as every
 console word is (`smoke_break`, `mehr_beobachter`), a closing "!" left off (`Fire!` is `fire`).
 

@@ -210,13 +210,42 @@ class Health:
                     total[s] = total.get(s, 0) + 1
         return total
 
+    def plan(self, patients: Sequence[str]) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
+        """What one first aid treats (§8.6: "Es können beliebig viele Gesundheitsprobleme pro Matrose gleichzeitig
+        behandelt werden", each card with all the supplies it lists): every untreated card of each patient, in order,
+        whose supplies are all in the chest once the cards before it took theirs; and, by patient, the cards that
+        wait for want of supplies. A card the chest cannot supply no longer keeps the others from being treated."""
+        stock = dict(self.stock)
+        treated: list[tuple[str, dict[str, Any]]] = []
+        waiting: dict[str, list[dict[str, Any]]] = {}
+        for p in patients:
+            for a in self.untreated(p):
+                need: dict[str, int] = {}
+                for s in a["supplies"]:
+                    need[s] = need.get(s, 0) + 1
+                if all(stock.get(s, 0) >= n for s, n in need.items()):
+                    for s, n in need.items():
+                        stock[s] -= n
+                    treated.append((p, a))
+                else:
+                    waiting.setdefault(p, []).append(a)
+        return treated, waiting
+
+    def _lacking(self, needs: Mapping[str, int]) -> list[Msg | str]:
+        return [Msg("{n} {supply}", n=n - self.stock.get(s, 0), supply=Msg.term(SUPPLY_NAMES[s]))
+                for s, n in sorted(needs.items()) if self.stock.get(s, 0) < n]
+
     def shortage(self, patients: Sequence[str]) -> Msg | None:
-        lacking = [(s, n - self.stock.get(s, 0)) for s, n in sorted(self.needs(patients).items())
-                   if self.stock.get(s, 0) < n]
-        if not lacking:
+        """Why first aid cannot be given for want of supplies: a patient none of whose cards the chest can supply
+        (the supplies his cards lack, and whether a refill kit would help), or None."""
+        treated, waiting = self.plan(patients)
+        idle = [p for p in patients if p in waiting and all(q != p for q, _a in treated)]
+        if not idle:
             return None
-        short: list[Msg | str] = [Msg("{n} {supply}", n=n, supply=Msg.term(SUPPLY_NAMES[s])) for s, n in lacking]
-        if self.kits and not any(self.discarded.get(s, 0) for s, _ in lacking):
+        needs = self.needs(idle)
+        lacking = sorted(s for s, n in needs.items() if self.stock.get(s, 0) < n)
+        short = self._lacking(needs)
+        if self.kits and not any(self.discarded.get(s, 0) for s in lacking):
             # a kit puts back only the discarded supplies (§8.6): none of these, so it would not help
             return Msg("the medical chest lacks {supplies}, and none is discarded yet for a refill kit to put back",
                        supplies=join(short))
@@ -228,16 +257,29 @@ class Health:
 
     def treat(self, patients: Sequence[str]) -> None:
         crew = self.crew
+        treated, waiting = self.plan(patients)
         for p in patients:
             state = crew.sailor(p)
-            for ailment in self.untreated(p):
+            for q, ailment in treated:
+                if q != p:
+                    continue
                 for s in ailment["supplies"]:
                     self.stock[s] -= 1
                 ailment["treated"] = True
                 if state.ailment_chips(ailment["id"]) == 0:
                     self._discard(state, ailment, "treated")
-            crew.emit("first_aid_given", feed=Msg("{sailor} is treated.", sailor=crew.label(p)), figure=p,
-                      sailor=crew.sid(p), stock=dict(self.stock))
+            left = waiting.get(p, [])
+            feed = Msg("{sailor} is treated.", sailor=crew.label(p))
+            if left:
+                supplies: dict[str, int] = {}
+                for a in left:
+                    for s in a["supplies"]:
+                        supplies[s] = supplies.get(s, 0) + 1
+                feed = Msg.plural("{sailor} is treated; {n} card waits: the medical chest lacks {supplies}.",
+                                  "{sailor} is treated; {n} cards wait: the medical chest lacks {supplies}.",
+                                  n=len(left), sailor=crew.label(p), supplies=join(self._lacking(supplies)))
+            crew.emit("first_aid_given", feed=feed, figure=p, sailor=crew.sid(p), stock=dict(self.stock),
+                      waiting=[a["id"] for a in left])
 
     def refill_problem(self) -> Msg | None:
         if self.kits <= 0:
