@@ -110,6 +110,7 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         desktop_autologin,
         install,
         plan,
+        refusal,
         starting_board,
     )
 
@@ -128,6 +129,9 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(p.text, end="")
         for argv in p.commands:
             print(f"# then: {' '.join(argv)}")
+        if (refused := refusal(p)) is not None:  # the unit is shown, and the real install would stop at once
+            print(_say(Msg("note: without --dry-run this install would be refused: {problem}", problem=refused)),
+                  file=sys.stderr)
     else:
         try:
             install(p, lambda said: print(_say(said)))
@@ -216,8 +220,11 @@ def cmd_config_unset(args: argparse.Namespace) -> int:
 
 def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any], Msg]) -> int:
     """`kaleun config set|unset`: change the settings, save them, say what was done."""
-    from kaleun.settings import held
+    from kaleun.settings import held, not_changed_under_sudo
 
+    if (why := not_changed_under_sudo()) is not None:  # before the folder is locked: nothing of root's made there
+        print(_say(Msg("kaleun config {verb}: {problem}", verb=verb, problem=why)), file=sys.stderr)
+        return EXIT_BAD_INPUT
     with held():  # a change made by another command meanwhile is kept
         return _change_held(verb, change, said)
 
