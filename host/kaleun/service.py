@@ -203,6 +203,9 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
     if chosen:
         return False, Msg("the table starts with the preferred board of {user}: {board} ({settings})", user=p.user,
                           board=chosen, settings=str(p.settings))
+    if p.user == "root":  # a maker reaches root's settings only through sudo, which reads the maker's own
+        return True, Msg("root has no preferred board ({settings}), so the table starts with boards/sim.toml "
+                         "(everything simulated): install the service with --board FILE", settings=str(p.settings))
     return True, Msg("{user} has no preferred board ({settings}), so the table starts with boards/sim.toml "
                      "(everything simulated): set one as {user}, without sudo (kaleun config set board FILE), "
                      "or install the service with --board FILE", user=p.user, settings=str(p.settings))
@@ -233,7 +236,7 @@ def board_warnings(p: Plan, board: str | None) -> list[Msg]:
         return [Msg("the board drives its strip with PWM (lamps.driver = \"neopixel\"), which needs root on a Pi "
                     "before the 5, and the service runs as {user}: its lamps would stay dark. Wire the strip's data "
                     "to SPI MOSI (GPIO 10) and set lamps.driver = \"neopixel_spi\", which needs no root, or run "
-                    "the table as root (sudo kaleun service install --as root; its saves are then root's)",
+                    "the table as root (sudo kaleun service install --as root --board FILE; its saves are then root's)",
                     user=p.user)]
     return []
 

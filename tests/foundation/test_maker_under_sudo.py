@@ -124,3 +124,22 @@ def test_an_empty_board_and_the_language_list_read_as_meant(home, capsys):
         assert "not an empty value" in err and "kaleun config unset board" in err, err
     assert main(["config", "set", "language", "fr"]) == 2
     assert "en (English), de (German, Deutsch), ru (Russian, Русский)" in capsys.readouterr().err
+
+
+def test_a_service_as_root_without_a_board_is_told_to_name_one(tmp_path, monkeypatch):
+    """§ the physical table, a Pi that starts by itself: a PWM strip needs root, so the install advised `--as root`,
+    then said "set one as root, without sudo (kaleun config set board FILE)": a maker reaches root's settings only
+    through sudo, which reads the maker's own and changes none. `--board FILE` is the way."""
+    from kaleun.service import board_warnings, starting_board
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path / "root-home"))
+    warn, line = starting_board(plan("system", None, "root"), None)
+    said = str(line)
+    assert warn and said.startswith("root has no preferred board") and said.endswith("install the service with "
+                                                                                      "--board FILE")
+    pwm = tmp_path / "pwm.toml"
+    text = (BOARDS / "pi4-basic.toml").read_text(encoding="utf-8")
+    pwm.write_text(text.replace('driver = "neopixel_spi"', 'driver = "neopixel"\npin = 18')
+                   .replace('output = "analog"', 'output = "hdmi"'), encoding="utf-8")  # PWM takes the jack's clock
+    advice = board_warnings(plan("system", str(pwm), "nobody"), str(pwm))
+    assert advice and "sudo kaleun service install --as root --board FILE" in str(advice[0])
