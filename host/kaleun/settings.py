@@ -58,6 +58,17 @@ def check_board(value: str) -> str:
     return board_reference(path)
 
 
+def board_argument(text: str) -> str:
+    """The argparse type of --board FILE (and `kaleun board check FILE`): a name, not an empty value. `--board
+    "$BOARD"` with BOARD unset played the preferred board, or the simulated table, as if no --board was given."""
+    if not text.strip():
+        import argparse
+
+        raise argparse.ArgumentTypeError(in_preferred_language(Msg(
+            "the value is empty: name a board file (my-table.toml) or a shipped board (kaleun board list)")))
+    return text
+
+
 def check_language(value: str) -> str:
     from kaleun.i18n import LANGUAGES
 

@@ -281,13 +281,14 @@ def cmd_config_show(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: Any) -> None:
-    from kaleun.settings import KEYS
+    from kaleun.settings import KEYS, board_argument
 
     hw = sub.add_parser("hw", help="check a built table part by part")
     hw_sub = hw.add_subparsers(dest="hw_command", metavar="ACTION", required=True)
     chk = hw_sub.add_parser("check", help="light each lamp, ring the bell, turn each dial, press each button, "
                                           "show each reader a figure; a pass/fail report at the end")
-    chk.add_argument("--board", metavar="FILE", help="board file (default: the preferred board, else boards/sim.toml)")
+    chk.add_argument("--board", metavar="FILE", type=board_argument,
+                     help="board file (default: the preferred board, else boards/sim.toml)")
     chk.add_argument("--auto", action="store_true",
                      help="scripted: drive mock GPIO pins and the fake hub's readers, no questions (tests)")
     chk.add_argument("--only", metavar="PARTS",
@@ -302,7 +303,8 @@ def add_commands(sub: Any) -> None:
                       help="a system service: a Pi without a desktop, full screen on KMS (the default; needs sudo)")
     kind.add_argument("--user", action="store_true",
                       help="a user service: a Pi with the desktop, full screen on the desktop's display")
-    inst.add_argument("--board", metavar="FILE", help="board file (default: the preferred board at each start)")
+    inst.add_argument("--board", metavar="FILE", type=board_argument,
+                      help="board file (default: the preferred board at each start)")
     inst.add_argument("--as", dest="as_user", metavar="USER",
                       help="the user the table runs as (default: the user who runs the command, also under sudo)")
     inst.add_argument("--dry-run", action="store_true", help="print the unit and the commands; change nothing")

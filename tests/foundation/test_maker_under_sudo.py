@@ -143,3 +143,17 @@ def test_a_service_as_root_without_a_board_is_told_to_name_one(tmp_path, monkeyp
                    .replace('output = "analog"', 'output = "hdmi"'), encoding="utf-8")  # PWM takes the jack's clock
     advice = board_warnings(plan("system", str(pwm), "nobody"), str(pwm))
     assert advice and "sudo kaleun service install --as root --board FILE" in str(advice[0])
+
+
+@pytest.mark.parametrize("argv", [["play", "--board", "", "--headless"], ["hw", "check", "--board", " ", "--auto"],
+                                  ["service", "install", "--dry-run", "--board", ""], ["board", "check", ""],
+                                  ["firmware", "install", "CIRCUITPY", "--board", ""],
+                                  ["hub", "status", "--board", ""]])
+def test_an_empty_board_argument_is_refused_not_taken_for_none(home, capsys, argv):
+    """`--board "$BOARD"` with BOARD unset checked, played or installed the preferred board or the simulated table,
+    as if no --board had been given; `kaleun board check ""` said "." is a folder."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "the value is empty: name a board file (my-table.toml) or a shipped board" in err, err
