@@ -1016,6 +1016,8 @@ def cmd_idsheet(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from kaleun.settings import board_argument
+
     parser = argparse.ArgumentParser(prog="kaleun",
                                      description="Table controller for U-BOOT: The Board Game and Captain Sonar.",
                                      epilog="A first evening without hardware: kaleun play (a window on its set-up "
@@ -1033,10 +1035,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=verbose_help)
 
     def game_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--board", metavar="FILE", help="board file (default: boards/sim.toml)")
+        p.add_argument("--board", metavar="FILE", type=board_argument, help="board file (default: boards/sim.toml)")
 
     def table_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--board", metavar="FILE",
+        p.add_argument("--board", metavar="FILE", type=board_argument,
                        help="board file (default: the preferred board of `kaleun config`, else boards/sim.toml)")
         p.add_argument("--fullscreen", action="store_true",
                        help="the window full screen, and fail when there is no display (the service)")
@@ -1103,7 +1105,7 @@ def build_parser() -> argparse.ArgumentParser:
     board = sub.add_parser("board", help="board files")
     board_sub = board.add_subparsers(dest="board_command", metavar="ACTION", required=True)
     check = board_sub.add_parser("check", help="validate board files (none named: the preferred board)")
-    check.add_argument("files", nargs="*", metavar="FILE")
+    check.add_argument("files", nargs="*", metavar="FILE", type=board_argument)
     check.set_defaults(func=cmd_board_check)
     from kaleun.setup_commands import cmd_board_list
 

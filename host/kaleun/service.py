@@ -65,6 +65,8 @@ class Plan:
     #: the folders the service's Kaleun writes its games, sessions and settings in (KALEUN_HOME,
     #: else the XDG folders in the user's home, as systemd sets no XDG_* variables)
     folders: tuple[Path, ...] = ()
+    #: the user was named (--as USER), not taken from who runs the command
+    named: bool = False
 
 
 def command_line(board: str | None, python: str = sys.executable) -> list[str]:
@@ -146,7 +148,9 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
 
 def _account(name: str | None) -> pwd.struct_passwd:
     if name is None:
-        name = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
+        # the maker who ran `sudo` (root); under `sudo -u pi` the command runs as pi, and pi is who installs
+        sudo = os.environ.get("SUDO_USER") if os.geteuid() == 0 else None
+        name = sudo or pwd.getpwuid(os.geteuid()).pw_name
     try:
         return pwd.getpwnam(name)
     except KeyError as exc:
@@ -177,7 +181,7 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
 
     settings = Path(kaleun_home) / FILE if kaleun_home else home / ".config" / "kaleun" / FILE
     folders = (Path(kaleun_home),) if kaleun_home else (settings.parent, home / ".local" / "state" / "kaleun")
-    return Plan(mode, account.pw_name, home, unit, text, commands, settings, groups, folders)
+    return Plan(mode, account.pw_name, home, unit, text, commands, settings, groups, folders, user is not None)
 
 
 def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
@@ -199,6 +203,9 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
     if chosen:
         return False, Msg("the table starts with the preferred board of {user}: {board} ({settings})", user=p.user,
                           board=chosen, settings=str(p.settings))
+    if p.user == "root":  # a maker reaches root's settings only through sudo, which reads the maker's own
+        return True, Msg("root has no preferred board ({settings}), so the table starts with boards/sim.toml "
+                         "(everything simulated): install the service with --board FILE", settings=str(p.settings))
     return True, Msg("{user} has no preferred board ({settings}), so the table starts with boards/sim.toml "
                      "(everything simulated): set one as {user}, without sudo (kaleun config set board FILE), "
                      "or install the service with --board FILE", user=p.user, settings=str(p.settings))
@@ -229,7 +236,7 @@ def board_warnings(p: Plan, board: str | None) -> list[Msg]:
         return [Msg("the board drives its strip with PWM (lamps.driver = \"neopixel\"), which needs root on a Pi "
                     "before the 5, and the service runs as {user}: its lamps would stay dark. Wire the strip's data "
                     "to SPI MOSI (GPIO 10) and set lamps.driver = \"neopixel_spi\", which needs no root, or run "
-                    "the table as root (sudo kaleun service install --as root; its saves are then root's)",
+                    "the table as root (sudo kaleun service install --as root --board FILE; its saves are then root's)",
                     user=p.user)]
     return []
 
@@ -402,25 +409,36 @@ def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(argv), capture_output=True, text=True, check=False)
 
 
-def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
-    """Write the unit, reload systemd and enable it; `say` hears every step."""
+def refusal(p: Plan) -> Msg | None:
+    """Why `install` would refuse this plan as this command runs (who runs it, under sudo or not); None when it
+    would go ahead. `--dry-run` says it too, under the unit it prints."""
     if p.mode == "system" and os.geteuid() != 0:
-        raise ServiceError(Msg("a system service is installed by root: run the same command with sudo "
-                               "(sudo {python} -m kaleun service install --system ...)",
-                               python=shlex.quote(sys.executable)))
+        return Msg("a system service is installed by root: run the same command with sudo "
+                   "(sudo {python} -m kaleun service install --system ...)", python=shlex.quote(sys.executable))
     if p.mode == "user" and os.geteuid() == 0:
         # under sudo, `systemctl --user` would reach root's own systemd (or none), never the
         # maker's, and the folders made on the way would belong to root
-        raise ServiceError(Msg("a user service belongs to the user who plays: run it as that user, without sudo "
-                               "({python} -m kaleun service install --user ...)", python=shlex.quote(sys.executable)))
+        return Msg("a user service belongs to the user who plays: run it as that user, without sudo "
+                   "({python} -m kaleun service install --user ...)", python=shlex.quote(sys.executable))
     if p.mode == "user" and (me := _running_as()) is not None and me != p.user:
         # `systemctl --user` reaches the systemd of the user who runs it, and another user's home is not
         # theirs to write in: the install ended in a bare "Permission denied"
-        raise ServiceError(Msg("a user service runs in the systemd of the user who installs it, and you are {me}, "
-                               "not {user}: install it as yourself (without --as {user}), log in as {user} and run "
-                               "the command there, or install a system service that runs as {user}: sudo {python} "
-                               "-m kaleun service install --system --as {user}", me=me, user=p.user,
-                               python=shlex.quote(sys.executable)))
+        if p.named:
+            return Msg("a user service runs in the systemd of the user who installs it, and you are {me}, not "
+                       "{user}: install it as yourself (without --as {user}), log in as {user} and run the command "
+                       "there, or install a system service that runs as {user}: sudo {python} -m kaleun service "
+                       "install --system --as {user}", me=me, user=p.user, python=shlex.quote(sys.executable))
+        return Msg("a user service runs in the systemd of the user who installs it, and you are {me}, not {user}: "
+                   "log in as {user} and run the command there, or install a system service that runs as {user}: "
+                   "sudo {python} -m kaleun service install --system --as {user}", me=me, user=p.user,
+                   python=shlex.quote(sys.executable))
+    return None
+
+
+def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
+    """Write the unit, reload systemd and enable it; `say` hears every step."""
+    if (refused := refusal(p)) is not None:
+        raise ServiceError(refused)
     try:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")

@@ -5,7 +5,9 @@
 resume`, `kaleun hw check` and `kaleun service install` use them when no flag is given.
 Table scripts (`kaleun run`) never do: a script gives the same event log on every machine.
 Bad values are refused with the reason and nothing is written; a damaged file is reported
-and left as it is.
+and left as it is. Under sudo (root, `SUDO_USER` set) the settings read are those of the user who ran sudo,
+read-only: `sudo kaleun hw check` for a strip that needs root starts with that user's board and language, and
+never writes a file of root's into that user's folder.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 from kaleun.core import jsonin
 from kaleun.core.messages import N_, Msg, of_error
 from kaleun.files import UnreadableFile, locked_folder, read_file
-from kaleun.paths import config_dir
+from kaleun.paths import config_dir, sudo_user, sudo_user_config_dir
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,10 @@ def check_board(value: str) -> str:
     from kaleun.boards.loader import BoardError, load_board
     from kaleun.shipped import board_reference
 
+    if not value.strip():  # "" was read as the current folder, "  " as a file named by two spaces
+        raise SettingsError(Msg("the board is a board file (kaleun config set board my-table.toml) or a shipped "
+                                "board's name (kaleun board list), not an empty value; to start with the "
+                                "simulated table: kaleun config unset board"))
     path = Path(value).expanduser()
     try:
         load_board(path)
@@ -52,12 +58,25 @@ def check_board(value: str) -> str:
     return board_reference(path)
 
 
+def board_argument(text: str) -> str:
+    """The argparse type of --board FILE (and `kaleun board check FILE`): a name, not an empty value. `--board
+    "$BOARD"` with BOARD unset played the preferred board, or the simulated table, as if no --board was given."""
+    if not text.strip():
+        import argparse
+
+        raise argparse.ArgumentTypeError(in_preferred_language(Msg(
+            "the value is empty: name a board file (my-table.toml) or a shipped board (kaleun board list)")))
+    return text
+
+
 def check_language(value: str) -> str:
     from kaleun.i18n import LANGUAGES
 
     code = value.strip().lower()
     if code not in LANGUAGES:
-        known = ", ".join(f"{k} ({v.both})" for k, v in LANGUAGES.items())
+        # "de (German, Deutsch)": the English name, then its own, without brackets in brackets
+        known = ", ".join(f"{k} ({v.english})" if v.own == v.english else f"{k} ({v.english}, {v.own})"
+                          for k, v in LANGUAGES.items())
         shown = value if len(value) <= 40 else value[:37] + "..."  # a pasted page is not echoed whole
         raise SettingsError(Msg("'{value}' is not a language Kaleun speaks; choose one of: {known}", value=shown,
                                 known=known))
@@ -102,19 +121,40 @@ KEYS: dict[str, tuple[Msg, Callable[[str], str]]] = {
 }
 
 
+def settings_file() -> Path:
+    """The settings a command reads: in the config folder; under sudo, those of the user who ran it
+    (`kaleun.paths.sudo_user_config_dir`), not root's."""
+    return (sudo_user_config_dir() or config_dir()) / FILE
+
+
+def not_changed_under_sudo() -> Msg | None:
+    """Why the settings are not changed by this command: it runs under sudo, and the settings it reads are the
+    invoking user's, whose folder a file written by root would make root's; None when they can be changed."""
+    user = sudo_user()
+    if user is None or sudo_user_config_dir() is None:
+        return None
+    return Msg("under sudo Kaleun reads the settings of {user} ({path}) and does not change them (a file written "
+               "there by root would be root's): run the command as {user}, without sudo", user=user,
+               path=str(settings_file()))
+
+
 @dataclass
 class Settings:
     path: Path
     values: dict[str, str]
+    #: read under sudo from the invoking user's folder: never written (`save` refuses)
+    read_only: bool = False
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
-        """The saved settings (none yet: empty). Raises SettingsError for a damaged file."""
-        path = path or config_dir() / FILE
+        """The saved settings (none yet: empty). Raises SettingsError for a damaged file. Without `path`, under sudo,
+        the invoking user's, read-only."""
+        read_only = path is None and not_changed_under_sudo() is not None
+        path = path or settings_file()
         try:
             text = read_file(path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
-            return cls(path, {})
+            return cls(path, {}, read_only)
         except UnreadableFile as exc:
             raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
                                     why=exc.why)) from exc
@@ -142,7 +182,7 @@ class Settings:
             if not isinstance(value, str):
                 raise SettingsError(Msg("{path}: the setting '{key}' must be text, got {value}", path=str(path),
                                         key=key, value=repr(value)))
-        return cls(path, dict(raw))
+        return cls(path, dict(raw), read_only)
 
     def get(self, key: str) -> str | None:
         return self.values.get(key)
@@ -166,6 +206,8 @@ class Settings:
         (`housekeeping.remove_stale_temporaries`)."""
         from kaleun.saves import write_atomic
 
+        if self.read_only and (why := not_changed_under_sudo()) is not None:
+            raise SettingsError(why)
         write_atomic(self.path, json.dumps(self.values, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
 
 
@@ -233,7 +275,7 @@ def _checked(key: str, check: Callable[[str], Any], fallback: Any, then: str) ->
     try:
         return check(value)
     except SettingsError as exc:
-        said = f"{config_dir() / FILE}: {exc}"
+        said = f"{settings_file()}: {exc}"
         if said not in _WARNED:
             _WARNED.add(said)
             log.warning("settings ignored: %s; %s", said, then)
@@ -271,6 +313,9 @@ _NOT_KEPT = {"volume": N_("The volume is not kept for the next start: {problem}"
 def _remember(key: str, value: str) -> Msg | None:
     """Keep a choice the players made at the table for the next start; None when kept, else why not (a damaged
     settings file, a full disk): the table goes on with it now all the same."""
+    if (refused := not_changed_under_sudo()) is not None:  # `sudo kaleun play`: not into the user's folder as root
+        log.warning("the %s is not kept for the next start: %s", key, refused)
+        return Msg(_NOT_KEPT[key], problem=refused)
     try:
         with held():  # a `kaleun config set` meanwhile keeps its setting
             settings = Settings.load()
@@ -312,7 +357,7 @@ def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -
         raise BoardError([exc.args[0], Msg(
             "{board} is the preferred board of kaleun config ({file}): give --board FILE, or set another with "
             "kaleun config set board FILE (kaleun config unset board: the simulated table)", board=chosen,
-            file=str(config_dir() / FILE))]) from exc
+            file=str(settings_file()))]) from exc
 
 
 def preferred_language() -> str:

@@ -110,6 +110,7 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         desktop_autologin,
         install,
         plan,
+        refusal,
         starting_board,
     )
 
@@ -128,6 +129,9 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(p.text, end="")
         for argv in p.commands:
             print(f"# then: {' '.join(argv)}")
+        if (refused := refusal(p)) is not None:  # the unit is shown, and the real install would stop at once
+            print(_say(Msg("note: without --dry-run this install would be refused: {problem}", problem=refused)),
+                  file=sys.stderr)
     else:
         try:
             install(p, lambda said: print(_say(said)))
@@ -216,8 +220,11 @@ def cmd_config_unset(args: argparse.Namespace) -> int:
 
 def _change_setting(verb: str, change: Callable[[Any], Any], said: Callable[[Any], Msg]) -> int:
     """`kaleun config set|unset`: change the settings, save them, say what was done."""
-    from kaleun.settings import held
+    from kaleun.settings import held, not_changed_under_sudo
 
+    if (why := not_changed_under_sudo()) is not None:  # before the folder is locked: nothing of root's made there
+        print(_say(Msg("kaleun config {verb}: {problem}", verb=verb, problem=why)), file=sys.stderr)
+        return EXIT_BAD_INPUT
     with held():  # a change made by another command meanwhile is kept
         return _change_held(verb, change, said)
 
@@ -274,13 +281,14 @@ def cmd_config_show(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: Any) -> None:
-    from kaleun.settings import KEYS
+    from kaleun.settings import KEYS, board_argument
 
     hw = sub.add_parser("hw", help="check a built table part by part")
     hw_sub = hw.add_subparsers(dest="hw_command", metavar="ACTION", required=True)
     chk = hw_sub.add_parser("check", help="light each lamp, ring the bell, turn each dial, press each button, "
                                           "show each reader a figure; a pass/fail report at the end")
-    chk.add_argument("--board", metavar="FILE", help="board file (default: the preferred board, else boards/sim.toml)")
+    chk.add_argument("--board", metavar="FILE", type=board_argument,
+                     help="board file (default: the preferred board, else boards/sim.toml)")
     chk.add_argument("--auto", action="store_true",
                      help="scripted: drive mock GPIO pins and the fake hub's readers, no questions (tests)")
     chk.add_argument("--only", metavar="PARTS",
@@ -295,7 +303,8 @@ def add_commands(sub: Any) -> None:
                       help="a system service: a Pi without a desktop, full screen on KMS (the default; needs sudo)")
     kind.add_argument("--user", action="store_true",
                       help="a user service: a Pi with the desktop, full screen on the desktop's display")
-    inst.add_argument("--board", metavar="FILE", help="board file (default: the preferred board at each start)")
+    inst.add_argument("--board", metavar="FILE", type=board_argument,
+                      help="board file (default: the preferred board at each start)")
     inst.add_argument("--as", dest="as_user", metavar="USER",
                       help="the user the table runs as (default: the user who runs the command, also under sudo)")
     inst.add_argument("--dry-run", action="store_true", help="print the unit and the commands; change nothing")

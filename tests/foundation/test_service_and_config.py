@@ -24,8 +24,8 @@ from kaleun.service import ServiceError, install, plan, unit_text
 from kaleun.uboot.game import new_game
 from kit import BOARDS, kaleun_env, run_kaleun, write_script
 
-#: who the service runs as: the user who installs it, also under sudo
-MAKER = os.environ.get("SUDO_USER") or pwd.getpwuid(os.getuid()).pw_name
+#: who the service runs as: the user who installs it, also under sudo (to root; `sudo -u pi`: pi)
+MAKER = (os.environ.get("SUDO_USER") if os.geteuid() == 0 else None) or pwd.getpwuid(os.geteuid()).pw_name
 
 
 # -- the service ------------------------------------------------------------------------------

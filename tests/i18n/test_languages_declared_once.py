@@ -26,8 +26,8 @@ def test_kaleun_config_takes_a_new_language_and_names_it(home, french):
     assert settings.check_language("FR") == "fr"
     with pytest.raises(settings.SettingsError) as refused:
         settings.check_language("xx")
-    assert "fr (French (Français))" in str(refused.value)
-    assert "de (German (Deutsch))" in str(refused.value)  # as before: the English name, then its own
+    assert "fr (French, Français)" in str(refused.value)
+    assert "de (German, Deutsch)" in str(refused.value)  # as before: the English name, then its own
     kept = settings.Settings.load()
     kept.set("language", "fr")
     kept.save()

@@ -710,11 +710,14 @@ def _needs_firmware(func: Any, name: str) -> Any:
 
 def add_commands(sub: Any) -> None:
     """Add `hub`, `figures` and `firmware` to the `kaleun` command's subparsers."""
+    from kaleun.settings import board_argument
+
     hub = sub.add_parser("hub", help="the deck hub: status, its config file, a fake hub")
     hub_sub = hub.add_subparsers(dest="hub_command", metavar="ACTION", required=True)
 
     status = hub_sub.add_parser("status", help="connect to the hub and print link state, versions, readers, drops")
-    status.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+    status.add_argument("--board", metavar="FILE", type=board_argument,
+                        help="board file with a [hub] section (default: the preferred "
                         "board of kaleun config, else boards/sim.toml)")
     status.add_argument("--url", help="serial port or pyserial URL (default: the board's hub.url)")
     status.add_argument("--wait", type=number, default=5.0, metavar="S", help="how long to wait for the hub")
@@ -723,13 +726,15 @@ def add_commands(sub: Any) -> None:
 
     trust = hub_sub.add_parser("trust", help="accept the hub now at the board's port as its hub (one replaced on "
                                "purpose); the next start refuses the one before")
-    trust.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+    trust.add_argument("--board", metavar="FILE", type=board_argument,
+                       help="board file with a [hub] section (default: the preferred "
                        "board of kaleun config, else boards/sim.toml)")
     trust.add_argument("--wait", type=number, default=5.0, metavar="S", help="how long to wait for the hub")
     trust.set_defaults(func=_needs_firmware(cmd_hub_trust, "hub trust"))
 
     config = hub_sub.add_parser("config", help="write the hub's kaleun_hub.json from a board file")
-    config.add_argument("--board", metavar="FILE", help="board file with a [hub] section (default: the preferred "
+    config.add_argument("--board", metavar="FILE", type=board_argument,
+                        help="board file with a [hub] section (default: the preferred "
                         "board of kaleun config)")
     config.add_argument("--out", metavar="CIRCUITPY", help="the mounted CIRCUITPY drive to write kaleun_hub.json to "
                         "(default: print it)")
@@ -739,7 +744,8 @@ def add_commands(sub: Any) -> None:
     fake = hub_sub.add_parser("fake", help="run a fake hub (the firmware logic) on a pseudo-terminal",
                               description=f"Prints the pty path, then reads {FAKE_HELP}",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
-    fake.add_argument("--board", metavar="FILE", help="board file with the readers (default: boards/fake-hub.toml)")
+    fake.add_argument("--board", metavar="FILE", type=board_argument,
+                      help="board file with the readers (default: boards/fake-hub.toml)")
     fake.add_argument("--link", metavar="PATH", help="also keep a symlink to the pty here (stable across plug)")
     fake.add_argument("--model", choices=("field", "chip"), default="field",
                       help="simulate readers as tag fields (fast) or chip register models (default: field)")
@@ -754,7 +760,8 @@ def add_commands(sub: Any) -> None:
     figures = sub.add_parser("figures", help="which NFC tag is under which figure")
     figures_sub = figures.add_subparsers(dest="figures_command", metavar="ACTION", required=True)
     enroll = figures_sub.add_parser("enroll", help="teach the table the figures' tags, one figure after another")
-    enroll.add_argument("--board", metavar="FILE", help="board file with the hub (default: the preferred board of "
+    enroll.add_argument("--board", metavar="FILE", type=board_argument,
+                        help="board file with the hub (default: the preferred board of "
                         "kaleun config, else boards/sim.toml)")
     enroll.add_argument("--url", help="serial port of the hub (default: the board's hub.url)")
     enroll.add_argument("--tags", metavar="FILE", help="take the tags from FILE (one UID a line) instead of the hub")
@@ -768,7 +775,8 @@ def add_commands(sub: Any) -> None:
     firmware_sub = firmware.add_subparsers(dest="firmware_command", metavar="ACTION", required=True)
     inst = firmware_sub.add_parser("install", help="copy the firmware and its libraries to a CIRCUITPY drive")
     inst.add_argument("path", metavar="PATH", help="the mounted CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY")
-    inst.add_argument("--board", metavar="FILE", help="also write the hub's config from this board file (default: "
+    inst.add_argument("--board", metavar="FILE", type=board_argument,
+                      help="also write the hub's config from this board file (default: "
                       "the preferred board of kaleun config, when it has a hub)")
     inst.add_argument("--force", action="store_true", help="install even without boot_out.txt on the drive")
     inst.set_defaults(func=_needs_firmware(cmd_firmware_install, "firmware install"))
