@@ -136,6 +136,10 @@ class ScenarioSystem:
     def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
         return None
 
+    def usable(self) -> bool:
+        """Whether the system has anything left to use (a full gauge may then be activated)."""
+        return True
+
     def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
@@ -181,6 +185,10 @@ class ArcherMines(ScenarioSystem):
                            cell=cell_name(target["cell"]))
             return Msg("{cell} holds no Archer mine", cell=cell_name(target["cell"]))
         return None
+
+    def usable(self) -> bool:
+        """An Archer mine is still on the map."""
+        return bool(self.left)
 
     def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
         cell = target["cell"]
