@@ -55,10 +55,12 @@ def scenarios() -> dict[str, Scenario]:
 
 
 def scenario(sid: str) -> Scenario:
+    """The scenario of an id, in any case (`Delta` as `delta`: the printed sheets write the names capitalised)."""
     table = data.load("scenarios")
-    if sid not in table:
+    key = sid if sid in table else sid.strip().lower()
+    if key not in table:
         raise CommandError(Msg("unknown scenario '{scenario}' (known: {known})", scenario=sid, known=", ".join(table)))
-    return _scenario(sid, table[sid])
+    return _scenario(key, table[key])
 
 
 def _scenario(sid: str, spec: Mapping[str, Any]) -> Scenario:
