@@ -110,3 +110,19 @@ def test_5_the_refused_stop_says_why_in_the_tables_language(code, said):
         got = printed(runtime, seats["yellow"], outs["yellow"], word)
         assert said in got, got
     assert referee(runtime.game).turns.frozen_by is None
+
+
+def test_5_a_silent_run_is_ready_only_once_the_last_course_is_confirmed(tmp_path):
+    """§5, §6: a silent run is a move, and the next move waits for the last course's mark and cross (the
+    handshake). With only silence ready and the last course unconfirmed, nothing can be activated at that moment:
+    the Stop! is refused saying what the course still waits for (under a Stop! the mark and the cross would wait
+    too); once they are made the Stop! holds."""
+    plan = (("S", "S3"), ("S", "S5"), ("S", "S2"), ("E", "E1"), ("E", "E2"), ("E", "E5"))   # no yellow symbol
+    lines = [*start("A1", "O15"), *(course("yellow", d, "silence", c) for d, c in plan),
+             {"team": "yellow", "do": "course", "direction": "E"}, stop("yellow"),
+             {"team": "yellow", "do": "mark", "system": "torpedo"}, {"team": "yellow", "do": "cross", "symbol": "E6"},
+             stop("yellow")]
+    game, events = run_lines(lines, tmp_path, scenario="charlie")
+    said = refusals(events, "yellow")
+    assert len(said) == 1 and said[0].startswith("a Stop! comes with an activation: the last course"), said
+    assert len(named(events, "stop")) == 1 and referee(game).turns.frozen_by == "yellow"

@@ -791,14 +791,16 @@ class Referee(Module):
         "Systeme aktivieren": "Voraussetzung: Alle Felder einer Anzeige sind markiert", then "Stopp"): a system
         the member activates that is ready (`Team.activation_check`; the scenario system while it has something
         left to use), or, for the Captain, a mine of the boat's own that may be set off now. The words:
-        "handshake" (a ready system waits for the last course's mark and cross, rules.toml
-        activation_waits_for_ok), "move" (never two activations without a move in between), "first_mate"
-        (neither the drone nor the sonar is ready), "nothing". A Stop! lifted unused (the crew changed its mind)
-        stays allowed: the rulebook does not forbid it. Only reads the game."""
+        "handshake" (a ready system waits for the last course's mark and cross: the silent run, a move, always,
+        every system with rules.toml activation_waits_for_ok), "move" (never two activations without a move in
+        between), "first_mate" (neither the drone nor the sonar is ready), "nothing". A Stop! lifted unused (the
+        crew changed its mind) stays allowed: the rulebook does not forbid it. Only reads the game."""
         state = self.teams[team]
         roles = state.crew.members.get(member, ())
         allowed = [s for s in self._allowed(roles) if s != "scenario" or self.system is None or self.system.usable()]
         checks = {s: state.activation_check(s) for s in allowed}
+        if state.handshake_pending and checks.get("silence", "") is None:
+            checks["silence"] = "handshake"  # a silent run moves the boat: only once the last course is confirmed
         ready = any(check is None for check in checks.values())
         waits = bool(self.rules["activation_waits_for_ok"]) and state.handshake_pending
         if ready and not waits:
@@ -807,7 +809,7 @@ class Referee(Module):
                  and not (self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine")))
         if mines and not (self.rules["detonation_is_activation"] and state.activated):
             return None
-        if ready:
+        if ready or "handshake" in checks.values():
             return "handshake"
         if "move" in checks.values() or mines:
             return "move"
