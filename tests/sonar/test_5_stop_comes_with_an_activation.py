@@ -126,3 +126,15 @@ def test_5_a_silent_run_is_ready_only_once_the_last_course_is_confirmed(tmp_path
     said = refusals(events, "yellow")
     assert len(said) == 1 and said[0].startswith("a Stop! comes with an activation: the last course"), said
     assert len(named(events, "stop")) == 1 and referee(game).turns.frozen_by == "yellow"
+
+
+@pytest.mark.parametrize(("code", "said"), [("en", "with a system ready or a mine to set off"),
+                                            ("de", "mit einem bereiten System oder einer Mine zum Zünden"),
+                                            ("ru", "когда готова система или есть мина для подрыва")])
+def test_5_help_stop_says_a_stop_needs_something_ready(code, said):
+    """§5: `help stop` said only that Stop! freezes both teams, and a crew learnt the rule from a refusal; it now
+    says the Stop! needs a system ready or a mine to set off."""
+    runtime, seats, outs = seated(code=code)
+    word = {"en": "help stop", "de": "hilfe stop", "ru": "помощь стоп"}[code]
+    got = printed(runtime, seats["yellow"], outs["yellow"], word)
+    assert said in got, got

@@ -219,7 +219,8 @@ COMMANDS: tuple[Command, ...] = (
              _sector(positional=False)),
             example="answer column=L sector=4"),
     Command(Msg.pterm("Captain Sonar console", "stop"),
-            N_("real time: Stop! freezes both teams until the activation is resolved"), example="stop"),
+            N_("real time, with a system ready or a mine to set off: Stop! freezes both teams until the activation "
+               "is resolved"), example="stop"),
     Command(Msg.pterm("Captain Sonar console", "go"), N_("real time: lift your Stop!"), example="go"),
     Command(Msg.pterm("Captain Sonar console", "surface"),
             N_("surface: the sector is announced, the route erased; the breakdowns go at once (turn-based) or with "
