@@ -138,3 +138,31 @@ def test_5_help_stop_says_a_stop_needs_something_ready(code, said):
     word = {"en": "help stop", "de": "hilfe stop", "ru": "помощь стоп"}[code]
     got = printed(runtime, seats["yellow"], outs["yellow"], word)
     assert said in got, got
+
+
+ONE_ARCHER = "\n".join(["name: Echo", "size: 15 x 15", "sectors realtime: 5 5 5 / 5 5 5", "sectors turn: 8 7 / 8 7",
+                        "grid:", "    " + " ".join("ABCDEFGHIJKLMNO"),
+                        *(f"{row:2d}  " + " ".join("a" if (row, col) == (8, 7) else "." for col in range(15))
+                          for row in range(1, 16))]) + "\n"
+
+
+def test_7_a_full_scenario_gauge_with_no_archer_mine_left_is_nothing_to_activate(tmp_path):
+    """§5, §7 Echo: an Archer mine "works once, then erased by both Captains". On a map with one Archer mine, once
+    it has gone off, a full scenario gauge has nothing left to set off: the Stop! is refused and says so, while
+    before, with the mine on the map, the same full gauge let the Captain call it."""
+    from kaleun.sonar.game import new_game
+
+    scenario = [course("yellow", "S", "scenario", "S2"), course("yellow", "S", "scenario", "S3"),
+                course("yellow", "S", "scenario", "S4"), course("yellow", "E", "scenario", "E1")]  # no yellow symbol
+    again = [course("yellow", "E", "scenario", "E2"), course("yellow", "S", "scenario", "S5"),
+             course("yellow", "S", "scenario", "S6"), course("yellow", "E", "scenario", "E5")]
+    lines = [*start("A1", "O15"), *scenario, stop("yellow"),
+             {"team": "yellow", "do": "activate", "system": "scenario", "cell": "H8"}, *again, stop("yellow")]
+    game = new_game(0, "echo", "realtime", map_text=ONE_ARCHER, map_source="one.map")
+    _, events = run_lines(lines, tmp_path, game=game)
+    assert [e["event"] for e in events if e["event"] in ("stop", "archer_mine")] == ["stop", "archer_mine"]
+    assert referee(game).team_status("yellow")["gauges"]["scenario"] == [4, 4]
+    assert refusals(events, "yellow") == [
+        "a Stop! comes with an activation: no system is ready and no mine of yours can be set off; the scenario gauge "
+        "is full, but no Archer mine is left on the map"]
+    assert referee(game).turns.frozen_by is None

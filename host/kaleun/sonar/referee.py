@@ -793,7 +793,8 @@ class Referee(Module):
         left to use), or, for the Captain, a mine of the boat's own that may be set off now. The words:
         "handshake" (a ready system waits for the last course's mark and cross: the silent run, a move, always,
         every system with rules.toml activation_waits_for_ok), "move" (never two activations without a move in
-        between), "first_mate" (neither the drone nor the sonar is ready), "nothing". A Stop! lifted unused (the
+        between), "first_mate" (neither the drone nor the sonar is ready), "spent" (the scenario gauge is full,
+        but its system has nothing left to use: every Archer mine has gone off), "nothing". A Stop! lifted unused (the
         crew changed its mind) stays allowed: the rulebook does not forbid it. Only reads the game."""
         state = self.teams[team]
         roles = state.crew.members.get(member, ())
@@ -813,7 +814,10 @@ class Referee(Module):
             return "handshake"
         if "move" in checks.values() or mines:
             return "move"
-        return "nothing" if "captain" in roles else "first_mate"
+        if "captain" not in roles:
+            return "first_mate"
+        spent = "scenario" in self._allowed(roles) and "scenario" not in allowed
+        return "spent" if spent and state.activation_check("scenario") is None else "nothing"
 
     def stop_problem(self, team: str, member: str = "captain") -> Msg | None:
         """`stop_check` as the refusal says it (None: the Stop! may be called)."""
@@ -825,6 +829,10 @@ class Referee(Module):
             why = self._handshake_reason(state)
         elif check == "move":
             why = state.two_activations()
+        elif check == "spent":
+            assert self.system is not None
+            why = Msg("no system is ready and no mine of yours can be set off; the scenario gauge is full, but no "
+                      "{system} is left on the map", system=Msg.term(self.system.name))
         elif check == "first_mate":
             why = Msg("the First Mate activates only the drone and the sonar, and neither is ready (a full gauge, "
                       "no breakdown of its colour)")
