@@ -766,7 +766,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     from kaleun.core.errors import CommandError
     from kaleun.core.messages import join
     from kaleun.files import why_unread
-    from kaleun.fronts.sonar import read_map
+    from kaleun.fronts.sonar import read_map, scenario_word
     from kaleun.settings import in_preferred_language
     from kaleun.sonar.game import build_map
     from kaleun.sonar.maps import MapError, feature_count
@@ -781,7 +781,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         try:
-            scenario_id = args.scenario or _map_scenario(text, path)
+            scenario_id = scenario_word(args.scenario) if args.scenario else _map_scenario(text, path)
             modes = [args.mode] if args.mode else _map_modes(scenario_id, text, path)
             for mode in modes:
                 sea = build_map(scenario_id, mode, text, path)

@@ -241,11 +241,16 @@ def utf16_text() -> Msg:
 
 def why_unread(exc: BaseException) -> Msg | str:
     """Why a file could not be read, in words a crew reads (a `Msg` in the table's language where it is one): a
-    file that is not UTF-8 text names the byte and where it is, not Python's "'utf-8' codec can't decode ...";
-    UTF-16 text is named so, with what to do; a system error in our words (`os_reason`)."""
+    file that is not UTF-8 text names the byte and where it is, not Python's "'utf-8' codec can't decode ...":
+    text in a legacy encoding its line and to save it as UTF-8, a binary file the byte's offset; UTF-16 text is
+    named so, with what to do; a system error in our words (`os_reason`)."""
     if isinstance(exc, UnicodeDecodeError) and looks_utf16(exc.object):
         return utf16_text()
-    if isinstance(exc, UnicodeDecodeError):
+    if isinstance(exc, UnicodeDecodeError) and b"\0" not in exc.object:
+        # text saved in a legacy encoding (Windows-1252, Latin-1, KOI8-R): where to look, and what to do
+        return Msg("it is not UTF-8 text: byte {byte} on line {line}; save it as UTF-8 in the editor",
+                   byte=f"0x{exc.object[exc.start]:02x}", line=str(exc.object.count(b"\n", 0, exc.start) + 1))
+    if isinstance(exc, UnicodeDecodeError):  # NUL bytes: no text at all (a binary file)
         return Msg("it is not UTF-8 text: byte {byte} at {offset}", byte=f"0x{exc.object[exc.start]:02x}",
                    offset=str(exc.start))
     if isinstance(exc, OSError):

@@ -7,6 +7,10 @@ its screens, its console and its command line (digest §1-§7 as the German base
   every gauge on the screens); the sonar's two "Angaben".
 - Russian: the captain is "капитан" (U-BOOT's "командир" is another post), the Engineer's board is the
   "планшет механика", the sonar's two statements are "утверждения".
+
+The console's second typed words (context `Captain Sonar console, also typed`: the quick reference's `stopp`,
+`weiter`, `auslösen`, `durchkreuzen`) are taken from a crew that types them, never said to one: they are not
+checked here.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ NOT_SAID = {
           r"|Drehschalter",
     "ru": r"командир|сведени|листе механика",
 }
+
+#: the words a console takes beside its own and never prints
+TYPED_ONLY = "Captain Sonar console, also typed"
 
 
 def sonar_messages() -> list[str]:
@@ -44,6 +51,8 @@ def test_1_7_captain_sonar_says_each_rulebook_term_one_way(code):
     wrong = []
     for key in messages:
         context, _, msgid = key.rpartition("\x04")
+        if context == TYPED_ONLY:
+            continue
         message = catalogue.get(msgid, context=context or None)
         assert message is not None, key
         strings = message.string if isinstance(message.string, tuple | list) else [message.string]

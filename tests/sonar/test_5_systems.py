@@ -406,10 +406,10 @@ def test_5_silence_moves_1_to_4_cells_straight_and_only_the_own_team_sees_where(
 # -- Stop! -----------------------------------------------------------------------------------
 def test_5_stop_freezes_both_teams_until_the_activation_resolves(tmp_path):
     """§5 [B] "Systeme aktivieren", "Stop!": both teams freeze until the activation is resolved (real time)."""
-    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6 E:E1 E:E4", ["drone"] * 4 + ["sonar"] * 2),
              {"team": "yellow", "do": "stop"}, course("blue", "N", "torpedo", "N1"),
              course("yellow", "E", cross="E1"), activate("yellow", "drone", sector=3),
-             course("blue", "N", "torpedo", "N1"),
+             course("blue", "N", "torpedo", "N1"), course("yellow", "E", "sonar", "E5"),  # the sonar is ready
              {"team": "yellow", "do": "stop", "by": "engineer"}, {"team": "yellow", "do": "stop"},
              {"team": "yellow", "do": "go"}, course("blue", "N", "torpedo", "N2")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -424,7 +424,8 @@ def test_5_a_refused_activation_under_the_own_stop_says_the_stop_still_holds(tmp
     """§5 [B] "Systeme aktivieren": "Stop!" freezes both teams until the activation is resolved: an activation the
     rules refuse resolves nothing, so the crew that called Stop! is told in the same line that its Stop! still holds
     (the other crew waits for it), then activates or calls go."""
-    lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop"}, activate("yellow", "torpedo", cell="A3"),
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),  # the drone is ready
+             {"team": "yellow", "do": "stop"}, activate("yellow", "torpedo", cell="A3"),
              {"team": "yellow", "do": "detonate", "cell": "B2"}, {"team": "yellow", "do": "go"},
              activate("yellow", "torpedo", cell="A3")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
@@ -437,7 +438,8 @@ def test_5_the_one_who_called_stop_lifts_it_unused_with_go(tmp_path):
     """§5 [B] "Systeme aktivieren", "Stop!": the First Mate raises the fist for a drone, then thinks better of it:
     `go` names who lifts it as `stop` names who called it (host/README.md, Commands: `stop` / `go`, optional
     `by`)."""
-    lines = [*start("A1", "O15"), {"team": "yellow", "do": "stop", "by": "first_mate"},
+    lines = [*start("A1", "O15"), *walk("yellow", "S:S1 S:S2 S:S4 S:S6", "drone"),  # the drone is ready
+             {"team": "yellow", "do": "stop", "by": "first_mate"},
              {"team": "yellow", "do": "go", "by": "first_mate"}, course("blue", "N", "torpedo", "N1")]
     _, events = run_lines(lines, tmp_path, scenario="charlie")
     assert [(e["event"], e["by"]) for e in events if e["event"] in ("stop", "go")] == [

@@ -20,11 +20,17 @@ def _table(code: str = "en", mode: str = "realtime") -> tuple[Runtime, dict[str,
 
 
 
-def _yellows_sonar(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
-    """Yellow runs east, south, south marking the sonar and activates it: the game waits for blue's answer."""
+def _sonar_ready(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
+    """Yellow runs east, south, south marking the sonar: its sonar is ready (a Stop! comes with an activation)."""
     runtime, seats, outs = _table(code)
     for direction, symbol in (("E", "E1"), ("S", "S1"), ("S", "S2")):
         printed(runtime, seats["yellow"], outs["yellow"], f"course {direction} mark=sonar cross={symbol}")
+    return runtime, seats, outs
+
+
+def _yellows_sonar(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
+    """Yellow runs east, south, south marking the sonar and activates it: the game waits for blue's answer."""
+    runtime, seats, outs = _sonar_ready(code)
     printed(runtime, seats["yellow"], outs["yellow"], "sonar")
     assert referee(runtime.game).turns.sonar == ("yellow", "blue")
     return runtime, seats, outs
@@ -75,7 +81,7 @@ def test_5_a_refusal_during_the_sonar_tells_each_team_whose_answer_it_waits_for(
 def test_6_the_own_stop_is_yours_in_the_status(code, own, other):
     """§6 real time: after Yellow's Stop! its own `status` said "Stop! called by Yellow."; it now says the Stop! is
     the team's own and how it is lifted; Blue's names who called it."""
-    runtime, seats, outs = _table(code)
+    runtime, seats, outs = _sonar_ready(code)
     seats["yellow"].send({"do": "stop"})
     runtime.step()
     assert referee(runtime.game).turns.frozen_by == "yellow"
@@ -92,7 +98,7 @@ def test_6_the_own_stop_is_yours_in_the_status(code, own, other):
 def test_6_a_course_under_the_own_stop_names_the_word_that_lifts_it(code, said):
     """§6 real time: a course under the team's own Stop! is refused with the word that lifts it, as the console takes
     it and the window's button reads it (German "Los", Russian "вперёд"), not a paraphrase nobody can type."""
-    runtime, seats, outs = _table(code)
+    runtime, seats, outs = _sonar_ready(code)
     seats["yellow"].send({"do": "stop"})
     runtime.step()
     assert printed(runtime, seats["yellow"], outs["yellow"], "n").endswith(said + "\n")

@@ -229,6 +229,8 @@ def test_5_a_game_resumed_after_a_teams_stop_says_it_holds_the_game(home, langua
     how to go on. Yellow, which owes nothing, is told nothing."""
     outs = _recalled_after_resume("realtime", language, (
         {"do": "start", "team": "yellow", "cell": "B2"}, {"do": "start", "team": "blue", "cell": "N13"},
+        *({"do": "course", "team": "blue", "direction": "N", "mark": "torpedo", "cross": symbol}
+          for symbol in ("N1", "N2", "N6")),  # the torpedo is ready: a Stop! comes with an activation
         {"do": "stop", "team": "blue"}))
     hint = {"en": "  Your Stop! holds both teams: activate the system, or type go to lift it.",
             "de": "  Euer Stop! hält beide Besatzungen an",

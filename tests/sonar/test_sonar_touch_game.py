@@ -242,14 +242,15 @@ def test_3_to_6_real_time_by_touch_alone_stop_mines_drone_and_the_repair_ritual(
         ref = referee(runtime.game)
         tap(win, "yellow", "cell", parse_cell("B2"))
         tap(win, "blue", "cell", parse_cell("N14"))
-        tap(win, "blue", "command", "stop")
-        assert ref.team_status("yellow")["stop"] == "blue"
-        tap(win, "blue", "command", "go")
-        assert ref.team_status("yellow")["stop"] is None
         for symbol in ("E4", "E5", "E6"):
             course(win, "yellow", "E", "mine", symbol)
         for symbol in ("N1", "N2", "N3", "N4"):
             course(win, "blue", "N", "drone", symbol)
+        # §5: the drone is ready, so the Stop! comes with an activation that can be made; lifted unused, then
+        tap(win, "blue", "command", "stop")
+        assert ref.team_status("yellow")["stop"] == "blue"
+        tap(win, "blue", "command", "go")
+        assert ref.team_status("yellow")["stop"] is None
         tap(win, "yellow", "system", "mine")
         tap(win, "yellow", "cell", parse_cell("D1"))
         assert ref.team_status("yellow")["mines"] == ["D1"]

@@ -17,6 +17,7 @@ from kaleun.sonar.game import new_game, referee
 from kaleun.sonar.grid import parse_cell
 from kaleun.ui.sonar_screen import SEA, STATIONS, TEAM_COLOURS, Hit
 from kaleun.ui.sonar_session import make_sonar_runtime
+from kaleun.ui.sonar_stations import stop_note
 from kaleun.ui.sonar_window import SonarWindow
 
 
@@ -70,6 +71,18 @@ def tap(win: SonarWindow, team: str, kind: str, value, size=(1600, 480)) -> None
                 break
     assert rect is not None, f"{team}'s screen shows no {kind} {value}"
     win.click(rect.center, size)
+
+
+def torpedo_ready(win: SonarWindow, team: str) -> None:
+    """§5: a Stop! comes with an activation that can be made: three courses west, each marking the torpedo and
+    crossing a yellow or radiation symbol (W3, W5, W6), make the team's torpedo ready."""
+    for symbol in ("W3", "W5", "W6"):
+        tap(win, team, "course", "W")
+        win.runtime.step()
+        tap(win, team, "gauge", "torpedo")
+        tap(win, team, "symbol", symbol)
+        win.runtime.step()
+    assert referee(win.runtime.game).teams[team].activation_check("torpedo") is None
 
 
 def cell_centre(win: SonarWindow, team: str, cell: str) -> tuple[int, int]:
@@ -448,6 +461,7 @@ def test_6_the_other_teams_stop_holds_the_repair_panel_too(window):
     tap(window, "blue", "cell", parse_cell("N12"))
     tap(window, "yellow", "command", "surface")
     window.runtime.step()
+    torpedo_ready(window, "blue")
     tap(window, "blue", "command", "stop")
     window.runtime.step()
     drawn: list[str] = []
@@ -483,6 +497,7 @@ def test_6_a_stop_holds_what_it_freezes_and_says_whose(window):
     Stop!"). A tap on a held control is still answered with the refusal. Go frees both."""
     tap(window, "yellow", "cell", parse_cell("B2"))
     tap(window, "blue", "cell", parse_cell("N12"))
+    torpedo_ready(window, "blue")
     tap(window, "blue", "command", "stop")
     window.runtime.step()
     surface = pygame.Surface((1600, 480))
@@ -502,7 +517,8 @@ def test_6_a_stop_holds_what_it_freezes_and_says_whose(window):
     tap(window, "blue", "command", "go")
     window.runtime.step()
     window.render(surface)
-    assert yellow.held == [] and blue.held == []
+    # §5: Blue's torpedo is ready, Yellow has nothing to activate: only its Stop! stays greyed
+    assert yellow.held == [Hit("command", "stop")] and blue.held == []
 
 
 def test_before_the_start_and_after_the_end_the_controls_are_held(window):
@@ -518,7 +534,7 @@ def test_before_the_start_and_after_the_end_the_controls_are_held(window):
     tap(window, "blue", "cell", parse_cell("N12"))
     window.runtime.step()
     window.render(surface)
-    assert yellow.held == []
+    assert yellow.held == [Hit("command", "stop")]  # §5: nothing is ready yet, so a Stop! would be refused
     ref.phase = "over"
     window.render(surface)
     assert yellow.text(yellow.waits(ref.team_status("yellow"))) == "the game is over"
@@ -572,7 +588,9 @@ def test_6_the_moves_are_held_until_the_last_course_is_confirmed(window):
     window.render(surface)
     for hit in (Hit("course", "S"), Hit("command", "surface"), Hit("system", "silence")):
         assert hit in yellow.held, hit
-    assert Hit("system", "torpedo") not in yellow.held and Hit("command", "stop") not in yellow.held
+    assert Hit("system", "torpedo") not in yellow.held
+    # the Stop! is not held for the handshake: only for having nothing ready yet (§5)
+    assert yellow.text(stop_note(yellow, referee(window.runtime.game).team_status("yellow"))) == "nothing ready"
     tap(window, "yellow", "course", "S")
     window.runtime.step()
     assert "the last course is not confirmed yet" in yellow.feed[0]
@@ -580,7 +598,7 @@ def test_6_the_moves_are_held_until_the_last_course_is_confirmed(window):
     tap(window, "yellow", "symbol", "E5")
     window.runtime.step()
     window.render(surface)
-    assert yellow.station == "captain" and yellow.held == []
+    assert yellow.station == "captain" and yellow.held == [Hit("command", "stop")]  # §5: still nothing ready
 
 
 def test_6_the_top_bar_names_whose_stop_it_is(window):
@@ -588,6 +606,7 @@ def test_6_the_top_bar_names_whose_stop_it_is(window):
     each team's bar names it: "your Stop!" for the calling team, "Blue's Stop!" for the other."""
     tap(window, "yellow", "cell", parse_cell("B2"))
     tap(window, "blue", "cell", parse_cell("N12"))
+    torpedo_ready(window, "blue")
     tap(window, "blue", "command", "stop")
     window.runtime.step()
     drawn: list[str] = []
@@ -945,7 +964,8 @@ def test_5_a_silent_runs_stop_leaves_only_its_mark_and_cross_open(window):
     game.apply({"do": "cross", "team": "yellow", "symbol": "E3"})
     window.runtime.step()
     window.render(surface)
-    assert blue.held == [] and Hit("course", "N") not in yellow.held
+    # §5: nothing of Blue's is ready, so only its Stop! stays greyed ("nothing ready"), for that reason alone
+    assert blue.held == [Hit("command", "stop")] and Hit("course", "N") not in yellow.held
 
 
 def test_5_with_activations_waiting_for_the_ok_the_systems_wait_for_mark_and_cross(window):
@@ -971,7 +991,7 @@ def test_5_with_activations_waiting_for_the_ok_the_systems_wait_for_mark_and_cro
     game.apply({"do": "cross", "team": "yellow", "symbol": "E1"})
     window.runtime.step()
     window.render(surface)
-    assert yellow.station == "captain" and yellow.held == []
+    assert yellow.station == "captain" and yellow.held == [Hit("command", "stop")]  # §5: still nothing ready
 
 
 def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
@@ -993,3 +1013,28 @@ def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
                                        "a straight line.")
         assert not any("silence" in line or "silent" in line for line in blue.feed)
         assert referee(win.runtime.game).team_status("yellow")["cell"] == "E3"
+
+
+def test_5_the_stop_button_is_greyed_with_the_reason_until_something_is_ready(window):
+    """§5: a Stop! comes with an activation that can be made. With nothing ready the Captain's Stop! is held
+    (greyed and hatched, "nothing ready" under it); a tap is still sent and the game's refusal says why, and the
+    other team is not frozen. Once the torpedo is ready the button is open and the Stop! holds."""
+    tap(window, "yellow", "cell", parse_cell("B2"))
+    tap(window, "blue", "cell", parse_cell("N12"))
+    window.runtime.step()
+    surface = pygame.Surface((1600, 480))
+    window.render(surface)
+    blue = next(s for s in window.screens if s.team == "blue")
+    ref = referee(window.runtime.game)
+    assert Hit("command", "stop") in blue.held
+    assert blue.text(stop_note(blue, ref.team_status("blue"))) == "nothing ready"
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    assert ref.turns.frozen_by is None
+    assert "refused: a Stop! comes with an activation: no system is ready" in blue.feed[0], blue.feed[0]
+    torpedo_ready(window, "blue")
+    window.render(surface)
+    assert Hit("command", "stop") not in blue.held and stop_note(blue, ref.team_status("blue")) is None
+    tap(window, "blue", "command", "stop")
+    window.runtime.step()
+    assert ref.turns.frozen_by == "blue"

@@ -49,7 +49,7 @@ def new(options: Any, seed: int) -> Engine:
             raise CommandError(Msg("cannot read the map {path}: {why}", path=str(options.map),
                                    why=why_unread(exc))) from exc
         map_source = options.map
-    scenario_id = options.scenario
+    scenario_id = scenario_word(options.scenario) if options.scenario is not None else None
     if scenario_id is None and map_text is not None:
         # an owner's map played without --scenario: the scenario its 'name:' names, as `kaleun map check` checks it
         # (a typed-in Delta map was refused for Alpha with "mark that cell '.'" of every water hole)
@@ -59,6 +59,21 @@ def new(options: Any, seed: int) -> Engine:
         scenario_id = scenario_named(parse_map(map_text, map_source).name)
     return new_game(seed, scenario_id or "alpha", options.mode or "turn", _crews(options.crew),
                     map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
+
+
+def scenario_word(word: str) -> str:
+    """The scenario id a typed `--scenario` names: its id in any case (`Delta`, `DELTA`) or its name in one of the
+    table's languages (German and Russian tables read `Дельта`, `Эхо` on their screens); else the word as typed,
+    which the game refuses naming the known scenarios."""
+    from kaleun.i18n import LANGUAGES, language
+    from kaleun.sonar.scenarios import scenarios
+    from kaleun.ui.console_words import fold
+
+    typed = fold(word.strip())
+    for sid, scen in scenarios().items():
+        if typed == sid or any(typed == fold(language(code).text(scen.name)) for code in LANGUAGES):
+            return sid
+    return word
 
 
 def read_map(path: str) -> str:
@@ -95,8 +110,8 @@ class SonarFront(Front):
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command in ("play", "run"):
             parser.add_argument("--scenario", default=None, metavar="ID",
-                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo (default: the one "
-                                     "the --map's 'name:' names, else alpha)")
+                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo, in any case "
+                                     "(default: the one the --map's 'name:' names, else alpha)")
             parser.add_argument("--mode", choices=("turn", "realtime"), default=None,
                                 help="Captain Sonar mode: turn (turn-based, the default) or realtime")
             parser.add_argument("--crew", default=None, metavar="Y,B",

@@ -778,9 +778,68 @@ class Referee(Module):
             raise Refused(Msg("Stop! is called by the Captain or the First Mate only"))
         if self.turns.frozen_by == team:
             raise Refused(Msg("you called Stop! already"))
+        problem = self.stop_problem(team, member)
+        if problem is not None:
+            raise Refused(problem)
         self.turns.frozen_by = team
         self.announce("stop", Msg("Stop! {team} activates a system: everybody freezes.", team=team_name(team)),
                       team=team, by=member)
+
+    def stop_check(self, team: str, member: str = "captain") -> str | None:
+        """Why `member` of `team` may not call Stop! now for want of anything to activate, as a word, else None.
+        A Stop! comes with an activation (digest §5: full gauge, no breakdown of its colour, then "Stop!"; [Q]
+        "Systeme aktivieren": "Voraussetzung: Alle Felder einer Anzeige sind markiert", then "Stopp"): a system
+        the member activates that is ready (`Team.activation_check`; the scenario system while it has something
+        left to use), or, for the Captain, a mine of the boat's own that may be set off now. The words:
+        "handshake" (a ready system waits for the last course's mark and cross: the silent run, a move, always,
+        every system with rules.toml activation_waits_for_ok), "move" (never two activations without a move in
+        between), "first_mate" (neither the drone nor the sonar is ready), "spent" (the scenario gauge is full,
+        but its system has nothing left to use: every Archer mine has gone off), "nothing". A Stop! lifted unused (the
+        crew changed its mind) stays allowed: the rulebook does not forbid it. Only reads the game."""
+        state = self.teams[team]
+        roles = state.crew.members.get(member, ())
+        allowed = [s for s in self._allowed(roles) if s != "scenario" or self.system is None or self.system.usable()]
+        checks = {s: state.activation_check(s) for s in allowed}
+        if state.handshake_pending and checks.get("silence", "") is None:
+            checks["silence"] = "handshake"  # a silent run moves the boat: only once the last course is confirmed
+        ready = any(check is None for check in checks.values())
+        waits = bool(self.rules["activation_waits_for_ok"]) and state.handshake_pending
+        if ready and not waits:
+            return None
+        mines = ("captain" in roles and bool(state.mines) and not state.surfaced
+                 and not (self.rules["detonation_needs_working_mine"] and state.board.is_broken("mine")))
+        if mines and not (self.rules["detonation_is_activation"] and state.activated):
+            return None
+        if ready or "handshake" in checks.values():
+            return "handshake"
+        if "move" in checks.values() or mines:
+            return "move"
+        if "captain" not in roles:
+            return "first_mate"
+        spent = "scenario" in self._allowed(roles) and "scenario" not in allowed
+        return "spent" if spent and state.activation_check("scenario") is None else "nothing"
+
+    def stop_problem(self, team: str, member: str = "captain") -> Msg | None:
+        """`stop_check` as the refusal says it (None: the Stop! may be called)."""
+        check = self.stop_check(team, member)
+        if check is None:
+            return None
+        state = self.teams[team]
+        if check == "handshake":
+            why = self._handshake_reason(state)
+        elif check == "move":
+            why = state.two_activations()
+        elif check == "spent":
+            assert self.system is not None
+            why = Msg("no system is ready and no mine of yours can be set off; the scenario gauge is full, but no "
+                      "{system} is left on the map", system=Msg.term(self.system.name))
+        elif check == "first_mate":
+            why = Msg("the First Mate activates only the drone and the sonar, and neither is ready (a full gauge, "
+                      "no breakdown of its colour)")
+        else:
+            why = Msg("no system is ready (a full gauge, no breakdown of its colour) and no mine of yours can be "
+                      "set off")
+        return Msg("a Stop! comes with an activation: {why}", why=why)
 
     def _go(self, team: str, args: Args) -> None:
         member = self._member(args, self.teams[team].crew, "captain")

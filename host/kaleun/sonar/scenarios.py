@@ -55,10 +55,12 @@ def scenarios() -> dict[str, Scenario]:
 
 
 def scenario(sid: str) -> Scenario:
+    """The scenario of an id, in any case (`Delta` as `delta`: the printed sheets write the names capitalised)."""
     table = data.load("scenarios")
-    if sid not in table:
+    key = sid if sid in table else sid.strip().lower()
+    if key not in table:
         raise CommandError(Msg("unknown scenario '{scenario}' (known: {known})", scenario=sid, known=", ".join(table)))
-    return _scenario(sid, table[sid])
+    return _scenario(key, table[key])
 
 
 def _scenario(sid: str, spec: Mapping[str, Any]) -> Scenario:
@@ -136,6 +138,10 @@ class ScenarioSystem:
     def problem(self, referee: Referee, team: str, target: Mapping[str, Any]) -> Msg | None:
         return None
 
+    def usable(self) -> bool:
+        """Whether the system has anything left to use (a full gauge may then be activated)."""
+        return True
+
     def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
@@ -181,6 +187,10 @@ class ArcherMines(ScenarioSystem):
                            cell=cell_name(target["cell"]))
             return Msg("{cell} holds no Archer mine", cell=cell_name(target["cell"]))
         return None
+
+    def usable(self) -> bool:
+        """An Archer mine is still on the map."""
+        return bool(self.left)
 
     def resolve(self, referee: Referee, team: str, target: Mapping[str, Any]) -> None:
         cell = target["cell"]

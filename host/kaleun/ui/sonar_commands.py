@@ -87,9 +87,11 @@ class Command:
         return " ".join([self.local(lang), *(f.hint(lang) for f in self.fields)])
 
     def field_id(self, word: str, lang: Language) -> str:
-        """The id of a field named as typed (its id or the table's word, any case); else the word itself."""
+        """The id of a field named as typed (its id, the table's word or its second word, any case); else the word
+        itself."""
         word = word.lower()
-        return next((f.name for f in self.fields if fold(word) in (f.name, fold(f.local(lang)))), word)
+        return next((f.name for f in self.fields if fold(word) in (f.name, fold(f.local(lang)), *also_typed(f.name,
+                                                                                                     lang))), word)
 
     def example_in(self, lang: Language) -> str:
         """The example line in the table's words: `course N mark=torpedo cross=N2` is `kurs N markieren=torpedo
@@ -104,6 +106,22 @@ class Command:
             text = _value_in(name, value if sep else word, lang)
             out.append(f"{field.local(lang) if field is not None else key}={text}" if sep else text)
         return " ".join(out)
+
+
+#: a second word a table types for a command (and a field of the same id), beside its own: the German quick
+#: reference's word where it says another than the rulebook's ([Q] "Systeme aktivieren": "2. Kommando Stopp",
+#: the rulebook's "Stop!", and "5. Weiter" after it, the rulebook's "Los"; [Q] "Ingenieur": "durchkreuzen", the
+#: rulebook's "kreuzen"; [Q] "Mine": "ausgelöst", the rulebook's "zünden"). Each is a catalogue entry under this
+#: context, its English word the id; a language without a second word repeats its own word.
+ALSO_TYPED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, also typed", "stop"),
+                               Msg.pterm("Captain Sonar console, also typed", "go"),
+                               Msg.pterm("Captain Sonar console, also typed", "cross"),
+                               Msg.pterm("Captain Sonar console, also typed", "detonate"))
+
+
+def also_typed(name: str, lang: Language) -> tuple[str, ...]:
+    """The second word (`fold`ed) a table of `lang` types for the command or field `name`, if it has one."""
+    return tuple(fold(typed_word(word, lang)) for word in ALSO_TYPED if word.template == name)
 
 
 def _value_in(field: str, value: str, lang: Language) -> str:
@@ -201,7 +219,8 @@ COMMANDS: tuple[Command, ...] = (
              _sector(positional=False)),
             example="answer column=L sector=4"),
     Command(Msg.pterm("Captain Sonar console", "stop"),
-            N_("real time: Stop! freezes both teams until the activation is resolved"), example="stop"),
+            N_("real time, with a system ready or a mine to set off: Stop! freezes both teams until the activation "
+               "is resolved"), example="stop"),
     Command(Msg.pterm("Captain Sonar console", "go"), N_("real time: lift your Stop!"), example="go"),
     Command(Msg.pterm("Captain Sonar console", "surface"),
             N_("surface: the sector is announced, the route erased; the breakdowns go at once (turn-based) or with "
@@ -263,7 +282,8 @@ def command_words(code: str) -> dict[str, Command]:
     """The commands' words at a table of language `code` (`fold`ed) -> the command. A word that is another
     command's id stays that command's (the English words work at every table)."""
     ids = {word for c in COMMANDS for word in (c.name, *c.aliases)}
-    return local_words(((c.word, c) for c in COMMANDS), ids, language(code))
+    declared = [*((c.word, c) for c in COMMANDS), *((word, command(word.template)) for word in ALSO_TYPED)]
+    return local_words(declared, ids, language(code))
 
 
 @cache

@@ -119,6 +119,9 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         cost = ice(screen, status) if command == "surface" and not held else None
         unconfirmed = Msg("silent run not confirmed yet") if status["silent_run"] else Msg("course not confirmed yet")
         why = (waits or unconfirmed) if held else cost
+        idle = stop_note(screen, status) if command == "stop" and not held else None
+        if idle is not None:  # §5: a Stop! comes with an activation; a tap draws the game's refusal saying why
+            held, why = True, idle
         again = command == "surface" and screen.ice_told is not None and screen.ice_told == cost
         if again:  # Delta: the first touch of a Surface that costs the boat damage
             label = Msg("Touch again to surface")
@@ -138,6 +141,19 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
         note = system_note(screen, status, system, held)
         screen.button(surface, button, Msg.term(BUTTON_NAMES[system]), hit,
                       active=screen.armed == system and system in TARGETED, note=note, warn=broken, held=held)
+
+
+def stop_note(screen: TeamScreen, status: dict[str, Any]) -> Msg | None:
+    """Why the Captain's Stop! would be refused now for want of anything to activate (digest §5: the referee's
+    `stop_check`), in a button's few words; None when a system is ready or a mine may be set off."""
+    check = screen.referee.stop_check(screen.team) if status["phase"] == "play" else None
+    if check is None:
+        return None
+    if check == "handshake":
+        return Msg("course not confirmed yet")
+    if check == "move":
+        return Msg("a move first")
+    return Msg("nothing ready")
 
 
 def ice(screen: TeamScreen, status: dict[str, Any]) -> Msg | None:
