@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from kaleun.ui import icons, theme
+from kaleun.ui.widgets import Canvas
+
 from window.fingers import Table_, render_spying
 
 REMINDER_S = 14 * 3600  # 18:00: an hour before the 19:00 meal call (the training mission starts at 04:00)
@@ -23,7 +25,6 @@ def drawn(table: Table_, monkeypatch: Any) -> tuple[list[tuple[str, Any]], list[
         real_sign(surface, box, color)
 
     monkeypatch.setattr(icons, "warning", sign)
-    from kaleun.ui.widgets import Canvas
     real = Canvas.text
 
     def spy(self, text, pos, size, color=theme.TEXT, *args, **kwargs):  # type: ignore[no-untyped-def]
