@@ -5,9 +5,12 @@ after the end of the mission. Played through table scripts."""
 
 from __future__ import annotations
 
+import json
+
 from crewkit import game, named
 from kaleun.uboot.crew import food
 from kaleun.uboot.crew.food import MEAL_REMINDER_S
+from kaleun.uboot.game import load_game
 from kaleun.ui.feedlog import FeedLog
 from kit import console_on_a_clock, play_script
 
@@ -106,3 +109,24 @@ def test_9_4_2_the_meal_reminder_is_a_warning_line_in_english_german_and_russian
         now[0] += 10
         runtime.step()
         assert f"[18:00:00] {text}" in out.getvalue()
+
+
+def test_9_4_2_the_meal_reminder_drops_a_fast_forward_to_real_time(tmp_path, monkeypatch):
+    """Like any news, the reminder stops a fast forward, so a crew that lets the hours run still hears it in time
+    (half an hour's lead here, clear of the 18:00 watch change, which drops it too)."""
+    monkeypatch.setattr(food, "MEAL_REMINDER_S", 1800.0)
+    lines = [{"t": MEAL_CALL_S - 2400, "do": "ui", "action": "time_compression", "mode": "fast_forward"}]
+    g = game()
+    play_script(tmp_path, [*lines, {"t": MEAL_CALL_S - 1801, "do": "end"}], game=g)
+    assert g.module("compression").mode == "fast_forward"
+    g = game()
+    _g, events = play_script(tmp_path, [*lines, {"t": MEAL_CALL_S - 1800, "do": "end"}], game=g)
+    assert [e["t"] for e in named(events, "meal_reminder")] == [MEAL_CALL_S - 1800]
+    assert g.module("compression").mode == "real_time"
+
+
+def test_9_4_2_a_game_saved_after_the_meal_reminder_does_not_say_it_again_when_resumed():
+    g = game()
+    assert [e.name for e in g.advance_to(REMINDER_S + 600) if e.name == "meal_reminder"] == ["meal_reminder"]
+    resumed = load_game(json.loads(json.dumps(g.to_state())))
+    assert [e.name for e in resumed.advance_to(MEAL_CALL_S + 1) if e.name.startswith("meal")] == ["meal_eaten"]
