@@ -101,7 +101,7 @@ EVENT_ALARMS: dict[str, str] = {
     "aircraft_driven_off": "hit",
     "battery": "warning", "test_depth": "warning", "echo_sounder": "warning", "land_ahead": "warning",
     "engines_stopped": "warning", "rudder_jammed": "warning", "crew_warning": "warning", "bars_spent": "warning",
-    "crew_exhausted": "warning",
+    "crew_exhausted": "warning", "meal_reminder": "warning",
     "breach_warning": "breach", "hull_breach": "breach", "puzzle_failed": "breach", "section_flooded": "breach",
     "contact_report": "contact", "periscope_view": "contact", "hydrophone_report": "contact",
     "ping": "asdic",

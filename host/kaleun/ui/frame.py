@@ -119,7 +119,7 @@ def draw_tab_bar(c: Canvas, win: Window, scene: Scene) -> None:
 
 
 def line_color(line: FeedLine) -> theme.Color:
-    if line.problem:
+    if line.problem or line.notice:
         return theme.WARNING
     if line.alarm is not None:
         return ALARMS[line.alarm].color
@@ -128,8 +128,8 @@ def line_color(line: FeedLine) -> theme.Color:
 
 def _time_and_mark(c: Canvas, line: FeedLine, x: int, y: int, size: int, height: int,
                    clock_color: theme.Color) -> int:
-    """A feed line's time and its mark (an alarm's icon, ! for a refused input) at `x, y`; returns where its
-    words begin."""
+    """A feed line's time and its mark (an alarm's icon, ! for a refused input, the warning sign for a warning) at
+    `x, y`; returns where its words begin."""
     s = c.size
     c.text(line.clock, (x, y), size, clock_color)
     mark_x = x + c.text_width("00:00", size) + s(6)
@@ -138,6 +138,8 @@ def _time_and_mark(c: Canvas, line: FeedLine, x: int, y: int, size: int, height:
         icons.ICONS[kind.icon](c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), kind.color)
     elif line.problem:
         c.text("!", (mark_x + s(6), y), size, theme.WARNING, bold=True)
+    elif line.notice:
+        icons.warning(c.surface, Rect(mark_x, y + (height - s(18)) // 2, s(18), s(18)), theme.WARNING)
     return mark_x + s(22)
 
 
@@ -149,7 +151,7 @@ def draw_feed_line(c: Canvas, line: FeedLine, x: int, y: int, width: int, size: 
     font = c.font(size)
     height = font.get_linesize()
     text_x = _time_and_mark(c, line, x, y, size, height, theme.ACCENT if newest else theme.TEXT_DIM)
-    color = line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM
+    color = line_color(line) if (newest or line.problem or line.alarm or line.notice) else theme.TEXT_DIM
     room = x + width - text_x
     words = c.tr(line.words)
     used = 1
@@ -249,7 +251,7 @@ def draw_feed_piece(c: Canvas, line: FeedLine, piece: str, x: int, y: int, width
     """One piece of a feed line (`ticker_pieces`) on a ticker row, after its time and mark."""
     height = c.font(size).get_linesize()
     text_x = _time_and_mark(c, line, x, y, size, height, theme.ACCENT if newest else theme.TEXT_DIM)
-    color = line_color(line) if (newest or line.problem or line.alarm) else theme.TEXT_DIM
+    color = line_color(line) if (newest or line.problem or line.alarm or line.notice) else theme.TEXT_DIM
     c.text(piece, (text_x, y), size, color, width=x + width - text_x)
 
 

@@ -44,6 +44,9 @@ class FeedLine:
     problem: bool = False  # a refused input (typed wrong, hardware-only), not a game message
     msg: Msg | str | None = None  # the sentence, rendered in the table's language
     alarm: str | None = None  # the alarm the event raised (kaleun.ui.alarms)
+    #: a warning of the feed (its class "warning": the battery low, test depth, a crew warning, the meal call
+    #: coming with nothing cooked): marked with the warning sign, in the warning colour
+    notice: bool = False
     event: str = ""
     #: the feed log's line this shows (a line a later event changed keeps its id; -1: none)
     id: int = -1
@@ -155,7 +158,8 @@ class Feed:
 
 def _shown(line: LogLine) -> FeedLine:
     return FeedLine(line.clock[:5], line.text, line.problem, msg=line.message or None,
-                    alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event, id=line.id)
+                    alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event, id=line.id,
+                    notice=line.alarm == "warning")
 
 
 def format_date(when: datetime, code: str = "en") -> str:

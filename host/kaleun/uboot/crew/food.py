@@ -5,7 +5,8 @@ right), the face-down supply and the discard pile. `prepare_meal` takes 1-3 touc
 (plus one lemon while the pyramid holds one; a lemon is never an ingredient), optionally after
 swapping two chips or replacing one from the supply (one more activation), then refills the
 pyramid. An empty supply at refill spoils one food type (meat first) everywhere and reshuffles
-the discards. Once a day the meal call counts the ingredients eaten and changes morale.
+the discards. Once a day the meal call counts the ingredients eaten and changes morale; a while
+before it (`MEAL_REMINDER_S`), on a day nothing is cooked yet, the feed says so once (`meal_reminder`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ MEAL_MORALE: Mapping[int, int] = {int(k): int(v) for k, v in FOOD["meal_morale"]
 MAX_INGREDIENTS = max(MEAL_MORALE)
 DISHES: Mapping[str, str] = FOOD["dishes"]
 MEAL_HOUR: int = int(FOOD["meal_call_hour"])
+#: how long before the meal call the feed reminds a crew that has cooked nothing yet (game seconds)
+MEAL_REMINDER_S: float = 60.0 * float(FOOD["meal_reminder_minutes"])
 
 
 def morale_effect(change: int) -> Msg:
@@ -81,6 +84,7 @@ class Food:
         self.spoiled: list[str] = []
         self.pending = False        # a swap/replace was made, the chips are still to be taken
         self.next_call: float | None = None
+        self.reminded = False       # the reminder before the next meal call was given (or not needed)
 
     def setup(self) -> None:
         self.supply = [kind for kind, n in CHIPS.items() for _ in range(int(n))]
@@ -219,8 +223,28 @@ class Food:
         eaten = [k for k in self.tray if k != LEMON]
         return eaten, MEAL_MORALE[min(MAX_INGREDIENTS, len(eaten))]
 
+    def next_reminder(self) -> float | None:
+        """When the reminder before the next meal call is due, or None once it was given."""
+        return None if self.reminded or self.next_call is None else self.next_call - MEAL_REMINDER_S
+
+    def remind(self, now: float) -> None:
+        """The reminder's time has come: once before each meal call, said only while nothing is cooked and a
+        meal can still be prepared (§9.4.2: no meal costs morale)."""
+        due = self.next_reminder()
+        if due is None or due > now:
+            return
+        self.reminded = True
+        eaten, change = self.meal_so_far()
+        if eaten or len(self.spoiled) == len(SPOIL_ORDER):
+            return
+        self.crew.emit("meal_reminder",
+                       feed=Msg("Meal call at {hour}:00 and nothing is cooked yet: prepare a meal, or the crew "
+                                "eats nothing ({effect}).", hour=MEAL_HOUR, effect=morale_effect(change)),
+                       hour=MEAL_HOUR, morale=change)
+
     def meal_call(self) -> None:
         crew = self.crew
+        self.reminded = False
         eaten, change = self.meal_so_far()
         count = min(MAX_INGREDIENTS, len(eaten))
         self.discard.extend(self.tray)
@@ -243,7 +267,7 @@ class Food:
     def to_state(self) -> dict[str, Any]:
         return {"pyramid": list(self.pyramid), "supply": list(self.supply), "discard": list(self.discard),
                 "tray": list(self.tray), "spoiled": list(self.spoiled), "pending": self.pending,
-                "next_call": self.next_call}
+                "next_call": self.next_call, "reminded": self.reminded}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         pyramid = list(state["pyramid"])
@@ -256,3 +280,5 @@ class Food:
         self.spoiled = list(state["spoiled"])
         self.pending = bool(state["pending"])
         self.next_call = None if state["next_call"] is None else float(state["next_call"])
+        # kept since the meal reminder: an older save reminds when the time comes
+        self.reminded = bool(state.get("reminded", False))

@@ -427,7 +427,9 @@ class Crew(Module, Validator):
             return
         entries = self.undo.to_state()
         physical = {f: self.moves.physical(f) for f in FIGURES}
+        reminded = self.food.reminded  # the meal reminder was said: undo never says it again
         self._load(entry["state"]["crew"])
+        self.food.reminded = reminded
         self.undo.load_state(entries)
         if entry["state"]["technical"] is not None:
             self.engine.module("technical").load_state(entry["state"]["technical"])
@@ -911,10 +913,17 @@ class Crew(Module, Validator):
     def next_wake(self) -> float | None:
         if self.over:
             return None
-        times = [t for t in (self.food.next_call, self.breaches.next_wake()) if t is not None]
+        times = [t for t in (self.food.next_call, self.food.next_reminder(), self.breaches.next_wake())
+                 if t is not None]
         return min(times) if times else None
 
     def wake(self, now: float) -> None:
+        if not self.over:
+            self.food.remind(now)  # only a feed line: the crew's last actions can still be undone
+        breach = self.breaches.next_wake()
+        meal = self.food.next_call
+        if (breach is None or breach > now) and (meal is None or meal > now):
+            return
         self.undo.clear()
         self.breaches.wake(now)
         if self.food.next_call is not None and self.food.next_call <= now:

@@ -82,7 +82,7 @@ CREW_CORE = {
                   injuries=List(INJURY, most=10_000)),
     "food": Obj(pyramid=List(Maybe(FOOD), size=int(_food["pyramid_size"])), supply=List(FOOD, most=1000),
                 discard=List(FOOD, most=1000), tray=List(FOOD, most=1000), spoiled=List(FOOD, most=1000),
-                pending=BOOL, next_call=Maybe(TIME)),
+                pending=BOOL, next_call=Maybe(TIME), optional={"reminded": BOOL}),
     "cigarettes": Obj(left=_per_role(Int(0, 1000)), smoked=BOOL),
     "lookouts": Int(0, 100),
 }

@@ -1,5 +1,5 @@
 """The whole info feed, newest first, a page at a time; alarms keep their colour and icon,
-refused inputs their `!`."""
+refused inputs their `!`, warnings the warning sign."""
 
 from __future__ import annotations
 
@@ -54,6 +54,8 @@ class FeedLog(PagedSheet):
                 icons.ICONS[kind.icon](c.surface, mark, kind.color)
             elif line.problem:
                 c.text("!", mark.center, size, theme.WARNING, "center", bold=True)
+            elif line.notice:
+                icons.warning(c.surface, mark, theme.WARNING)
             y = c.paragraph(line.words, Rect(x + time_w, y, width - time_w, min(rows[i], room)), size,
                             line_color(line)) + s(4)
         c.button("feed.newer", Rect(side.x, side.y + s(56), side.w, s(48)), None, simple(lambda: self.turn(-1)),
