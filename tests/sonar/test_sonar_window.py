@@ -452,6 +452,21 @@ def test_3_the_repair_panel_says_who_outlines_next(window):
     assert not referee(window.runtime.game).teams["blue"].surfaced
 
 
+def _labels_drawn(window, how: str = "label") -> list[str]:
+    """From now on, every text the window draws with `window.labels.<how>` (`label` in a rectangle, `line`,
+    `paragraph`), as the player reads it (the list grows as it renders)."""
+    drawn: list[str] = []
+    draw = getattr(window.labels, how)
+    text_at = 2 if how == "label" else 1      # label(surface, rect, text, ...); line/paragraph(surface, text, ...)
+
+    def recording(*args, **kwargs):
+        drawn.append(window.labels.render(args[text_at]))
+        return draw(*args, **kwargs)
+
+    setattr(window.labels, how, recording)
+    return drawn
+
+
 def test_6_the_other_teams_stop_holds_the_repair_panel_too(window):
     """§6 real time, Stop!: "both teams freeze", a surfaced crew's repairs and its dive too (the game refuses
     them). The repair panel of a crew surfaced under the other team's Stop! showed its sections, the Engineer and
@@ -464,14 +479,7 @@ def test_6_the_other_teams_stop_holds_the_repair_panel_too(window):
     torpedo_ready(window, "blue")
     tap(window, "blue", "command", "stop")
     window.runtime.step()
-    drawn: list[str] = []
-    paragraph = window.labels.paragraph
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(window.labels.render(text))
-        return paragraph(surface, text, *args, **kwargs)
-
-    window.labels.paragraph = recording
+    drawn = _labels_drawn(window, "paragraph")
     surface = pygame.Surface((1600, 480))
     window.render(surface)
     yellow = next(s for s in window.screens if s.team == "yellow")
@@ -609,14 +617,7 @@ def test_6_the_top_bar_names_whose_stop_it_is(window):
     torpedo_ready(window, "blue")
     tap(window, "blue", "command", "stop")
     window.runtime.step()
-    drawn: list[str] = []
-    line = window.labels.line
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(window.labels.render(text))
-        return line(surface, text, *args, **kwargs)
-
-    window.labels.line = recording
+    drawn = _labels_drawn(window, "line")
     window.render(pygame.Surface((1600, 480)))
     yellow, blue = (next(s for s in window.screens if s.team == t) for t in ("yellow", "blue"))
     status = referee(window.runtime.game).team_status
@@ -625,17 +626,6 @@ def test_6_the_top_bar_names_whose_stop_it_is(window):
     assert "Blue's Stop!" in drawn and "your Stop!" in drawn and "Stop!" not in drawn
 
 
-def _labels_drawn(window) -> list[str]:
-    """From now on, every label the window draws, as the player reads it (the list grows as it renders)."""
-    drawn: list[str] = []
-    label = window.labels.label
-
-    def recording(surface, rect, text, *args, **kwargs):
-        drawn.append(window.labels.render(text))
-        return label(surface, rect, text, *args, **kwargs)
-
-    window.labels.label = recording
-    return drawn
 
 
 def _drone_and_sonar_ready(window) -> None:
