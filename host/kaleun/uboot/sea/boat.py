@@ -98,6 +98,7 @@ class Boat(Module):
         # diesel oil (tonnes) at the anchor, burnt at `frate` t/h while the diesels run; the lowest
         # report made (percent: 100 = none yet); the tanks are dry (the diesels cannot run)
         self.f0 = FUEL_CAPACITY_T
+        self.fuel_start = FUEL_CAPACITY_T  # what the boat sailed with (the debrief's fuel used)
         self.frate = 0.0
         self.fuel_warned = 100.0
         self.dry = False
@@ -219,7 +220,7 @@ class Boat(Module):
         """Start with this much diesel oil (a linked patrol's next part): the reports already passed are not
         made again."""
         self._rebase(self.engine.t)
-        self.f0 = min(FUEL_CAPACITY_T, max(0.0, float(tonnes)))
+        self.f0 = self.fuel_start = min(FUEL_CAPACITY_T, max(0.0, float(tonnes)))
         pct = 100.0 * self.f0 / FUEL_CAPACITY_T
         self.fuel_warned = min([100.0] + [w for w in FUEL_WARN_PCT if pct <= w + _MARGIN])
         self.dry = self.f0 <= _MARGIN
@@ -852,6 +853,7 @@ class Boat(Module):
         seabed_m=DEPTH_M, next_check=TIME, lost=Maybe(TEXT),
         optional={"in_action": BOOL, "shoal_warned": BOOL, "ahead_until": TIME, "ahead_warned": BOOL,
                   "ahead_quiet": BOOL, "f0": Num(0, FUEL_CAPACITY_T), "frate": Num(0, 100),
+                  "fuel_start": Num(0, FUEL_CAPACITY_T),
                   "fuel_warned": Num(0, 100), "dry": BOOL})
 
     def to_state(self) -> dict[str, Any]:
@@ -865,7 +867,7 @@ class Boat(Module):
                 "next_check": self.next_check, "lost": self.lost, "in_action": self.in_action,
                 "shoal_warned": self.shoal_warned, "ahead_until": self.ahead_until,
                 "ahead_warned": self.ahead_warned, "ahead_quiet": self.ahead_quiet, "f0": self.f0,
-                "frate": self.frate, "fuel_warned": self.fuel_warned, "dry": self.dry}
+                "fuel_start": self.fuel_start, "frate": self.frate, "fuel_warned": self.fuel_warned, "dry": self.dry}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         telegraph = state["telegraph"]
@@ -891,6 +893,7 @@ class Boat(Module):
         self.ahead_quiet = bool(state.get("ahead_quiet", False))
         # a save from before fuel was kept: full tanks, burnt from the next look at the machinery on
         self.f0 = float(state.get("f0", FUEL_CAPACITY_T))
+        self.fuel_start = float(state.get("fuel_start", FUEL_CAPACITY_T))
         self.frate = float(state.get("frate", 0.0))
         self.fuel_warned = float(state.get("fuel_warned", 100.0))
         self.dry = bool(state.get("dry", False))
