@@ -55,3 +55,10 @@ def test_5_2_a_damaged_fuel_figure_in_a_carry_over_is_refused(value):
     carry = {**extract(first_part(40.0)), "fuel_t": value}
     problem = check_carry(carry)
     assert problem is not None and "fuel_t" in problem
+
+
+def test_5_2_full_tanks_are_not_read_out():
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked",
+                             carry=extract(first_part(FUEL_CAPACITY_T))))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["fuel_pct"] == 100.0 and "Fuel" not in str(carried.feed)

@@ -237,7 +237,7 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                                 n=len(unfinished), tubes=tube_list(unfinished)))
     if torpedoes is not None:
         parts.append(Msg.plural("{n} torpedo left.", "{n} torpedoes left.", n=torpedoes))
-    if fuel_pct is not None:
+    if fuel_pct is not None and fuel_pct < 100.0:  # full tanks, as a fresh boat's, are not worth a word
         parts.append(Msg("Fuel left: {pct:.0f} %.", pct=fuel_pct))
     engine.emit("carried_over", feed=Msg(" ".join(f"{{p{i}}}" for i in range(len(parts))),
                                          **{f"p{i}": p for i, p in enumerate(parts)}),
