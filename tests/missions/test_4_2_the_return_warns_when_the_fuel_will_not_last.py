@@ -68,3 +68,17 @@ def test_4_1_the_debrief_says_the_fuel_used() -> None:
     assert d["fuel_used_t"] == pytest.approx(used, abs=0.05) and used > 1.0
     text = [str(line) for line in lines(d)]
     assert any(line.startswith(f"Fuel used: {used:.1f} t (left: ") for line in text), text
+
+
+def test_4_2_the_fuel_running_out_on_the_way_home_interrupts_the_passage_and_a_dry_boat_cannot_head_home() -> None:
+    """The passage home runs on the diesels: when the fuel is spent on the way, the passage stops and says why
+    (the boat lies stopped, not in transit); with the tanks dry the return is refused with that reason."""
+    game = low_on_fuel(1.0)
+    assert one(do(game, {"do": "return_to_base"}), "fuel_short")
+    events = [e.to_json() for e in game.advance(6 * 3600)]
+    assert one(events, "fuel")["level"] == "empty"
+    stopped = one(events, "passage_interrupted")
+    assert stopped["feed"] == "Passage home interrupted: the fuel is spent."
+    assert game.module("mission").passage is None
+    refused = one(do(game, {"do": "return_to_base"}), "action_refused")
+    assert refused["feed"] == "Return to base refused: the fuel is spent."

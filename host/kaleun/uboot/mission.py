@@ -72,7 +72,7 @@ class Mission(Module):
     name = "mission"
     state_shape = MISSION_STATE
     subscribes = (*COMBAT, "sextant_fix", "salvo", "boat_surfaced", "boat_submerged", "depth_reached",
-                  "order_accepted", "sailor_killed", "mines_laid")
+                  "order_accepted", "sailor_killed", "mines_laid", "fuel")
 
     def __init__(self, mission: str, spec: Mapping[str, Any] | None = None) -> None:
         self.mission = mission
@@ -708,6 +708,8 @@ class Mission(Module):
             self.last_combat = now
         if self.passage is not None and name in INTERRUPT:
             self.interrupt(INTERRUPT[name])
+        elif self.passage is not None and name == "fuel" and d.get("level") == "empty":
+            self.interrupt(Msg("the fuel is spent"))  # the diesels stop: the boat lies stopped, not on its way
         if name == "ship_sunk":
             self._sunk(d, now)
         elif name == "sextant_fix":
@@ -821,6 +823,8 @@ class Mission(Module):
             return Msg("the passage home runs on the diesels: surface first")
         if self.engine.has_module("technical") and self.engine.module("technical").disabled("diesels"):
             return Msg("the diesels are out of action")
+        if boat.dry:
+            return Msg("the fuel is spent")
         return None
 
     def way_home(self, route: list[tuple[float, float]] | None = None
