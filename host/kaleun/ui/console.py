@@ -56,7 +56,7 @@ CONSOLE: tuple[Action, ...] = (
     Action("help", "console",
            N_("the commands; {help} COMMAND shows its fields; {help} {commands}: every game command"),
            (Field("command", "text", N_("a command"), positional=True),), example="help course"),
-    Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, position, weather, bars"),
+    Action("status", "console", N_("clock, watch, telegraph, speed, course, depth, battery, fuel, position, weather, bars"),
            example="status"),
     Action("contacts", "console", N_("the contacts: the crew's estimates of bearing, range, course and speed"),
            (Field("sort", "choice", N_("nearest (the default), newest or identified first"), key="order",
