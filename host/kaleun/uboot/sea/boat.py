@@ -226,7 +226,9 @@ class Boat(Module):
         self.dry = self.f0 <= _MARGIN
         if self.dry:
             self.f0 = 0.0
-        self._retune()
+            self._retune()  # the diesels stop
+        else:  # only the burn: the other machinery is looked at when it always is (`_check`)
+            self.frate = self._fuel_rate()
         self._plan()
 
     def _turn_rate(self) -> float:
