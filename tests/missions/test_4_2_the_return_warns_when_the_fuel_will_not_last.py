@@ -48,13 +48,15 @@ def test_4_2_no_fuel_warning_when_the_tanks_hold_enough() -> None:
     assert not [e for e in game.apply({"do": "return_to_base"}) if e.name == "fuel_short"]
 
 
-def test_4_2_the_return_sheet_warns_that_the_fuel_will_not_last() -> None:
-    table = Table_(game=low_on_fuel())
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_4_2_the_return_sheet_warns_that_the_fuel_will_not_last_whole(code: str) -> None:
+    table = Table_(game=low_on_fuel(), language=code)
     table.tap("tab.orders")
     table.tap("order.return_to_base")
     table.window.cut.clear()
     said = " ".join(shown(table))
-    assert "does not last the passage home at full ahead" in said, said
+    assert {"en": "does not last the passage home at full ahead", "de": "reicht nicht für den Rückmarsch",
+            "ru": "не хватит на переход домой"}[code] in said, said
     assert not table.window.cut, table.window.cut
 
 
