@@ -47,3 +47,19 @@ def test_12_the_console_status_prints_the_fuel() -> None:
     said = console_typed("en", "status", game=game)
     assert "fuel 35 % (40.0 t)" in said, said
     assert "Treibstoff 35 % (40.0 t)" in console_typed("de", "status", game=game)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_4_1_the_windows_debrief_says_the_fuel_used_whole(language: str) -> None:
+    from window.test_debrief_lines_whole import _debrief
+
+    game = new_game(0, "prize_rules_1939", {"time_limit_h": 1, "encounter": [], "radio": [], "air_cover": "none",
+                                            "traffic": "none"})
+    game.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    game.apply({"do": "order", "order": "new_speed", "speed": "full_ahead"})
+    table, win = _debrief(game, language)
+    used = FUEL_CAPACITY_T - game.module("boat").fuel_at(game.t)
+    assert used > 0.2
+    line = lang_of(language).render(Msg("{used} t of fuel used", used=f"{used:.1f}"))
+    assert line in shown(table), shown(table)
+    assert line not in win.cut, win.cut
