@@ -97,6 +97,9 @@ def test_fuel_reports_only_at_the_marks_and_when_spent_the_diesels_stop():
     game.advance(900)
     assert boat(game).speed_kn == pytest.approx(BOAT["submerged"]["speed_kn"]["full_ahead"])
     assert "fuel" not in names(game.advance(3600))
+    surfaced = next(e for e in order(game, "surface") + game.advance(120) if e.name == "boat_surfaced")
+    assert str(surfaced.feed) == "The boat is surfaced: the fuel is spent, the diesels cannot run."
+    assert boat(game).stopped == "the fuel is spent"
 
 
 def test_fuel_round_trips_through_a_save_and_the_replay_is_the_same():

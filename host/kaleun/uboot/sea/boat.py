@@ -476,7 +476,9 @@ class Boat(Module):
             self.zrate = self._depth_rate()
             self._retune()
             mode = self.mode
-            self.emit("boat_surfaced", feed=Msg("The boat is surfaced: diesels running."),
+            feed = (Msg("The boat is surfaced: the fuel is spent, the diesels cannot run.") if self.dry
+                    else Msg("The boat is surfaced: diesels running."))
+            self.emit("boat_surfaced", feed=feed,
                       propulsion=mode["propulsion"], target_kn=self.vt, speed_kn=round(self.v0, 2))
             return
         self.emit("depth_reached", depth_m=round(self.z0, 1))
