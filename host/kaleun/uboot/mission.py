@@ -72,7 +72,7 @@ class Mission(Module):
     name = "mission"
     state_shape = MISSION_STATE
     subscribes = (*COMBAT, "sextant_fix", "salvo", "boat_surfaced", "boat_submerged", "depth_reached",
-                  "order_accepted", "sailor_killed", "mines_laid")
+                  "order_accepted", "sailor_killed", "mines_laid", "fuel")
 
     def __init__(self, mission: str, spec: Mapping[str, Any] | None = None) -> None:
         self.mission = mission
@@ -708,6 +708,8 @@ class Mission(Module):
             self.last_combat = now
         if self.passage is not None and name in INTERRUPT:
             self.interrupt(INTERRUPT[name])
+        elif self.passage is not None and name == "fuel" and d.get("level") == "empty":
+            self.interrupt(Msg("the fuel is spent"))  # the diesels stop: the boat lies stopped, not on its way
         if name == "ship_sunk":
             self._sunk(d, now)
         elif name == "sextant_fix":
@@ -821,6 +823,8 @@ class Mission(Module):
             return Msg("the passage home runs on the diesels: surface first")
         if self.engine.has_module("technical") and self.engine.module("technical").disabled("diesels"):
             return Msg("the diesels are out of action")
+        if boat.dry:
+            return Msg("the fuel is spent")
         return None
 
     def way_home(self, route: list[tuple[float, float]] | None = None
@@ -864,6 +868,21 @@ class Mission(Module):
                 "primary objectives are met.", n=left), left
         return None
 
+    def short_of_fuel(self, hours: float) -> Msg | None:
+        """The warning that the fuel left does not last a passage home of `hours` at full ahead (the transit speed)
+        and about how far short of the base the diesels stop; None: it lasts."""
+        boat = self._boat()
+        left = boat.fuel_at(self.engine.t)
+        need = boat.fuel_for(hours)
+        if need <= left:
+            return None
+        surfaced = data.load("boat")["surfaced"]
+        burn = float(data.load("boat")["fuel"]["burn_t_per_h"]["full_ahead"])
+        short = (need - left) / burn * float(surfaced["speed_kn"]["full_ahead"]) if burn > 0 else 0.0
+        return Msg("Warning: the fuel left ({left} t) does not last the passage home at full ahead ({need} t): the "
+                   "diesels stop about {short} nm short of the base.", left=f"{left:.1f}", need=f"{need:.1f}",
+                   short=max(1, round(short)))
+
     def return_to_base(self) -> None:
         """Set off home (checked by `why_not_return`): full ahead in transit along the route."""
         now = self.engine.t
@@ -880,6 +899,11 @@ class Mission(Module):
         late = self.late_home(hours)
         if late is not None:
             self.emit("patrol_time", feed=late[0], left_h=late[1], eta_h=round(hours, 1))
+        short = self.short_of_fuel(hours)
+        if short is not None:
+            boat = self._boat()
+            self.emit("fuel_short", feed=short, fuel_t=round(boat.fuel_at(now), 1),
+                      need_t=round(boat.fuel_for(hours), 1), eta_h=round(hours, 1))
         self._steer_home(now)
 
     def _steer_home(self, now: float) -> None:

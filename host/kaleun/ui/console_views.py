@@ -55,7 +55,7 @@ def _has(game: Any, name: str) -> bool:
 
 # -- status ------------------------------------------------------------------------------------------
 def status(game: Any, lever: str, lang: Language) -> list[str]:
-    """The clock, the telegraph, speed, course, depth, battery, position, weather, bars, the mission."""
+    """The clock, the telegraph, speed, course, depth, battery, fuel, position, weather, bars, the mission."""
     from kaleun.uboot.boat import TELEGRAPH_NAMES
     from kaleun.uboot.compression import MODE_NAMES
 
@@ -80,6 +80,9 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
         out.append(r(Msg("course {course}  {depth}  battery {battery} %  square {square} (dead reckoning)",
                          course=f"{boat['course']:03d}", depth=depth, battery=f"{boat['battery_pct']:.0f}",
                          square=where.get("dr_square") or "?")))
+        if "fuel_pct" in boat:
+            out.append(r(Msg("fuel {pct} % ({tonnes} t)", pct=f"{boat['fuel_pct']:.0f}",
+                             tonnes=f"{boat['fuel_t']:.1f}")))
         if "seabed_m" in boat and not boat["surfaced"]:
             out.append(r(Msg("echo sounder: {seabed} m of water", seabed=f"{boat['seabed_m']:.0f}")))
         helm = _helm(boat, where, lang)

@@ -160,9 +160,10 @@ def _range_warnings(game: Any, tubes: list[int]) -> list[Msg]:
 def return_warnings(game: Any) -> list[Msg]:
     """What heading home now gives up (§4.2: home with a primary objective not met, the patrol is broken off):
     each primary objective still open, in its own words; a passage home that the time limit cuts short, and what
-    that means (the line the return's order is answered with); and, played linked, the parts of the linked patrol
-    the return home leaves unsailed (§5.2, mission_rules.toml [linked]). Nothing once the objectives are all met,
-    failed or not given, the boat is home in time and no part is left to sail."""
+    that means (the line the return's order is answered with); fuel that does not last the passage home; and,
+    played linked, the parts of the linked patrol the return home leaves unsailed (§5.2, mission_rules.toml
+    [linked]). Nothing once the objectives are all met, failed or not given, the boat is home in time with the fuel
+    to get there and no part is left to sail."""
     if not game.has_module("mission"):
         return []
     mission = game.module("mission")
@@ -175,6 +176,9 @@ def return_warnings(game: Any) -> list[Msg]:
     late = _late_home(mission)
     if late is not None:
         out.append(late)
+    short = _short_of_fuel(mission)
+    if short is not None:
+        out.append(short)
     left = _unsailed_if_home(mission)
     if left:
         from kaleun.core.messages import and_list
@@ -209,6 +213,16 @@ def _late_home(mission: Any) -> Msg | None:
     return Msg("{warning} {said}", warning=Msg.plural("Warning: the passage home takes about {n} hour.",
                                                       "Warning: the passage home takes about {n} hours.",
                                                       n=max(1, round(hours))), said=late[0])
+
+
+def _short_of_fuel(mission: Any) -> Msg | None:
+    """The fuel left does not last the passage home, set off now, at the transit speed (None: it lasts, or there
+    is no passage to make)."""
+    if mission.over or mission.passage is not None or "base" not in mission.spec:
+        return None
+    lat, lon = mission.engine.module("boat").position_at(mission.engine.t)
+    hours = mission.way_home(list(_route_home(str(mission.spec["base"]), round(lat, 2), round(lon, 2))))[3]
+    return mission.short_of_fuel(hours)
 
 
 def _unsailed_if_home(mission: Any) -> list[str]:

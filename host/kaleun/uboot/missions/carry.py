@@ -9,11 +9,12 @@ start of the next, both plain data that a save and the career record keep):
   first, §5.2), the provisions (pyramid, supply, discards, what has spoiled) and the cigarettes;
 - torpedoes and mines (what each tube holds, the racks, the deck containers) and the guns' ammunition;
 - technical damage (every open condition, at its severity);
-- flooded sections ("for linked missions: until the end of the whole patrol", §10.3.8).
+- flooded sections ("for linked missions: until the end of the whole patrol", §10.3.8);
+- the diesel fuel left in the tanks (a part that sails again refitted from its base starts full).
 
 [gap] Not carried: activation chips, tasks, the bars (each evening starts with a fresh watch), fires
 and other environmental conditions, open hull breaches (both are dealt with before a part ends),
-the battery and fuel (the boat has had time to charge; fuel is not modelled), where figures stand.
+the battery (the boat has had time to charge), where figures stand.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from kaleun.core.shape import (
     List,
     Map,
     Maybe,
+    Num,
     Obj,
     Shape,
     ShapeError,
@@ -84,6 +86,8 @@ def extract(engine: Engine) -> dict[str, Any]:
         jobs = engine.module("technical").jobs
         out["technical"] = [{"component": j.component, "severity": j.severity, "cause": j.cause}
                             for _, j in sorted(jobs.items())]
+    if engine.has_module("boat"):
+        out["fuel_t"] = round(engine.module("boat").fuel_at(engine.t), 3)
     if engine.has_module("weapons"):
         weapons = engine.module("weapons")
         out["weapons"] = {"tubes": {str(n): t["torpedo"] or t.get("mines") for n, t in sorted(weapons.tubes.items())},
@@ -102,6 +106,7 @@ def carry_shape() -> Shape:
     from kaleun.uboot.crew.sailors import MAX_CHIPS
     from kaleun.uboot.crew.saved import AILMENT, CHIP, CREW_CORE
     from kaleun.uboot.crew.technical import COMPONENTS, SEVERITY
+    from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
     from kaleun.uboot.weapons.module import LOAD, TORPEDO_TYPE
 
     food, cigarettes = CREW_CORE["food"], CREW_CORE["cigarettes"]
@@ -114,6 +119,7 @@ def carry_shape() -> Shape:
         "food": Obj({k: food.fields[k] for k in ("pyramid", "supply", "discard", "spoiled")}),
         "cigarettes": cigarettes.fields["left"],
         "flooded": List(SECTION, most=8),
+        "fuel_t": Num(0, FUEL_CAPACITY_T),
         "technical": List(Obj(component=Text(COMPONENTS), severity=Text(SEVERITY), cause=TEXT), most=100),
         "weapons": Obj(tubes=Map(Maybe(LOAD), keys=Whole(1, 5), most=5),
                        racks=Map(List(LOAD, most=20), keys=Whole(1, 8), most=8),
@@ -199,6 +205,11 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
         for job in carry.get("technical", []):
             if tech.add_condition(str(job["component"]), str(job["severity"]), "carried over") is not None:
                 technical.append(f"{job['component']} ({job['severity']})")
+    fuel_pct = None
+    if engine.has_module("boat") and "fuel_t" in carry:
+        boat = engine.module("boat")
+        boat.set_fuel(float(carry["fuel_t"]))
+        fuel_pct = round(boat.fuel_pct, 1)
     torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None
     kits = engine.module("crew").health.kits if engine.has_module("crew") else 0
     from kaleun.uboot.missions.catalogue import titled
@@ -226,11 +237,13 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                                 n=len(unfinished), tubes=tube_list(unfinished)))
     if torpedoes is not None:
         parts.append(Msg.plural("{n} torpedo left.", "{n} torpedoes left.", n=torpedoes))
+    if fuel_pct is not None and fuel_pct < 100.0:  # full tanks, as a fresh boat's, are not worth a word
+        parts.append(Msg("Fuel left: {pct:.0f} %.", pct=fuel_pct))
     engine.emit("carried_over", feed=Msg(" ".join(f"{{p{i}}}" for i in range(len(parts))),
                                          **{f"p{i}": p for i, p in enumerate(parts)}),
                 mission=carry.get("from"), dead=dead, wounded=wounded, flooded=flooded, technical=technical,
                 torpedoes=torpedoes, ammo=engine.module("weapons").ammo if engine.has_module("weapons") else None,
-                kits=kits, moved=moved)
+                kits=kits, moved=moved, **({} if fuel_pct is None else {"fuel_pct": fuel_pct}))
     return dead
 
 

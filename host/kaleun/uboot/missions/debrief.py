@@ -16,7 +16,7 @@ runtime writes them into the session folder) and the console all read it. Its fi
     passages: [{t, event, why}]              (return to base: start, interrupted, arrived)
     mines: [{t, field, type, count, lat, lon, water_m}]   (fields laid: where they truly lie, their middle)
     signals: [{id, state, kind, text}], reports: [{id, report, t, square, ...}]
-    distance_nm
+    distance_nm, fuel_used_t, fuel_left_pct   (diesel oil burnt since the boat sailed, or since the part began; left)
 """
 
 from __future__ import annotations
@@ -118,6 +118,13 @@ def debrief(engine: Engine) -> dict[str, Any]:
         out["distance_nm"] = mission.end_distance
     else:
         out["distance_nm"] = round(engine.module("boat").distance_at(engine.t), 1) if engine.has_module("boat") else 0
+    if engine.has_module("boat"):
+        from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
+
+        boat = engine.module("boat")
+        left = boat.fuel_at(engine.t)
+        out["fuel_used_t"] = round(max(0.0, boat.fuel_start - left), 1)
+        out["fuel_left_pct"] = round(100.0 * left / FUEL_CAPACITY_T, 1)
     return out
 
 
@@ -214,6 +221,9 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                           fixes=Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
                           attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
     out.extend(attack_line(d, a) for a in d["attacks"])
+    if "fuel_used_t" in d:  # a debrief saved before fuel was kept has none
+        out.append(Msg("Fuel used: {used} t (left: {left} %).", used=f"{float(d['fuel_used_t']):.1f}",
+                       left=f"{float(d['fuel_left_pct']):.0f}"))
     return out
 
 

@@ -1,11 +1,11 @@
-"""Own boat (rulebook §12): engine telegraph, speed, course, depth, dive and surface, battery.
+"""Own boat (rulebook §12): engine telegraph, speed, course, depth, dive and surface, battery, fuel.
 
 Speed, course and depth change only through accepted orders (`new_speed`, `new_course`,
 `new_depth`, `dive`, `surface`). Between changes everything moves in closed form from an
 anchor (speed ramps linearly, the heading turns at a constant rate, depth moves at a constant
 rate, the battery drains or charges linearly), so positions, the ship's log and the battery
 read the same however time is sliced. The boat wakes only when something is reached (a speed,
-a course, a depth, a battery level) and for a periodic look at the technical conditions and the
+a course, a depth, a battery level, a fuel mark) and for a periodic look at the technical conditions and the
 water under the keel.
 
 Full ahead surfaced has two speeds: the strategic map's average (the range ruler's 12.5 kn) and,
@@ -40,6 +40,10 @@ TELEGRAPH: list[str] = BOAT["telegraph"]
 TELEGRAPH_NAMES: Mapping[str, str] = BOAT["names"]
 DEPTH = BOAT["depth"]
 BATTERY = BOAT["battery"]
+FUEL = BOAT["fuel"]
+FUEL_CAPACITY_T = float(FUEL["capacity_t"])
+#: the engineer's reports of the fuel left, highest first (percent of the capacity)
+FUEL_WARN_PCT: tuple[float, ...] = tuple(sorted((float(p) for p in FUEL["warn_pct"]), reverse=True))
 NOISE = BOAT["noise"]
 TECH = BOAT["technical"]
 TURNING = BOAT["turning"]
@@ -59,6 +63,7 @@ STOPPED: Mapping[str, str] = {
     N_("the electric motors are out of action"): N_("The electric motors are out of action: the boat loses way."),
     N_("the batteries are out of action"): N_("The batteries are out of action: the boat loses way."),
     N_("the battery is flat"): N_("The battery is flat: the boat loses way."),
+    N_("the fuel is spent"): N_("The fuel is spent: the diesels stop and the boat loses way."),
 }
 
 
@@ -90,6 +95,13 @@ class Boat(Module):
         self.flat = False
         self.dipped = False  # fell far enough to announce the recharge
         self.battery_level = "ok"  # ok | low | critical | flat
+        # diesel oil (tonnes) at the anchor, burnt at `frate` t/h while the diesels run; the lowest
+        # report made (percent: 100 = none yet); the tanks are dry (the diesels cannot run)
+        self.f0 = FUEL_CAPACITY_T
+        self.fuel_start = FUEL_CAPACITY_T  # what the boat sailed with (the debrief's fuel used)
+        self.frate = 0.0
+        self.fuel_warned = 100.0
+        self.dry = False
         self.below_test = False
         self.stopped: str | None = None  # why the engines give no way (a failure, a flat battery)
         self.seabed_m = seabed().ocean_m  # water depth at the last look
@@ -126,6 +138,7 @@ class Boat(Module):
         # conditions at the first check
         self.vt = self.v0 = float(self.mode["speed_kn"][self.telegraph])
         self.brate = self._battery_rate(tech=False)
+        self.frate = self._fuel_rate(tech=False)
         self.seabed_m = seabed().depth_at(self.lat0, self.lon0)
         self.next_check = engine.t + float(TECH["check_s"])
         self._plan()
@@ -150,6 +163,8 @@ class Boat(Module):
         if self.surfaced:
             disabled, degraded = self._tech("diesels")
             reason = N_("the diesels are out of action") if disabled else None
+            if reason is None and self.dry:
+                reason = N_("the fuel is spent")
         else:
             disabled, degraded = self._tech("e_motors")
             reason = N_("the electric motors are out of action") if disabled else None
@@ -165,7 +180,7 @@ class Boat(Module):
     def _battery_rate(self, tech: bool = True) -> float:
         """Percent per hour: charging surfaced on the diesels, draining submerged on the motors."""
         if self.surfaced:
-            if self.b0 >= 100.0 or (tech and (self._tech("diesels")[0] or self._tech("batteries")[0])):
+            if self.b0 >= 100.0 or self.dry or (tech and (self._tech("diesels")[0] or self._tech("batteries")[0])):
                 return 0.0
             return float(BATTERY["charge_pct_per_h"][self.telegraph])
         if self.flat:
@@ -175,6 +190,46 @@ class Boat(Module):
         if tech and self._tech("batteries")[1]:
             rate *= float(TECH["degraded_drain_factor"])
         return -rate
+
+    def _fuel_rate(self, tech: bool = True) -> float:
+        """Tonnes of diesel oil per hour: the diesels run surfaced, for way and to charge the battery."""
+        if not self.surfaced or self.dry or self.lost or (tech and self._tech("diesels")[0]):
+            return 0.0
+        if self.in_action and self.telegraph == "full_ahead":
+            rate = float(FUEL["full_ahead_in_action_t_per_h"])
+        else:
+            rate = float(FUEL["burn_t_per_h"][self.telegraph])
+        if self.brate > 0:
+            rate += float(FUEL["charge_t_per_h"])
+        return rate
+
+    def fuel_at(self, t: float) -> float:
+        """Diesel oil left (tonnes) at game time t."""
+        return max(0.0, self.f0 - self.frate * max(0.0, t - self.t0) / 3600.0)
+
+    @property
+    def fuel_pct(self) -> float:
+        """Diesel oil left, in percent of the tanks' capacity."""
+        return 100.0 * self.fuel_at(self.engine.t) / FUEL_CAPACITY_T
+
+    def fuel_for(self, hours: float, telegraph: str = "full_ahead") -> float:
+        """Tonnes the diesels burn in `hours` surfaced at `telegraph` (the passage average, not in action)."""
+        return max(0.0, hours) * float(FUEL["burn_t_per_h"][telegraph])
+
+    def set_fuel(self, tonnes: float) -> None:
+        """Start with this much diesel oil (a linked patrol's next part): the reports already passed are not
+        made again."""
+        self._rebase(self.engine.t)
+        self.f0 = self.fuel_start = min(FUEL_CAPACITY_T, max(0.0, float(tonnes)))
+        pct = 100.0 * self.f0 / FUEL_CAPACITY_T
+        self.fuel_warned = min([100.0] + [w for w in FUEL_WARN_PCT if pct <= w + _MARGIN])
+        self.dry = self.f0 <= _MARGIN
+        if self.dry:
+            self.f0 = 0.0
+            self._retune()  # the diesels stop
+        else:  # only the burn: the other machinery is looked at when it always is (`_check`)
+            self.frate = self._fuel_rate()
+        self._plan()
 
     def _turn_rate(self) -> float:
         rate = float(TURNING["surfaced_deg_per_s" if self.surfaced else "submerged_deg_per_s"])
@@ -324,6 +379,7 @@ class Boat(Module):
             self.turn_s = max(0.0, self.turn_s - dt)
             self.z0 = self.depth_at(now)
             self.b0 = self.battery_at(now)
+            self.f0 = self.fuel_at(now)
             if self.b0 < float(BATTERY["recharge_report_below_pct"]):
                 self.dipped = True
             if self.brate > 0:
@@ -340,6 +396,7 @@ class Boat(Module):
         """Recompute what depends on mode, telegraph and conditions (after a rebase)."""
         self.vt = self._effective_target()
         self.brate = self._battery_rate()
+        self.frate = self._fuel_rate()
 
     def _plan(self) -> None:
         self.engine.touch(self)  # the sea and the navigation move the boat's plan too
@@ -364,6 +421,12 @@ class Boat(Module):
                     cands.append(t0 + (self.b0 - mark) / -self.brate * 3600.0)
         elif self.brate > 0 and self.b0 < 100.0 - _MARGIN:
             cands.append(t0 + (100.0 - self.b0) / self.brate * 3600.0)
+        if self.frate > 0:
+            for pct in [w for w in FUEL_WARN_PCT if w < self.fuel_warned] + [0.0]:
+                mark = FUEL_CAPACITY_T * pct / 100.0
+                if self.f0 - mark > _MARGIN:
+                    cands.append(t0 + (self.f0 - mark) / self.frate * 3600.0)
+                    break
         later = [c for c in cands if c > t0 + 1e-6]
         self._wake = min(later) if later else t0 + float(TECH["check_s"])
 
@@ -389,6 +452,7 @@ class Boat(Module):
         if was_moving_depth and self.z0 == self.zt:
             self._depth_reached()
         self._battery_events()
+        self._fuel_events()
         if self.z0 >= TEST_M - _MARGIN and max(self.z0, self.zt) > TEST_M and not self.below_test:
             self.below_test = True
             self.emit("test_depth", feed=Msg("Below test depth ({depth:.0f} m): the hull groans!", depth=TEST_M),
@@ -412,7 +476,9 @@ class Boat(Module):
             self.zrate = self._depth_rate()
             self._retune()
             mode = self.mode
-            self.emit("boat_surfaced", feed=Msg("The boat is surfaced: diesels running."),
+            feed = (Msg("The boat is surfaced: the fuel is spent, the diesels cannot run.") if self.dry
+                    else Msg("The boat is surfaced: diesels running."))
+            self.emit("boat_surfaced", feed=feed,
                       propulsion=mode["propulsion"], target_kn=self.vt, speed_kn=round(self.v0, 2))
             return
         self.emit("depth_reached", depth_m=round(self.z0, 1))
@@ -442,6 +508,26 @@ class Boat(Module):
                     self.emit("battery", feed=Msg("The battery is fully charged."), pct=100.0, level="charged")
                 self.dipped = False
             self._battery_level_from_charge()
+
+    def _fuel_events(self) -> None:
+        """The engineer reports the fuel left below each mark (`warn_pct`), and the tanks running dry."""
+        if self.frate <= 0 or self.dry:
+            return
+        if self.f0 <= _MARGIN:
+            self.f0 = 0.0
+            self.dry = True
+            self.fuel_warned = 0.0
+            self._retune()
+            self.emit("fuel", feed=Msg("Chief Engineer: the fuel is spent, the diesels stop. Only the electric "
+                                       "motors are left: dive to make way."), pct=0.0, tonnes=0.0, level="empty")
+            return
+        pct = 100.0 * self.f0 / FUEL_CAPACITY_T
+        passed = [w for w in FUEL_WARN_PCT if w < self.fuel_warned and pct <= w + _MARGIN]
+        if passed:
+            self.fuel_warned = min(passed)
+            self.emit("fuel", feed=Msg("Chief Engineer: fuel down to {pct:.0f} % ({tonnes:.0f} t).",
+                                       pct=self.fuel_warned, tonnes=self.f0),
+                      pct=round(pct, 1), tonnes=round(self.f0, 1), level=f"below_{self.fuel_warned:.0f}")
 
     def _battery_level_from_charge(self) -> None:
         b = self.b0
@@ -574,6 +660,7 @@ class Boat(Module):
         self.turn_s = self.turn = 0.0
         self.zt = self.z0
         self.brate = 0.0
+        self.frate = 0.0
         if announce:
             self.emit(reason, depth_m=round(self.z0, 1), **extra)
         if self.engine.has_module("mission"):
@@ -630,6 +717,8 @@ class Boat(Module):
             return Msg("the telegraph already stands at {setting}", setting=Msg.term(TELEGRAPH_NAMES[self.telegraph]))
         if not self.surfaced and params["speed"] != "stop" and self.flat:
             return Msg("the battery is flat")
+        if self.surfaced and params["speed"] != "stop" and self.dry:
+            return Msg("the fuel is spent: the diesels cannot run; dive to make way on the electric motors")
         return None
 
     def _set_speed(self, params: dict[str, Any]) -> None:
@@ -753,7 +842,9 @@ class Boat(Module):
                 "propulsion": self.mode["propulsion"], "distance_nm": round(self.distance_at(t), 3),
                 "course": round(self.course) % 360, "heading": round(self.heading_at(t), 1),
                 "depth_m": round(self.depth_at(t), 1), "ordered_depth_m": round(self.zt, 1),
-                "battery_pct": round(self.battery_at(t), 1), "stopped": self.stopped, "lost": self.lost,
+                "battery_pct": round(self.battery_at(t), 1),
+                "fuel_pct": round(100.0 * self.fuel_at(t) / FUEL_CAPACITY_T, 1), "fuel_t": round(self.fuel_at(t), 1),
+                "stopped": self.stopped, "lost": self.lost,
                 "seabed_m": round(seabed().depth_at(*self.position_at(t)))}
 
     #: generous bounds: they keep damaged numbers out, never a state the rules can reach
@@ -765,7 +856,9 @@ class Boat(Module):
         battery_level=Text(("ok", "low", "critical", "flat")), below_test=BOOL, stopped=Maybe(TEXT),
         seabed_m=DEPTH_M, next_check=TIME, lost=Maybe(TEXT),
         optional={"in_action": BOOL, "shoal_warned": BOOL, "ahead_until": TIME, "ahead_warned": BOOL,
-                  "ahead_quiet": BOOL})
+                  "ahead_quiet": BOOL, "f0": Num(0, FUEL_CAPACITY_T), "frate": Num(0, 100),
+                  "fuel_start": Num(0, FUEL_CAPACITY_T),
+                  "fuel_warned": Num(0, 100), "dry": BOOL})
 
     def to_state(self) -> dict[str, Any]:
         return {"surfaced": self.surfaced, "telegraph": self.telegraph, "t0": self.t0, "v0": self.v0,
@@ -777,7 +870,8 @@ class Boat(Module):
                 "below_test": self.below_test, "stopped": self.stopped, "seabed_m": self.seabed_m,
                 "next_check": self.next_check, "lost": self.lost, "in_action": self.in_action,
                 "shoal_warned": self.shoal_warned, "ahead_until": self.ahead_until,
-                "ahead_warned": self.ahead_warned, "ahead_quiet": self.ahead_quiet}
+                "ahead_warned": self.ahead_warned, "ahead_quiet": self.ahead_quiet, "f0": self.f0,
+                "fuel_start": self.fuel_start, "frate": self.frate, "fuel_warned": self.fuel_warned, "dry": self.dry}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         telegraph = state["telegraph"]
@@ -801,4 +895,10 @@ class Boat(Module):
         self.ahead_until = float(state.get("ahead_until", 0.0))
         self.ahead_warned = bool(state.get("ahead_warned", False))
         self.ahead_quiet = bool(state.get("ahead_quiet", False))
+        # a save from before fuel was kept: full tanks, burnt from the next look at the machinery on
+        self.f0 = float(state.get("f0", FUEL_CAPACITY_T))
+        self.fuel_start = float(state.get("fuel_start", FUEL_CAPACITY_T))
+        self.frate = float(state.get("frate", 0.0))
+        self.fuel_warned = float(state.get("fuel_warned", 100.0))
+        self.dry = bool(state.get("dry", False))
         self._plan()

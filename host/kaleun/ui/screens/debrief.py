@@ -83,6 +83,7 @@ class Debrief(Overlay):
         self.saved: str | None = None
         #: the patrol's attacks (kind, the contact aimed at, its class as the crew knew it), from the mission's log
         self.attacks: list[dict[str, Any]] = []
+        self.fuel_used: float | None = None
 
     def toggle_chart(self) -> None:
         self.chart = not self.chart
@@ -115,12 +116,14 @@ class Debrief(Overlay):
         if crew is not None:
             self.dead = sum(1 for row in (0, 1) for f in crew.status()["sailors"] if crew.sailor(f, row).dead)
         self.hours = round(game.t / 3600, 1)
+        boat = game.module("boat") if game.has_module("boat") else None
+        self.fuel_used = round(max(0.0, boat.fuel_start - boat.fuel_at(game.t)), 1) if boat is not None else None
         pngs = [p for p in getattr(output, "paths", []) if str(p).endswith(".png")]
         self.saved = pngs[-1].name if pngs else None
         log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
         self.attacks = [dict(a) for a in log.get("attacks", [])]
         return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
-                self.chart, self.saved, freeze(self.attacks))
+                self.chart, self.saved, freeze(self.attacks), self.fuel_used)
 
     def headline(self) -> tuple[Msg, theme.Color, str]:
         """The debrief's headline (words, colour, icon) for how the mission ended: a mission lost by its time
@@ -169,6 +172,8 @@ class Debrief(Overlay):
         hours = int(self.hours) if float(self.hours).is_integer() else self.hours
         patrol = [(Msg.plural("{n} hour at sea", "{n} hours at sea", n=hours), theme.TEXT_DIM),
                   (Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM)]
+        if self.fuel_used is not None:
+            patrol.append((Msg("{used} t of fuel used", used=f"{self.fuel_used:.1f}"), theme.TEXT_DIM))
         if w:
             grt = self.end.get("grt", w.get("grt_sunk", 0))
             tally.append((Msg.plural("{n} ship sunk, {grt:,} GRT", "{n} ships sunk, {grt:,} GRT",

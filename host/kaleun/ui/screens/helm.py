@@ -67,6 +67,8 @@ class HelmScreen(Screen):
         boat["speed_kn"] = round(float(boat["speed_kn"]), 1)
         boat["depth_m"] = round(float(boat.get("depth_m", 0.0)))
         boat["battery_pct"] = round(float(boat.get("battery_pct", 100.0)))
+        boat["fuel_pct"] = round(float(boat.get("fuel_pct", 100.0)))
+        boat.pop("fuel_t", None)  # the panel shows the percentage: redrawn when that changes
         boat["distance_nm"] = round(float(boat["distance_nm"]), 1)
         self.boat = boat
         self.nav = game.module("navigation").status() if game.has_module("navigation") else {}
@@ -243,11 +245,16 @@ class HelmScreen(Screen):
         square = self.nav.get("dr_square") or "—"
         fix = (Msg("Fix {square}, {h} h ago", square=self.nav.get("fix_square") or "—", h=self.nav.get("fix_age_h"))
                if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav else Msg("No fix yet"))
-        rest = [(Msg("Run {nm} nm", nm=boat.get("distance_nm", 0)), theme.TEXT_DIM),
+        fuel = int(boat.get("fuel_pct", 100))
+        # the figure is said in words, the colour only adds to it (§3)
+        fuel_line = (Msg("Fuel spent") if fuel <= 0 and boat.get("stopped") else Msg("Fuel {pct} %", pct=fuel),
+                     theme.WARNING if fuel <= 10 else theme.ACCENT if fuel <= 25 else theme.TEXT)
+        rest = [(Msg("Run {nm} nm", nm=boat.get("distance_nm", 0)), theme.TEXT_DIM), fuel_line,
                 (Msg("DR square {square}", square=square), theme.TEXT), (fix, theme.TEXT_DIM)]
         room = max(0, (buttons.y - y) // s(21))
         for text, color in rest[len(rest) - room:] if room < len(rest) else rest:
-            # a crowded panel (deep, engines stopped) keeps the square and the fix, the run goes first
+            # a crowded panel (deep, engines stopped) keeps the square and the fix, the run goes first, then the
+            # fuel (submerged the diesels burn none)
             c.text(text, (x, y), theme.MIN_TEXT, color, width=w)
             y += s(21)
 

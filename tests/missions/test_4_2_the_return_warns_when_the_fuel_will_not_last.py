@@ -1,0 +1,86 @@
+"""Rulebook §4.2 (return to base) with the diesel fuel: the warning before the order (`check return` at the console,
+the window's Return to base sheet) and the line after it say when the fuel left will not last the passage home at
+the transit speed (full ahead), and about how far short of the base the diesels stop; nothing when it lasts. The
+debrief says how much fuel the patrol used."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.uboot.boat import BOAT
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.debrief import debrief, lines
+from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
+from kit import console_typed
+from missionkit import do, one
+from window.fingers import Table_, shown
+
+BURN = BOAT["fuel"]["burn_t_per_h"]["full_ahead"]
+
+
+def low_on_fuel(tonnes: float = 5.0):
+    """A game whose passage home takes about 40 hours (from the landing coast to St-Nazaire)."""
+    game = new_game(0, "agents_1941")
+    game.module("boat").set_fuel(tonnes)
+    return game
+
+
+def test_4_2_check_return_warns_that_the_fuel_will_not_last_the_passage_home() -> None:
+    game = low_on_fuel()
+    said = console_typed("en", "check return", game=game)
+    assert "Warning: the fuel left (5.0 t) does not last the passage home at full ahead (" in said, said
+    assert "the diesels stop about" in said and "nm short of the base." in said, said
+    after = one(do(game, {"do": "return_to_base"}), "fuel_short")
+    assert after["fuel_t"] == 5.0 and after["need_t"] == pytest.approx(after["eta_h"] * BURN, abs=0.1)
+    assert "does not last the passage home" in after["feed"]
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_4_2_the_fuel_warning_in_the_tables_language(code: str) -> None:
+    said = console_typed(code, "check return", game=low_on_fuel())
+    assert {"de": "Warnung: Der übrige Treibstoff (5.0 t) reicht nicht", "ru": "Внимание: оставшегося топлива (5.0 т)"
+            }[code] in said, said
+    assert "fuel" not in said, said
+
+
+def test_4_2_no_fuel_warning_when_the_tanks_hold_enough() -> None:
+    game = new_game(0, "agents_1941")
+    assert "does not last the passage home" not in console_typed("en", "check return", game=game)
+    assert not [e for e in game.apply({"do": "return_to_base"}) if e.name == "fuel_short"]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_4_2_the_return_sheet_warns_that_the_fuel_will_not_last_whole(code: str) -> None:
+    table = Table_(game=low_on_fuel(), language=code)
+    table.tap("tab.orders")
+    table.tap("order.return_to_base")
+    table.window.cut.clear()
+    said = " ".join(shown(table))
+    assert {"en": "does not last the passage home at full ahead", "de": "reicht nicht für den Rückmarsch",
+            "ru": "не хватит на переход домой"}[code] in said, said
+    assert not table.window.cut, table.window.cut
+
+
+def test_4_1_the_debrief_says_the_fuel_used() -> None:
+    game = new_game(0, "agents_1941")
+    do(game, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(game, {"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    game.advance(10 * 3600)
+    d = debrief(game)
+    used = FUEL_CAPACITY_T - game.module("boat").fuel_at(game.t)
+    assert d["fuel_used_t"] == pytest.approx(used, abs=0.05) and used > 1.0
+    text = [str(line) for line in lines(d)]
+    assert any(line.startswith(f"Fuel used: {used:.1f} t (left: ") for line in text), text
+
+
+def test_4_2_the_fuel_running_out_on_the_way_home_interrupts_the_passage_and_a_dry_boat_cannot_head_home() -> None:
+    """The passage home runs on the diesels: when the fuel is spent on the way, the passage stops and says why
+    (the boat lies stopped, not in transit); with the tanks dry the return is refused with that reason."""
+    game = low_on_fuel(1.0)
+    assert one(do(game, {"do": "return_to_base"}), "fuel_short")
+    events = [e.to_json() for e in game.advance(6 * 3600)]
+    assert one(events, "fuel")["level"] == "empty"
+    stopped = one(events, "passage_interrupted")
+    assert stopped["feed"] == "Passage home interrupted: the fuel is spent."
+    assert game.module("mission").passage is None
+    refused = one(do(game, {"do": "return_to_base"}), "action_refused")
+    assert refused["feed"] == "Return to base refused: the fuel is spent."

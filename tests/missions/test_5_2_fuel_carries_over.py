@@ -1,0 +1,64 @@
+"""Linked missions (rulebook §5.2, "fuel if modelled"): the diesel fuel left at the end of a part is where the
+next part starts; a part that sails again refitted from its base starts with full tanks; a damaged figure in a
+carry-over is refused with its reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from kaleun.i18n import language
+from kaleun.uboot.game import load_game, new_game
+from kaleun.uboot.missions.carry import check_carry, extract
+from kaleun.uboot.missions.setup import GameSetup, start_game
+from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
+
+
+def first_part(tonnes: float):
+    first = new_game(3, "sc_convoy_1940")
+    first.take_events()
+    first.module("boat").set_fuel(tonnes)
+    return first
+
+
+def test_5_2_the_fuel_left_carries_over_to_the_next_part_and_through_its_save():
+    carry = extract(first_part(40.0))
+    assert carry["fuel_t"] == pytest.approx(40.0)
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    pct = 100 * 40.0 / FUEL_CAPACITY_T
+    assert carried.data["fuel_pct"] == pytest.approx(pct, abs=0.1)
+    assert f"Fuel left: {pct:.0f} %." in language("en").render(carried.feed)
+    assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
+    boat = g.module("boat")
+    assert boat.fuel_at(g.t) == pytest.approx(40.0)
+    # below 50 % already: that report is not made again in the next part
+    assert boat.fuel_warned == 50.0
+    again = load_game(json.loads(json.dumps(g.to_state())))
+    assert again.module("boat").fuel_at(again.t) == pytest.approx(40.0)
+
+
+def test_5_2_an_empty_tank_carries_over_empty():
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(0.0))))
+    assert g.module("boat").dry
+    refused = g.apply({"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    assert any(e.name == "order_rejected" and "fuel" in e.data["reason"] for e in refused)
+
+
+def test_5_2_a_part_that_sails_again_refitted_starts_with_full_tanks():
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", refitted=True))
+    assert g.module("boat").fuel_at(g.t) == FUEL_CAPACITY_T
+
+
+@pytest.mark.parametrize("value", [-1.0, FUEL_CAPACITY_T + 1, "full", None])
+def test_5_2_a_damaged_fuel_figure_in_a_carry_over_is_refused(value):
+    carry = {**extract(first_part(40.0)), "fuel_t": value}
+    problem = check_carry(carry)
+    assert problem is not None and "fuel_t" in problem
+
+
+def test_5_2_full_tanks_are_not_read_out():
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked",
+                             carry=extract(first_part(FUEL_CAPACITY_T))))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["fuel_pct"] == 100.0 and "Fuel" not in str(carried.feed)
