@@ -18,7 +18,7 @@ from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
-from kaleun.ui.touch import simple
+from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas, wrap
 
 RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
@@ -83,6 +83,9 @@ class Debrief(Overlay):
         self.saved: str | None = None
         #: the patrol's attacks (kind, the contact aimed at, its class as the crew knew it), from the mission's log
         self.attacks: list[dict[str, Any]] = []
+        #: what the career record plays after this game's end: (mode, mission), read once the game is over
+        self.going_on: tuple[str, str] | None = None
+        self._looked = False
 
     def toggle_chart(self) -> None:
         self.chart = not self.chart
@@ -119,7 +122,14 @@ class Debrief(Overlay):
         self.saved = pngs[-1].name if pngs else None
         log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
         self.attacks = [dict(a) for a in log.get("attacks", [])]
-        return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
+        if not self._looked and self.win.after is not None:
+            from kaleun.ui.session import goes_on_with, is_over
+
+            if is_over(game):  # booked in the career record at the end: read once
+                self._looked = True
+                self.going_on = goes_on_with(game)
+        return (self.going_on, freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons),
+                self.dead, self.hours,
                 self.chart, self.saved, freeze(self.attacks))
 
     def headline(self) -> tuple[Msg, theme.Color, str]:
@@ -147,7 +157,9 @@ class Debrief(Overlay):
             rows = min(4, max(3, len(wrap(font, c.tr(reason), area.w - s(80)))))
             y = c.paragraph(reason, Rect(area.x + s(62), y, area.w - s(80), rows * font.get_linesize()),
                             theme.MIN_TEXT, theme.TEXT)
-        left = Rect(area.x + s(12), y + s(6), area.w // 2 - s(20), area.bottom - y - s(64))
+        # the row of what comes next (New game, the next part) above the buttons once the game is over
+        below = s(117) if self.win.after is not None and self._looked else s(64)
+        left = Rect(area.x + s(12), y + s(6), area.w // 2 - s(20), area.bottom - y - below)
         right = Rect(area.centerx + s(4), y + s(6), area.w // 2 - s(16), left.h)
         lines: list[tuple[Msg | str, theme.Color]] = []
         for key, label in (("score", Msg("Score")), ("grade", Msg("Grade")), ("fame", Msg("Fame"))):
@@ -200,6 +212,20 @@ class Debrief(Overlay):
                      size=theme.MIN_TEXT)
         c.button("debrief.quit", Rect(area.right - s(12) - bw, area.bottom - s(53), bw, s(47)), Msg("Save and quit"),
                  simple(self.win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+        if self.win.after is None or not self._looked or self.chart:  # (the chart fills the sheet above the row)
+            return
+        # what comes next, by touch above the row (a touch-only crew has no keyboard to type kaleun play --linked)
+        row = area.bottom - s(106)
+        new = Rect(area.right - s(12) - bw, row, bw, s(47))
+        c.button("debrief.new", new, Msg("New game"), simple(self.win.new_game), size=theme.MIN_TEXT)
+        if self.going_on is not None:
+            from kaleun.uboot.missions.catalogue import titled
+
+            mode, mission = self.going_on
+            label = (Msg("Next part: {mission}", mission=titled(mission)) if mode == "linked"
+                     else Msg("Next mission: {mission}", mission=titled(mission)))
+            c.button("debrief.next", Rect(area.x + s(12), row, new.x - s(6) - area.x - s(12), s(47)), label,
+                     call(self.win.new_game, mode), active=True, size=theme.MIN_TEXT)
 
     def _draw_chart(self, c: Canvas, area: Rect) -> None:
         """The saved debrief's chart (its outcome panel is the summary's), scaled into the sheet above its

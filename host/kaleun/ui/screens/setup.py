@@ -76,7 +76,8 @@ class Setup(Overlay):
     full = True
 
     def __init__(self, win: Any, restart: Restart | None = None,
-                 leave: Callable[[], Msg | None] | None = None, begin: Callable[[], None] | None = None) -> None:
+                 leave: Callable[[], Msg | None] | None = None, begin: Callable[[], None] | None = None,
+                 going_on: str | None = None) -> None:
         super().__init__(win)
         self.restart = restart
         #: the session's hands for leaving before Start (the game opened on is not kept: `session.leave_setup`)
@@ -111,6 +112,14 @@ class Setup(Overlay):
         self.kept: Path | None = getattr(autosave, "kept", None)
         #: per mode, the part of a linked patrol or the campaign not over yet that the kept game holds
         self._held: dict[str, tuple[str, str] | None] = {}
+        #: opened after a game's end: that game is played no more ("Start" always starts the game chosen), and the
+        #: file kept aside when it began is no game the new one sets aside (its own save is kept at Start instead)
+        self.after_end = win.game.has_module("mission") and bool(win.game.module("mission").over)
+        if self.after_end:
+            self.kept = None
+        if going_on in MODES:  # the next part of the linked patrol, or the campaign's next mission: the crew's page
+            self.set_mode(going_on)
+            self.step = 1
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
@@ -324,7 +333,7 @@ class Setup(Overlay):
         plain = setup.mode == "single" and not setup.difficulty and not setup.easy_watch_change
         # the game open is played as it is, unless it gave way already to a chosen game that could not start
         # (closed then: its table deaf and nothing of it saved, it would be an evening lost)
-        if not (plain and self.mission == current) or win.runtime.closed:
+        if not (plain and self.mission == current) or win.runtime.closed or self.after_end:
             if self.restart is None:
                 self.problem = Msg("this table cannot start another game here")
                 win.touch()
@@ -365,8 +374,12 @@ class Setup(Overlay):
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
         # the window is left from here without a game started (a touch screen has no Escape key)
-        c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
-                 simple(self.win.quit))
+        if self.after_end:  # opened from a game's end: back to its debrief (Save and quit is in the settings there)
+            c.button("setup.back", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Back"),
+                     simple(self.win.open_debrief))
+        else:
+            c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
+                     simple(self.win.quit))
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
         if self.step == 2:
             self._draw_held(c, body)

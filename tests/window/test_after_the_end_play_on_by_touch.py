@@ -1,0 +1,109 @@
+"""Rulebook §5.2 and §4.3: a touch-only crew plays on after a mission's end without a keyboard. The debrief offered
+only Look around, Chart and (in the settings) Save and quit: the next part of a linked patrol, the campaign's next
+mission or any new game needed `kaleun play --linked` typed at a terminal, and a table started by its service stayed
+dark after the quit. The debrief now offers **New game** and, where the career record goes on, the next part or
+mission by its title; both open the set-up in the same window. The finished game is kept as a quit keeps it (its save,
+its session's debrief, its booking in the career record), and the new game keeps that save aside as `kaleun play`
+does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.career import load_career
+from kaleun.saves import open_save
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.setup import GameSetup, changes_for
+from kaleun.ui import display
+from kaleun.ui.session import open_session
+from kaleun.ui.theme import MIN_TARGET
+
+H = 3600.0
+FAR = {"id": "far", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # sc_convoy_1940 starts there
+
+
+def ended_in_the_window(monkeypatch: pytest.MonkeyPatch, mission: str = "sc_convoy_1940", mode: str = "linked"):
+    """A part of a linked patrol (or a single mission) shortened to an hour, played in the window to its end."""
+    monkeypatch.setattr(display, "has_display", lambda: True)
+    setup = GameSetup(mission=mission, seed=3, mode=mode)
+    game = new_game(3, mission, {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
+                                 "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [FAR]})
+    win = open_session(game, default_board(), keep_previous=True)
+    win.guard = False
+    win.running = True
+    wall = [0.0]
+    win.runtime.clock = lambda: wall[0]  # two hours of the ship's clock pass at once, in real time
+    win.runtime.rest()
+    win.runtime.submit({"do": "ui", "action": "time_compression", "mode": "real_time"})
+    wall[0] = 2 * H
+    win.runtime.step()
+    assert game.module("mission").over
+    assert win.overlay is not None and win.overlay.id == "debrief"
+    return win
+
+
+def touch(win, name: str) -> None:
+    surface = pygame.Surface((800, 480))
+    win.cut.clear()
+    win.render(surface)
+    target = win.targets.get(name)
+    assert target is not None, f"no {name!r}: {win.targets.ids()}"
+    assert min(target.rect.size) >= MIN_TARGET
+    cut = {whole: shown for whole, shown in win.cut.items() if not whole.startswith("Saved debrief: ")}
+    assert not cut, cut  # (the saved debrief's file name may end in an ellipsis: its folder holds it whole)
+    under = win.targets.at(target.rect.center)
+    assert under is not None and under.id == name, under
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        win.handle_event(pygame.event.Event(kind, pos=target.rect.center, button=1))
+
+
+def sessions(home: Path) -> set[str]:
+    return {p.name.split(".")[0] for p in (home / "sessions").glob("*.events.jsonl")}
+
+
+def test_5_2_the_debrief_of_a_linked_part_plays_the_next_part_by_touch(home, monkeypatch) -> None:
+    win = ended_in_the_window(monkeypatch)
+    assert load_career()["patrol"]["next"] == "weather_1940"  # booked at the end, as ever
+    first = sessions(home)
+    ended = win.runtime
+    touch(win, "debrief.next")
+    setup = win.overlay
+    assert setup is not None and setup.id == "setup" and setup.mode == "linked" and setup.step == 1
+    assert setup.playing() == "weather_1940"
+    touch(win, "setup.start")
+    assert win.overlay is None and win.running
+    assert win.game.module("mission").mission == "weather_1940"
+    assert (win.game.config.get("changes", {}).get("setup") or {}).get("mode") == "linked"
+    assert ended.closed and win.runtime is not ended
+    # the finished game as a quit leaves it: saved over, its session (and debrief) kept; the new game its own
+    kept = [open_save(p).engine for p in home.glob("autosave-*.json")]
+    assert [g.module("mission").mission for g in kept] == ["sc_convoy_1940"] and kept[0].module("mission").over
+    assert open_save(home / "autosave.json").engine.module("mission").mission == "weather_1940"
+    now = sessions(home)
+    assert first <= now and len(now) == 2
+    assert list((home / "sessions").glob("*.debrief.*")), "the finished game's saved debrief is kept"
+    win.quit()
+    win.runtime.close()
+
+
+def test_a_single_mission_s_debrief_offers_a_new_game_and_back(home, monkeypatch) -> None:
+    win = ended_in_the_window(monkeypatch, mode="single")
+    ended = win.game
+    surface = pygame.Surface((800, 480))
+    win.render(surface)
+    assert win.targets.get("debrief.next") is None  # nothing goes on after a single mission
+    touch(win, "debrief.new")
+    assert win.overlay is not None and win.overlay.id == "setup" and win.overlay.step == 0
+    touch(win, "setup.back")  # changed their mind: the debrief again, nothing started
+    assert win.overlay is not None and win.overlay.id == "debrief" and win.running
+    touch(win, "debrief.new")
+    win.overlay.choose("sc_convoy_1940")  # the same mission again: a new game of it, not the finished one
+    touch(win, "setup.next")
+    touch(win, "setup.start")
+    assert win.overlay is None and win.game is not ended and not win.game.module("mission").over
+    assert win.game.t < 60 and win.game.module("mission").mission == "sc_convoy_1940"
+    win.quit()
+    win.runtime.close()
