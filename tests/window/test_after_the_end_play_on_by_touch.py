@@ -107,3 +107,41 @@ def test_a_single_mission_s_debrief_offers_a_new_game_and_back(home, monkeypatch
     assert win.game.t < 60 and win.game.module("mission").mission == "sc_convoy_1940"
     win.quit()
     win.runtime.close()
+
+
+def test_4_3_the_debrief_of_a_campaign_mission_plays_the_campaign_s_next_mission_by_touch(home, monkeypatch) -> None:
+    """§4.3: a campaign mission passed (graded E or better): the debrief names the campaign's next mission, and its
+    button opens the set-up on the campaign going on with it; Start plays it. The chart's view keeps the sheet
+    for the chart: the row comes back with the summary."""
+    from kaleun.career import start_configured
+
+    start_configured(GameSetup(mission="", mode="campaign"))  # the record's campaign, as kaleun play --campaign
+    near = {"id": "near", "kind": "reach", "square": "AN41", "text": "Be in AN41."}  # where the mission starts
+    monkeypatch.setattr(display, "has_display", lambda: True)
+    setup = GameSetup(mission="prize_rules_1939", seed=3, mode="campaign",
+                      campaign=load_career()["campaign"]["started"])
+    game = new_game(3, "prize_rules_1939", {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
+                                            "air_cover": "none", "traffic": "none", "par_grt": 0,
+                                            "objective": [near]})
+    win = open_session(game, default_board(), keep_previous=True)
+    win.guard = False
+    win.running = True
+    wall = [0.0]
+    win.runtime.clock = lambda: wall[0]
+    win.runtime.rest()
+    win.runtime.submit({"do": "ui", "action": "time_compression", "mode": "real_time"})
+    wall[0] = 2 * H
+    win.runtime.step()
+    assert game.module("mission").over and load_career()["campaign"]["next"] == "minefield_1939"
+    touch(win, "debrief.chart")
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("debrief.next") is None and win.targets.get("debrief.quit") is not None  # the chart
+    touch(win, "debrief.chart")
+    touch(win, "debrief.next")
+    chosen = win.overlay
+    assert chosen is not None and chosen.id == "setup" and chosen.mode == "campaign" and chosen.step == 1
+    assert chosen.playing() == "minefield_1939"
+    touch(win, "setup.start")
+    assert win.overlay is None and win.game.module("mission").mission == "minefield_1939"
+    win.quit()
+    win.runtime.close()
