@@ -145,3 +145,17 @@ def test_4_3_the_debrief_of_a_campaign_mission_plays_the_campaign_s_next_mission
     assert win.overlay is None and win.game.module("mission").mission == "minefield_1939"
     win.quit()
     win.runtime.close()
+
+
+def test_save_now_after_the_end_points_to_the_debrief_not_to_a_typed_command(home, monkeypatch) -> None:
+    """Save now after a linked part's end said `... goes on with Weather boat: kaleun play --linked.`: a command a
+    touch-only crew cannot type, while the debrief offers the next part by touch."""
+    win = ended_in_the_window(monkeypatch)
+    touch(win, "settings")
+    touch(win, "settings.save")
+    said = win.lang.render(win.feed.lines[-1].msg)
+    assert said == ("Game saved. The mission is over and cannot be played on: the debrief offers the next game (Map, "
+                    "then Debrief)."), said
+    assert "kaleun play" not in said
+    win.quit()
+    win.runtime.close()
