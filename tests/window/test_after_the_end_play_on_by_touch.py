@@ -25,12 +25,14 @@ H = 3600.0
 FAR = {"id": "far", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # sc_convoy_1940 starts there
 
 
-def ended_in_the_window(monkeypatch: pytest.MonkeyPatch, mission: str = "sc_convoy_1940", mode: str = "linked"):
+def ended_in_the_window(monkeypatch: pytest.MonkeyPatch, mission: str = "sc_convoy_1940", mode: str = "linked",
+                        objective: dict | None = None, **more: object):
     """A part of a linked patrol (or a single mission) shortened to an hour, played in the window to its end."""
     monkeypatch.setattr(display, "has_display", lambda: True)
     setup = GameSetup(mission=mission, seed=3, mode=mode)
     game = new_game(3, mission, {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
-                                 "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [FAR]})
+                                 "air_cover": "none", "traffic": "none", "par_grt": 0,
+                                 "objective": [objective or FAR], **more})
     win = open_session(game, default_board(), keep_previous=True)
     win.guard = False
     win.running = True
@@ -69,6 +71,9 @@ def test_5_2_the_debrief_of_a_linked_part_plays_the_next_part_by_touch(home, mon
     assert load_career()["patrol"]["next"] == "weather_1940"  # booked at the end, as ever
     first = sessions(home)
     ended = win.runtime
+    win.cache.clear()
+    win.render(pygame.Surface((800, 480)))
+    assert "Next part: Weather boat" in {key[2] for key in win.cache._images}  # named, as the end line names it
     touch(win, "debrief.next")
     setup = win.overlay
     assert setup is not None and setup.id == "setup" and setup.mode == "linked" and setup.step == 1
@@ -157,5 +162,27 @@ def test_save_now_after_the_end_points_to_the_debrief_not_to_a_typed_command(hom
     assert said == ("Game saved. The mission is over and cannot be played on: the debrief offers the next game (Map, "
                     "then Debrief)."), said
     assert "kaleun play" not in said
+    win.quit()
+    win.runtime.close()
+
+
+def test_4_3_a_linked_part_to_be_played_again_is_offered_as_that(home, monkeypatch) -> None:
+    """§4.3: a part whose primary objective was not met is played again: the button says so, not "Next part"."""
+    away = {"id": "away", "kind": "reach", "square": "BF11", "text": "Be in BF11."}
+    win = ended_in_the_window(monkeypatch, objective=away, next_needs_primary=True)
+    patrol = load_career()["patrol"]
+    assert patrol["next"] == patrol["from"] == "sc_convoy_1940"
+    touch(win, "debrief.next")
+    assert win.overlay is not None and win.overlay.id == "setup" and win.overlay.playing() == "sc_convoy_1940"
+    win.open_debrief()
+    from kaleun.core.messages import Msg
+    from kaleun.uboot.missions.catalogue import titled
+
+    shown = win.lang.render(Msg("Play the part again: {mission}", mission=titled("sc_convoy_1940")))
+    win.cache.clear()
+    win.render(pygame.Surface((800, 480)))
+    drawn = {key[2] for key in win.cache._images}  # the texts drawn in that frame
+    assert shown == "Play the part again: Slow convoy" and shown in drawn and shown not in win.cut
+    assert not any(text.startswith("Next part") for text in drawn)
     win.quit()
     win.runtime.close()

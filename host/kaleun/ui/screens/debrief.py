@@ -222,8 +222,14 @@ class Debrief(Overlay):
             from kaleun.uboot.missions.catalogue import titled
 
             mode, mission = self.going_on
-            label = (Msg("Next part: {mission}", mission=titled(mission)) if mode == "linked"
-                     else Msg("Next mission: {mission}", mission=titled(mission)))
+            own = self.game.module("mission").mission if self.game.has_module("mission") else None
+            if mission == own:  # a primary objective not met (§4.3): the part or the mission is played again
+                label = (Msg("Play the part again: {mission}", mission=titled(mission)) if mode == "linked"
+                         else Msg("Play the mission again: {mission}", mission=titled(mission)))
+            elif mode == "linked":
+                label = Msg("Next part: {mission}", mission=titled(mission))
+            else:
+                label = Msg("Next mission: {mission}", mission=titled(mission))
             c.button("debrief.next", Rect(area.x + s(12), row, new.x - s(6) - area.x - s(12), s(47)), label,
                      call(self.win.new_game, mode), active=True, size=theme.MIN_TEXT)
 
