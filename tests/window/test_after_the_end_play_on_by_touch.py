@@ -47,7 +47,7 @@ def ended_in_the_window(monkeypatch: pytest.MonkeyPatch, mission: str = "sc_conv
     return win
 
 
-def touch(win, name: str) -> None:
+def touch(win, name: str, whole: bool = True) -> None:
     surface = pygame.Surface((800, 480))
     win.cut.clear()
     win.render(surface)
@@ -55,7 +55,7 @@ def touch(win, name: str) -> None:
     assert target is not None, f"no {name!r}: {win.targets.ids()}"
     assert min(target.rect.size) >= MIN_TARGET
     cut = {whole: shown for whole, shown in win.cut.items() if not whole.startswith("Saved debrief: ")}
-    assert not cut, cut  # (the saved debrief's file name may end in an ellipsis: its folder holds it whole)
+    assert not (cut and whole), cut  # (the saved debrief's file name may end in an ellipsis: its folder holds it whole)
     under = win.targets.at(target.rect.center)
     assert under is not None and under.id == name, under
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -102,7 +102,7 @@ def test_a_single_mission_s_debrief_offers_a_new_game_and_back(home, monkeypatch
     assert win.targets.get("debrief.next") is None  # nothing goes on after a single mission
     touch(win, "debrief.new")
     assert win.overlay is not None and win.overlay.id == "setup" and win.overlay.step == 0
-    touch(win, "setup.back")  # changed their mind: the debrief again, nothing started
+    touch(win, "setup.debrief")  # changed their mind: the debrief again, nothing started
     assert win.overlay is not None and win.overlay.id == "debrief" and win.running
     touch(win, "debrief.new")
     win.overlay.choose("sc_convoy_1940")  # the same mission again: a new game of it, not the finished one
@@ -184,5 +184,27 @@ def test_4_3_a_linked_part_to_be_played_again_is_offered_as_that(home, monkeypat
     drawn = {key[2] for key in win.cache._images}  # the texts drawn in that frame
     assert shown == "Play the part again: Slow convoy" and shown in drawn and shown not in win.cut
     assert not any(text.startswith("Next part") for text in drawn)
+    win.quit()
+    win.runtime.close()
+
+
+def test_a_start_refused_after_the_end_keeps_the_finished_game_as_it_was(home, monkeypatch) -> None:
+    """A new game the career refuses (the record damaged since the end, a campaign chosen): the set-up says why
+    and nothing was started; the finished game's save is still the autosave, and Back leads to its debrief."""
+    from kaleun.career import career_path
+
+    win = ended_in_the_window(monkeypatch, mode="single")
+    ended = win.game
+    career_path().write_text("{ not json", encoding="utf-8")
+    touch(win, "debrief.new")
+    setup = win.overlay
+    touch(win, "setup.next")
+    touch(win, "setup.mode.campaign")
+    touch(win, "setup.start")
+    assert win.overlay is setup and setup.problem is not None and win.game is ended
+    assert open_save(home / "autosave.json").engine.module("mission").over
+    assert not list(home.glob("autosave-*.json"))
+    touch(win, "setup.debrief", whole=False)  # (the refusal names the record by its whole path, here a long one)
+    assert win.overlay is not None and win.overlay.id == "debrief"
     win.quit()
     win.runtime.close()

@@ -19,7 +19,11 @@ the window opened) holds the part of a linked patrol or the campaign mission "St
 the crew's page says it is played again from its beginning, and "Start" first shows a page naming the file that
 game is kept as and how to go on with it instead (`kaleun resume --save`), as `kaleun play --linked` does. Any other
 mission with objectives not over yet in that game (a single mission too) is named the same way: the new game sets
-it aside, and the page says where it is kept."""
+it aside, and the page says where it is kept.
+
+Opened from a game's end (the debrief's New game, or its next part of a linked patrol or next campaign mission, which
+opens the crew's page with that mode going on), "Start" always starts the game chosen, and **Debrief** in Quit's place
+goes back to the finished game's debrief."""
 
 from __future__ import annotations
 
@@ -374,8 +378,8 @@ class Setup(Overlay):
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
         # the window is left from here without a game started (a touch screen has no Escape key)
-        if self.after_end:  # opened from a game's end: back to its debrief (Save and quit is in the settings there)
-            c.button("setup.back", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Back"),
+        if self.after_end:  # opened from a game's end: back to its debrief (Save and quit is there)
+            c.button("setup.debrief", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Debrief"),
                      simple(self.win.open_debrief))
         else:
             c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
