@@ -208,3 +208,24 @@ def test_a_start_refused_after_the_end_keeps_the_finished_game_as_it_was(home, m
     assert win.overlay is not None and win.overlay.id == "debrief"
     win.quit()
     win.runtime.close()
+
+
+def test_a_table_that_cannot_open_again_after_the_end_leaves_quit(home, monkeypatch) -> None:
+    """The finished game gave way, but the new game's table cannot be opened (its GPIO taken): the set-up says so
+    and offers Quit (the finished game is closed, saved as a quit saves it), not a way back into a closed game."""
+    from kaleun.runtime.table import TableError
+    from kaleun.ui import session
+
+    win = ended_in_the_window(monkeypatch, mode="single")
+
+    def busy(*args: object, **kwargs: object) -> None:
+        raise TableError("GPIO17 is busy")
+
+    monkeypatch.setattr(session, "make_runtime", busy)
+    touch(win, "debrief.new")
+    touch(win, "setup.next")
+    touch(win, "setup.start")
+    assert win.runtime.closed and "GPIO17 is busy" in win.lang.render(win.overlay.problem)
+    touch(win, "setup.quit")
+    assert not win.running and win.farewell is None
+    assert open_save(home / "autosave.json").engine.module("mission").over

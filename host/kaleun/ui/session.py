@@ -405,12 +405,15 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
             from kaleun.career import start_configured
 
             ended = is_over(current[0].game)
-            if ended:  # a game played to its end gives way as a quit leaves it: saved, its session and debrief kept,
-                current[0].close()  # its result booked (tried again if the end could not) before the record is read
+            output = getattr(current[0], "debrief", None)
+            if ended and output is not None and output.unbooked:  # a result the end could not book: tried again
+                output.book()  # before the record is read, as a quit does on leaving
             # a refusal leaves the game on the screen as it is; a new campaign is written into the record
             # just before the chosen game's first save (`first_save`)
             game = start_configured(chosen, later=True)
-            if not ended:
+            if ended:  # a game played to its end gives way as a quit leaves it: saved, its session and debrief kept
+                current[0].close()
+            else:
                 retire(current[0])
             try:
                 # after a game's end the new one keeps the finished game's save aside, as `kaleun play` does

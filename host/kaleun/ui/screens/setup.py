@@ -378,7 +378,9 @@ class Setup(Overlay):
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
         # the window is left from here without a game started (a touch screen has no Escape key)
-        if self.after_end:  # opened from a game's end: back to its debrief (Save and quit is there)
+        # opened from a game's end: back to its debrief (Save and quit is there), unless that game gave way already to
+        # one that could not start (closed: only Quit, or Start again, is left)
+        if self.after_end and not self.win.runtime.closed:
             c.button("setup.debrief", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Debrief"),
                      simple(self.win.open_debrief))
         else:
