@@ -73,7 +73,8 @@ def test_5_2_the_debrief_of_a_linked_part_plays_the_next_part_by_touch(home, mon
     ended = win.runtime
     win.cache.clear()
     win.render(pygame.Surface((800, 480)))
-    assert "Next part: Weather boat" in {key[2] for key in win.cache._images}  # named, as the end line names it
+    drawn = {key[2] for key in win.cache._images}
+    assert {"Next part", "Weather boat"} <= drawn  # named, as the end line names it
     touch(win, "debrief.next")
     setup = win.overlay
     assert setup is not None and setup.id == "setup" and setup.mode == "linked" and setup.step == 1
@@ -175,15 +176,13 @@ def test_4_3_a_linked_part_to_be_played_again_is_offered_as_that(home, monkeypat
     touch(win, "debrief.next")
     assert win.overlay is not None and win.overlay.id == "setup" and win.overlay.playing() == "sc_convoy_1940"
     win.open_debrief()
-    from kaleun.core.messages import Msg
     from kaleun.uboot.missions.catalogue import titled
 
-    shown = win.lang.render(Msg("Play the part again: {mission}", mission=titled("sc_convoy_1940")))
     win.cache.clear()
     win.render(pygame.Surface((800, 480)))
     drawn = {key[2] for key in win.cache._images}  # the texts drawn in that frame
-    assert shown == "Play the part again: Slow convoy" and shown in drawn and shown not in win.cut
-    assert not any(text.startswith("Next part") for text in drawn)
+    assert {"Play the part again", win.lang.render(titled("sc_convoy_1940"))} <= drawn
+    assert "Next part" not in drawn
     win.quit()
     win.runtime.close()
 
