@@ -228,3 +228,23 @@ def test_a_table_that_cannot_open_again_after_the_end_leaves_quit(home, monkeypa
     touch(win, "setup.quit")
     assert not win.running and win.farewell is None
     assert open_save(home / "autosave.json").engine.module("mission").over
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_4_1_the_buttons_of_what_comes_next_push_no_line_of_the_debrief_off_the_screen(home, monkeypatch,
+                                                                                         code: str) -> None:
+    """The next part and New game take no row from the summary: the objective and the crew lost are still read."""
+    from kaleun.core.messages import Msg
+
+    win = ended_in_the_window(monkeypatch)
+    win.set_language(code)
+    win.cache.clear()
+    win.cut.clear()
+    win.render(pygame.Surface((800, 480)))
+    drawn = {key[2] for key in win.cache._images}
+    for line in (Msg("{mark} {text}", mark="✓", text="Be in AL03."), Msg("{n} of the crew dead", n=0),
+                 Msg("Next part"), Msg("New game")):
+        assert win.lang.render(line) in drawn, (line, drawn)
+    assert not [whole for whole in win.cut if "debrief.png" not in whole], win.cut
+    win.quit()
+    win.runtime.close()
