@@ -10,8 +10,13 @@ Two kinds (host/README.md says when to use which):
   on the desktop's display; `loginctl enable-linger` starts that systemd at boot.
 
 Both run `kaleun play --fullscreen --continue` (the last unfinished game, else a new one),
-log to the journal, restart after a failure (also while the desktop is not up yet) and stop
-with SIGTERM, on which Kaleun saves the game.
+log to the journal, and stop with SIGTERM, on which Kaleun saves the game. They start the table
+again 5 s after it ends, whether it failed (also while the desktop is not up yet) or a crew left
+it with Save and quit (`Restart=always`): a table is an appliance with no keyboard, and a quit that
+left the screen dark until the next power cycle stranded a touch-only crew; the quit still saves,
+and the table comes back on that game (or, once it is over, on the set-up of a new one). A maker
+stops it with `systemctl stop` (systemd does not start a unit again that it was told to stop) or
+for good with `systemctl disable --now`.
 """
 
 from __future__ import annotations
@@ -97,7 +102,10 @@ def _running(start: str, kaleun_home: str | None = None) -> list[str]:
     return ["Environment=PYTHONUNBUFFERED=1", *home, f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
             "KillSignal=SIGTERM", "TimeoutStopSec=30",
             "# a stop while Kaleun is still starting ends it with 128 + SIGTERM (nothing to save yet): a clean stop",
-            "SuccessExitStatus=143", "Restart=on-failure", "RestartSec=5",
+            "SuccessExitStatus=143",
+            "# after a failure and after a crew's Save and quit alike: the table comes back (a kiosk has no keyboard);",
+            "# systemctl stop (or disable --now) stops it for good",
+            "Restart=always", "RestartSec=5",
             "StandardOutput=journal", "StandardError=journal", f"SyslogIdentifier={NAME}", "", "[Install]"]
 
 

@@ -36,7 +36,7 @@ def test_the_system_service_runs_the_table_full_screen_on_kms_as_the_maker(capsy
     assert lines[0] == f"# /etc/systemd/system/kaleun.service (system service, runs as {MAKER})"
     assert f"ExecStart={sys.executable} -m kaleun play --fullscreen --continue --board {BOARDS / 'sim.toml'}" in lines
     for line in ("Environment=SDL_VIDEODRIVER=kmsdrm", f"User={MAKER}", "KillSignal=SIGTERM",
-                 "StandardOutput=journal", "StandardError=journal", "Restart=on-failure",
+                 "StandardOutput=journal", "StandardError=journal", "Restart=always",
                  "WantedBy=multi-user.target", "Conflicts=getty@tty1.service"):
         assert line in lines
     assert lines[-2:] == ["# then: systemctl daemon-reload", "# then: systemctl enable kaleun.service"]
@@ -51,6 +51,18 @@ def test_the_user_service_draws_on_the_desktop_and_lingers(capsys, home):
     assert "Environment=DISPLAY=:0" in lines and "WantedBy=default.target" in lines
     assert "After=graphical-session.target" in lines and not any(line.startswith("User=") for line in lines)
     assert lines[-1] == f"# then: loginctl enable-linger {MAKER}"
+
+
+@pytest.mark.parametrize("mode", ["system", "user"])
+def test_a_table_left_with_save_and_quit_comes_back_by_itself(capsys, home, mode):
+    """A table started by its service and left with Save and quit (exit 0) stayed dark until the next power cycle:
+    the unit restarted it only after a failure, and a touch-only crew has no keyboard to start it again. Both kinds
+    start it again after any end (the quit saved the game: the table comes back on it); `systemctl stop` still
+    stops it, as systemd never restarts a unit it was told to stop."""
+    assert main(["service", "install", f"--{mode}", "--dry-run"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Restart=always" in lines and "RestartSec=5" in lines
+    assert not any(line.startswith("Restart=on-") for line in lines)
 
 
 @pytest.mark.parametrize("mode", ["system", "user"])
@@ -95,7 +107,7 @@ def test_systemd_accepts_the_unit(tmp_path, mode):
     complaints = [line for line in (done.stdout + done.stderr).splitlines() if str(unit) in line]
     assert complaints == []
     broken = tmp_path / "broken.service"  # the check itself sees a mistake
-    broken.write_text(text.replace("Restart=on-failure", "Restart=sometimes"), encoding="utf-8")
+    broken.write_text(text.replace("Restart=always", "Restart=sometimes"), encoding="utf-8")
     done = subprocess.run([analyze, "verify", str(broken)], capture_output=True, text=True, timeout=60)
     assert str(broken) in done.stdout + done.stderr
 

@@ -93,6 +93,36 @@ def _over(game: Engine | None) -> Msg | None:
                result=Msg.term(WORDS.get(result, result)), next=going_on)
 
 
+def is_over(game: Engine) -> bool:
+    """A U-BOOT mission that has ended (won, lost, returned, out of time): nothing more is played in it."""
+    return game.has_module("mission") and bool(game.module("mission").over)
+
+
+def goes_on_with(game: Engine) -> tuple[str, str] | None:
+    """After the end of a part of a linked patrol or of a campaign mission, what the career record plays next:
+    ("linked", the patrol's next part) or ("campaign", the campaign's next mission); None: nothing goes on (a single
+    mission, the patrol or campaign over, a record that cannot be read). A newer patrol or campaign begun since in the
+    record is the one that goes on, as the set-up's "linked patrol" and "campaign" go on with it."""
+    from kaleun.career import CareerError, load_career
+
+    if not is_over(game):
+        return None
+    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
+    try:
+        record = load_career()
+    except (CareerError, OSError):
+        return None
+    if mode == "linked":
+        patrol = record.get("patrol")
+        if patrol is not None and patrol.get("mode") == "linked" and patrol.get("next"):
+            return ("linked", str(patrol["next"]))
+    if mode == "campaign":
+        campaign = record.get("campaign") or {}
+        if campaign.get("state") == "running" and campaign.get("next"):
+            return ("campaign", str(campaign["next"]))
+    return None
+
+
 def first_steps(game: Engine, touch: bool = False) -> Msg | None:
     """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in
     the console (also the end of its `help`) and in the window's feed, worded for typing or for `touch`.
@@ -366,34 +396,47 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
 
     runtime = make_runtime(game, board, keep_previous, language, placeholder=setup and not console)
     if fullscreen or (not console and has_display()):
+        from kaleun.ui.screens.setup import Setup
         from kaleun.ui.window import Window
 
-        if setup:
-            from kaleun.ui.screens.setup import Setup
+        current = [runtime]
 
-            current = [runtime]
+        def restart(chosen: GameSetup) -> Runtime:
+            from kaleun.career import start_configured
 
-            def restart(chosen: GameSetup) -> Runtime:
-                from kaleun.career import start_configured
-
-                # a refusal leaves the game on the screen as it is; a new campaign is written into the record
-                # just before the chosen game's first save (`first_save`)
-                game = start_configured(chosen, later=True)
+            ended = is_over(current[0].game)
+            output = getattr(current[0], "debrief", None)
+            if ended and output is not None and output.unbooked:  # a result the end could not book: tried again
+                output.book()  # before the record is read, as a quit does on leaving
+            # a refusal leaves the game on the screen as it is; a new campaign is written into the record
+            # just before the chosen game's first save (`first_save`)
+            game = start_configured(chosen, later=True)
+            if ended:  # a game played to its end gives way as a quit leaves it: saved, its session and debrief kept
+                current[0].close()
+            else:
                 retire(current[0])
-                try:
-                    current[0] = make_runtime(game, board, language=current[0].language, unstarted=True)
-                except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
-                    STOPPER.running(current[0].request_stop, current[0].continued)
-                    raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
-                except BaseException:  # the set-up says why; a stop signal still ends the window
-                    STOPPER.running(current[0].request_stop, current[0].continued)
-                    raise
-                return current[0]
+            try:
+                # after a game's end the new one keeps the finished game's save aside, as `kaleun play` does
+                current[0] = make_runtime(game, board, keep_previous=ended, language=current[0].language,
+                                          unstarted=True)
+            except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
+                STOPPER.running(current[0].request_stop, current[0].continued)
+                raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
+            except BaseException:  # the set-up says why; a stop signal still ends the window
+                STOPPER.running(current[0].request_stop, current[0].continued)
+                raise
+            return current[0]
 
-            return Window(runtime, fullscreen=True if fullscreen else None,
+        def after(win: Window, mode: str | None) -> Setup:
+            """The set-up opened from a game's end (the debrief's New game or the next part): leaving it closes the
+            window as a quit does, the finished game saved as it was."""
+            return Setup(win, restart, begin=lambda: setup_started(current[0]), going_on=mode)
+
+        if setup:
+            return Window(runtime, fullscreen=True if fullscreen else None, after=after,
                           setup=lambda w: Setup(w, restart, leave=lambda: leave_setup(current[0]),
                                                 begin=lambda: setup_started(current[0])))
-        return Window(runtime, fullscreen=True if fullscreen else None)
+        return Window(runtime, fullscreen=True if fullscreen else None, after=after)
     if setup and not console:  # no display, so no set-up: the game opened on is played at once
         setup_started(runtime)
     from kaleun.ui.console import Console

@@ -75,6 +75,7 @@ class Window:
 
     def __init__(self, runtime: Runtime, size: tuple[int, int] = BASE_SIZE, fullscreen: bool | None = None,
                  setup: Callable[[Window], Overlay] | None = None,
+                 after: Callable[[Window, str | None], Overlay] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         from kaleun.ui.screens import SCREENS
 
@@ -132,6 +133,9 @@ class Window:
         self.mission_end: Event | None = None
         #: what the terminal is told when the window has closed on a set-up left before its Start
         self.farewell: Msg | None = None
+        #: the set-up a game's end opens (the debrief's New game, or the next part of a linked patrol or the
+        #: campaign's next mission: its mode); None: this window cannot start another game
+        self.after = after
         self._bind(runtime)
         self.screens = {cls.id: cls(self) for cls in SCREENS}
         if setup is not None:
@@ -459,6 +463,15 @@ class Window:
         from kaleun.ui.screens.debrief import Debrief
 
         self.open(Debrief(self))
+
+    def new_game(self, going_on: str | None = None) -> None:
+        """After a game's end: the set-up for the next game, in this window (a touch-only crew needs no keyboard to
+        play on). `going_on` ("linked", "campaign"): the set-up opens on that mode going on with the career record's
+        next part or mission; None: on its first page, for any new game."""
+        if self.after is None:
+            self.say(Msg("this table cannot start another game here"))
+            return
+        self.open(self.after(self, going_on))
 
     def open_mission(self) -> None:
         """The mission as it stands: briefing, objectives with their progress, HQ's signals, time left."""

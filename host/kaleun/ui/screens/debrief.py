@@ -18,7 +18,7 @@ from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
-from kaleun.ui.touch import simple
+from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas, wrap
 
 RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
@@ -84,6 +84,9 @@ class Debrief(Overlay):
         #: the patrol's attacks (kind, the contact aimed at, its class as the crew knew it), from the mission's log
         self.attacks: list[dict[str, Any]] = []
         self.fuel_used: float | None = None
+        #: what the career record plays after this game's end: (mode, mission), read once the game is over
+        self.going_on: tuple[str, str] | None = None
+        self._looked = False
 
     def toggle_chart(self) -> None:
         self.chart = not self.chart
@@ -122,7 +125,14 @@ class Debrief(Overlay):
         self.saved = pngs[-1].name if pngs else None
         log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
         self.attacks = [dict(a) for a in log.get("attacks", [])]
-        return (freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
+        if not self._looked and self.win.after is not None:
+            from kaleun.ui.session import goes_on_with, is_over
+
+            if is_over(game):  # booked in the career record at the end: read once
+                self._looked = True
+                self.going_on = goes_on_with(game)
+        return (self.going_on, freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons),
+                self.dead, self.hours,
                 self.chart, self.saved, freeze(self.attacks), self.fuel_used)
 
     def headline(self) -> tuple[Msg, theme.Color, str]:
@@ -142,9 +152,12 @@ class Debrief(Overlay):
         word, color, icon = self.headline()
         pygame.draw.rect(c.surface, color, area, s(3))
         icons.ICONS[icon](c.surface, Rect(area.x + s(12), area.y + s(10), s(40), s(40)), color)
-        c.text(word, (area.x + s(62), area.y + s(8)), 28, color, bold=True, width=area.w - s(80))
+        # the next part's button at the headline's right: the summary's columns keep their rows
+        head_w = (self._next_rect(c, area).x - s(8) if self._next_shown() and self.going_on is not None
+                  else area.right - s(18)) - area.x - s(62)
+        c.text(word, (area.x + s(62), area.y + s(8)), 28, color, bold=True, width=head_w)
         reason = self.end.get("feed") or self.end.get("reason")
-        y = area.y + s(48)
+        y = area.y + (s(53) if self._next_shown() and self.going_on is not None else s(48))
         if reason:  # up to four rows: how a part of a linked patrol or a campaign mission ended, and what follows
             font = c.font(theme.MIN_TEXT)
             rows = min(4, max(3, len(wrap(font, c.tr(reason), area.w - s(80)))))
@@ -194,17 +207,48 @@ class Debrief(Overlay):
         self._column(c, right, tally[:2] + patrol + tally[2:] if w else patrol + tally)
         self._buttons(c, area)
 
+    def _next_shown(self) -> bool:
+        """Is what comes next offered here (the window can start another game, the game is over, the summary shown)?"""
+        return self.win.after is not None and self._looked and not self.chart
+
     def _buttons(self, c: Canvas, area: Rect) -> None:
         s = c.size
-        bw = s(200)
-        c.button("debrief.close", Rect(area.x + s(12), area.bottom - s(53), bw, s(47)), Msg("Look around"),
-                 simple(self.close), size=theme.MIN_TEXT)
+        row = area.bottom - s(53)
+        buttons: list[tuple[str, Msg, Any, dict[str, Any]]] = [
+            ("debrief.close", Msg("Look around"), simple(self.close), {})]
         if self.game.has_module("mission"):  # the patrol's track, as the saved debrief draws it
-            c.button("debrief.chart", Rect(area.centerx - bw // 2, area.bottom - s(53), bw, s(47)),
-                     Msg("Summary") if self.chart else Msg("Chart"), simple(self.toggle_chart), active=self.chart,
-                     size=theme.MIN_TEXT)
-        c.button("debrief.quit", Rect(area.right - s(12) - bw, area.bottom - s(53), bw, s(47)), Msg("Save and quit"),
-                 simple(self.win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+            buttons.append(("debrief.chart", Msg("Summary") if self.chart else Msg("Chart"), simple(self.toggle_chart),
+                            {"active": self.chart}))
+        if self._next_shown():  # a new game by touch (a touch-only crew has no keyboard to type kaleun play)
+            buttons.append(("debrief.new", Msg("New game"), simple(self.win.new_game), {}))
+        buttons.append(("debrief.quit", Msg("Save and quit"), simple(self.win.quit), {"tone": (200, 90, 70)}))
+        # each as wide as its words need (at least a third of the old 200), what is left shared out; in the
+        # table's language
+        gap, room = s(6), area.w - s(24)
+        need = [max(s(130), c.text_width(label, theme.MIN_TEXT) + s(24)) for _, label, _, _ in buttons]
+        spare = max(0, room - gap * (len(buttons) - 1) - sum(need)) // len(buttons)
+        x = area.x + s(12)
+        for (name, label, action, more), width in zip(buttons, need, strict=True):
+            c.button(name, Rect(x, row, width + spare, s(47)), label, action, size=theme.MIN_TEXT, **more)
+            x += width + spare + gap
+        if not self._next_shown() or self.going_on is None:
+            return
+        from kaleun.uboot.missions.catalogue import titled
+
+        mode, mission = self.going_on
+        own = self.game.module("mission").mission if self.game.has_module("mission") else None
+        if mission == own:  # a primary objective not met (§4.3): the part or the mission is played again
+            label = Msg("Play the part again") if mode == "linked" else Msg("Play the mission again")
+        else:
+            label = Msg("Next part") if mode == "linked" else Msg("Next mission")
+        # the mission named on a row of its own, so a long title (in Russian) is read whole
+        c.button("debrief.next", self._next_rect(c, area), label, call(self.win.new_game, mode), active=True,
+                 note=titled(mission), size=theme.MIN_TEXT)
+
+    def _next_rect(self, c: Canvas, area: Rect) -> Rect:
+        """Where the next part's (or next mission's) button goes: the headline row's right half."""
+        s = c.size
+        return Rect(area.centerx + s(4), area.y + s(4), area.right - s(8) - area.centerx - s(4), s(47))
 
     def _draw_chart(self, c: Canvas, area: Rect) -> None:
         """The saved debrief's chart (its outcome panel is the summary's), scaled into the sheet above its

@@ -70,7 +70,11 @@ class Settings(Overlay):
             self.win.say(Msg("This table keeps no save: nothing was written."))
         elif problem is None:  # short enough for the ticker; the console's `save` also says the file
             over = self.win.game.has_module("mission") and self.win.game.module("mission").over
-            self.win.note(saved_line(self.win.game) if over else Msg("The game is saved."))
+            if over and getattr(self.win, "after", None) is not None:  # the next game is the debrief's, by touch
+                self.win.note(Msg("Game saved. The mission is over and cannot be played on: the debrief offers the "
+                                  "next game (Map, then Debrief)."))
+            else:
+                self.win.note(saved_line(self.win.game) if over else Msg("The game is saved."))
         elif autosave.told == told:  # not said by the autosave just now (it says a failure once)
             self.win.say(problem)
 

@@ -19,7 +19,11 @@ the window opened) holds the part of a linked patrol or the campaign mission "St
 the crew's page says it is played again from its beginning, and "Start" first shows a page naming the file that
 game is kept as and how to go on with it instead (`kaleun resume --save`), as `kaleun play --linked` does. Any other
 mission with objectives not over yet in that game (a single mission too) is named the same way: the new game sets
-it aside, and the page says where it is kept."""
+it aside, and the page says where it is kept.
+
+Opened from a game's end (the debrief's New game, or its next part of a linked patrol or next campaign mission, which
+opens the crew's page with that mode going on), "Start" always starts the game chosen, and **Debrief** in Quit's place
+goes back to the finished game's debrief."""
 
 from __future__ import annotations
 
@@ -76,7 +80,8 @@ class Setup(Overlay):
     full = True
 
     def __init__(self, win: Any, restart: Restart | None = None,
-                 leave: Callable[[], Msg | None] | None = None, begin: Callable[[], None] | None = None) -> None:
+                 leave: Callable[[], Msg | None] | None = None, begin: Callable[[], None] | None = None,
+                 going_on: str | None = None) -> None:
         super().__init__(win)
         self.restart = restart
         #: the session's hands for leaving before Start (the game opened on is not kept: `session.leave_setup`)
@@ -111,6 +116,14 @@ class Setup(Overlay):
         self.kept: Path | None = getattr(autosave, "kept", None)
         #: per mode, the part of a linked patrol or the campaign not over yet that the kept game holds
         self._held: dict[str, tuple[str, str] | None] = {}
+        #: opened after a game's end: that game is played no more ("Start" always starts the game chosen), and the
+        #: file kept aside when it began is no game the new one sets aside (its own save is kept at Start instead)
+        self.after_end = win.game.has_module("mission") and bool(win.game.module("mission").over)
+        if self.after_end:
+            self.kept = None
+        if going_on in MODES:  # the next part of the linked patrol, or the campaign's next mission: the crew's page
+            self.set_mode(going_on)
+            self.step = 1
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
@@ -324,7 +337,7 @@ class Setup(Overlay):
         plain = setup.mode == "single" and not setup.difficulty and not setup.easy_watch_change
         # the game open is played as it is, unless it gave way already to a chosen game that could not start
         # (closed then: its table deaf and nothing of it saved, it would be an evening lost)
-        if not (plain and self.mission == current) or win.runtime.closed:
+        if not (plain and self.mission == current) or win.runtime.closed or self.after_end:
             if self.restart is None:
                 self.problem = Msg("this table cannot start another game here")
                 win.touch()
@@ -365,8 +378,14 @@ class Setup(Overlay):
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
         # the window is left from here without a game started (a touch screen has no Escape key)
-        c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
-                 simple(self.win.quit))
+        # opened from a game's end: back to its debrief (Save and quit is there), unless that game gave way already to
+        # one that could not start (closed: only Quit, or Start again, is left)
+        if self.after_end and not self.win.runtime.closed:
+            c.button("setup.debrief", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Debrief"),
+                     simple(self.win.open_debrief))
+        else:
+            c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
+                     simple(self.win.quit))
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
         if self.step == 2:
             self._draw_held(c, body)
