@@ -95,3 +95,24 @@ def test_the_makers_tools_keep_the_terminal_to_their_own_report(tmp_path):
                        home=tmp_path)
     assert check.returncode == 0 and "Bring-up report" in check.stdout, check
     assert "INFO" not in check.stderr + check.stdout, check.stderr
+
+
+def test_hub_status_by_url_alone_tells_where_to_name_the_hub_not_that_a_board_names_nothing(tmp_path, monkeypatch,
+                                                                                            capsys):
+    """`kaleun hub status --url PATH` with no board said "the board names no hub.id", though the maker gave no
+    board, only a URL. It says that no board with a deck hub was given and where the id goes; with a board it
+    still speaks of that board."""
+    from kaleun.hub.fake import FAKE_UID, FakeHub
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    link = tmp_path / "ttyACM-hub"
+    with FakeHub(hub_config(load_board(BOARDS / "fake-hub.toml")), link=link):
+        assert cli.main(["hub", "status", "--url", str(link), "--wait", "10"]) == 0
+        said = capsys.readouterr().out
+        assert "the board names no hub.id" not in said, said
+        assert (f'no board with a deck hub was given, only --url, so nothing names this hub yet: the table remembers '
+                f'the first hub it meets and refuses any other; to name this one, put id = "{FAKE_UID}" into the '
+                f"[hub] section of your table's board file") in said, said
+        assert cli.main(["hub", "status", "--board", str(BOARDS / "fake-hub.toml"), "--url", str(link),
+                         "--wait", "10"]) == 0
+        assert "the board names no hub.id" in capsys.readouterr().out

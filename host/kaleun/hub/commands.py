@@ -149,9 +149,10 @@ STATES: dict[str, Msg] = {
 }
 
 
-def format_status(status: dict[str, Any], say: Say = str) -> str:
+def format_status(status: dict[str, Any], say: Say = str, board_has_hub: bool = True) -> str:
     """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
-    The link's own reasons and warnings come as it words them."""
+    The link's own reasons and warnings come as it words them. `board_has_hub` False: the hub was reached
+    by `--url` alone, no board with a [hub] was given, so no board file is there to name its id."""
     from kaleun.hub.link import MISMATCH
     from kaleun.hub.options import board_takes_id
 
@@ -188,6 +189,11 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
         if status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
             lines.append(say(Msg("the device's id {id} is not one a deck hub gives (whole bytes, two hex digits "
                                  "each), so a board file cannot name it in hub.id", id=status["id"])))
+        elif status.get("id") and not status.get("board_id") and not board_has_hub:
+            lines.append(say(Msg("no board with a deck hub was given, only --url, so nothing names this hub yet: the "
+                                 "table remembers the first hub it meets and refuses any other; to name this one, put "
+                                 "id = \"{id}\" into the [hub] section of your table's board file",
+                                 id=status["id"])))
         elif status.get("id") and not status.get("board_id"):
             lines.append(say(Msg("the board names no hub.id, so the table remembers the first hub it meets and "
                                  "refuses any other: to name this one in the board file, put id = \"{id}\" into its "
@@ -242,7 +248,8 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
         if fake is not None:
             fake.stop()
     # JSON: English keys, and the link's reasons and warnings in their English words
-    print(json.dumps(as_values(status), indent=2) if args.json else format_status(status, say))
+    print(json.dumps(as_values(status), indent=2) if args.json else
+          format_status(status, say, board_has_hub=board.hub.url is not None))
     return EXIT_OK if online else EXIT_FAIL
 
 
@@ -343,7 +350,10 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
             value = math.nan
         if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
             raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
-        return max(0.0, value)
+        if value < 0:  # `wait -1` answered "ok": a script with a sign slip read as if it had waited
+            raise ValueError(Msg("{word} is a negative number of seconds: a wait is from 0 to {most}",
+                                 word=repr(word), most=f"{MOST_SECONDS:.0f}"))
+        return value
 
     try:
         if verb in ("put", "remove") and len(rest) == 2:
