@@ -116,3 +116,25 @@ def test_hub_status_by_url_alone_tells_where_to_name_the_hub_not_that_a_board_na
         assert cli.main(["hub", "status", "--board", str(BOARDS / "fake-hub.toml"), "--url", str(link),
                          "--wait", "10"]) == 0
         assert "the board names no hub.id" in capsys.readouterr().out
+
+
+def test_url_fake_reaches_a_fake_hub_inside_kaleun_as_a_boards_hub_url_fake_does(tmp_path, monkeypatch, capsys):
+    """`--url fake` passed the URL check (which offers "fake" beside device paths) and then opened a serial port
+    named "fake": "cannot open fake: no such port (the hub is not plugged in, or hub.url names another port)". It
+    is the fake hub inside Kaleun, as hub.url = "fake" is: `hub status` shows it (with the shipped fake hub's
+    readers when no board has a hub), offers no hub.id for a hub no board names or remembers, and `figures enroll`
+    refuses it as it refuses a board's fake hub, pointing at `kaleun hub fake`."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["hub", "status", "--url", "fake", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["state"] == "online" and status["readers"] == len(hub_config(load_board(BOARDS / "fake-hub.toml"))
+                                                                     ["readers"])
+    for command in (["hub", "status", "--url", "fake"], ["hub", "status", "--board", str(BOARDS / "fake-hub.toml")]):
+        assert cli.main(command) == 0
+        said = capsys.readouterr().out
+        assert "a fake hub inside Kaleun: made anew at every start, so no board names or remembers it" in said, said
+        assert "hub.id" not in said and "put id =" not in said, said
+    assert cli.main(["figures", "enroll", "--url", "fake", "--figure", FIGURES[0]]) == 2
+    said = capsys.readouterr()
+    assert "--url fake is a fake hub inside Kaleun, whose readers no hand reaches: run `kaleun hub fake --link PATH`" \
+        in said.err and "no such port" not in said.err, said.err

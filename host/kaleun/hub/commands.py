@@ -89,12 +89,14 @@ def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) 
         return None
     url = getattr(args, "url", None)
     if url:
-        from kaleun.hub.options import check_url
+        from kaleun.hub.options import FAKE_URL, check_url
 
         refused = check_url(url, key="--url")
         if refused is not None:
             print(say(refused), file=sys.stderr)
             return None
+        if url == FAKE_URL and board.hub.url is None:  # `--url fake` alone: the shipped fake hub's readers
+            board = _board(None, fallback_fake=True)
     if board.hub.url is None and not url:
         if hasattr(args, "url"):
             said = Msg("{path}: the board has no [hub] with a url (give --url or another --board)",
@@ -149,10 +151,11 @@ STATES: dict[str, Msg] = {
 }
 
 
-def format_status(status: dict[str, Any], say: Say = str, board_has_hub: bool = True) -> str:
+def format_status(status: dict[str, Any], say: Say = str, board_has_hub: bool = True, fake: bool = False) -> str:
     """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
     The link's own reasons and warnings come as it words them. `board_has_hub` False: the hub was reached
-    by `--url` alone, no board with a [hub] was given, so no board file is there to name its id."""
+    by `--url` alone, no board with a [hub] was given, so no board file is there to name its id. `fake`: a
+    fake hub inside Kaleun, made anew at every start and never remembered, so no id is offered for it."""
     from kaleun.hub.link import MISMATCH
     from kaleun.hub.options import board_takes_id
 
@@ -186,7 +189,10 @@ def format_status(status: dict[str, Any], say: Say = str, board_has_hub: bool = 
         elif status.get("remembered_id"):
             lines.append(say(Msg("the hub the table played with is another one (id {id}, remembered in {file})",
                                  id=status["remembered_id"], file=str(status.get("remembered_in")))))
-        if status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
+        if fake:
+            lines.append(say(Msg("a fake hub inside Kaleun: made anew at every start, so no board names or "
+                                 "remembers it")))
+        elif status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
             lines.append(say(Msg("the device's id {id} is not one a deck hub gives (whole bytes, two hex digits "
                                  "each), so a board file cannot name it in hub.id", id=status["id"])))
         elif status.get("id") and not status.get("board_id") and not board_has_hub:
@@ -249,7 +255,7 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
             fake.stop()
     # JSON: English keys, and the link's reasons and warnings in their English words
     print(json.dumps(as_values(status), indent=2) if args.json else
-          format_status(status, say, board_has_hub=board.hub.url is not None))
+          format_status(status, say, board_has_hub=board.hub.url is not None, fake=fake is not None))
     return EXIT_OK if online else EXIT_FAIL
 
 
@@ -613,6 +619,12 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         from kaleun.hub.options import hub_options
 
+        if args.url == "fake":  # an in-process fake hub, as the board's below
+            _refuse(say, "figures enroll", Msg(
+                "--url fake is a fake hub inside Kaleun, whose readers no hand reaches: run `kaleun hub fake --link "
+                "PATH` (its `put READER UID` puts a tag down) and enroll with --url PATH, or give the tags with "
+                "--tags FILE"))
+            return EXIT_BAD_INPUT
         if not args.url and hub_options(board).is_fake:  # it would wait for ever for a tag nobody can put down
             _refuse(say, "figures enroll", Msg(
                 "the deck hub of {board} is a fake hub inside Kaleun (hub.url = \"fake\"), whose readers no hand "

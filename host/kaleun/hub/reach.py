@@ -55,12 +55,12 @@ def tool_link(board: Any, on_event: Any, url: str | None = None, start: bool = T
     leaves the link to be started by the caller (after what must hear its first events is set up)."""
     from kaleun.hub.fake import FakeHub
     from kaleun.hub.known import RememberedHub
-    from kaleun.hub.options import hub_config, hub_options
+    from kaleun.hub.options import FAKE_URL, hub_config, hub_options
 
     options = hub_options(board)
     fake = None
     target = url or options.url
-    if not url and options.is_fake:
+    if target == FAKE_URL:  # the board's hub.url or the tool's --url: `--url fake` opened a port named "fake"
         fake = FakeHub(hub_config(board)).start()
         target = fake.url
     assert target is not None, "a board without a hub url has no hub link"
