@@ -330,7 +330,8 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
 
     def figure_uid(name: str) -> str:
         if name not in FIGURES:
-            raise ValueError(Msg("unknown figure {figure}", figure=repr(name)))
+            raise ValueError(Msg("unknown figure {figure} (known: {known})", figure=repr(name),
+                                 known=", ".join(FIGURES)))
         return tags.uid_of(name) or simulated_uid(name)
 
     def whole(word: str) -> int:  # a reader, a section, an encoder, a count
