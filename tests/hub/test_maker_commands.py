@@ -47,8 +47,25 @@ def test_a_hub_url_that_is_no_serial_port_is_named_so(tmp_path, monkeypatch, cap
     assert cli.main(["hub", "status", "--board", str(BOARDS / "pico-hub.toml"), "--url", str(plain), "--wait",
                      "0.5"]) == 1
     out = capsys.readouterr().out
-    assert f"cannot open {plain}: not a serial port (hub.url names a file or another kind of device)" in out, out
+    assert f"cannot open {plain}: not a serial port (--url names a file or another kind of device)" in out, out
     assert "ioctl" not in out
+
+
+def test_a_port_given_by_url_that_is_not_there_is_blamed_on_the_url_typed_not_on_hub_url(tmp_path, monkeypatch,
+                                                                                          capsys):
+    """`kaleun hub status --url /dev/ttyS99` said "(the hub is not plugged in, or hub.url names another port)":
+    the maker typed --url and wrote no hub.url. The reason names where the port was given; the board's port is
+    still blamed on hub.url."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    missing = tmp_path / "ttyACM-gone"
+    assert cli.main(["hub", "status", "--url", str(missing), "--wait", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert f"cannot open {missing}: no such port (the hub is not plugged in, or --url names another port)" in out, out
+    board = tmp_path / "table.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text().replace('url = "fake"', f'url = "{missing}"'))
+    assert cli.main(["hub", "status", "--board", str(board), "--wait", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert "(the hub is not plugged in, or hub.url names another port)" in out, out
 
 
 def test_the_flashing_steps_mount_the_drive_on_a_pi_without_desktop_where_the_install_writes():

@@ -66,6 +66,6 @@ def tool_link(board: Any, on_event: Any, url: str | None = None, start: bool = T
     assert target is not None, "a board without a hub url has no hub link"
     # a real hub is checked against the one the table played with (refused as at a start), never learned here
     known = None if fake is not None else RememberedHub.for_board(board.path, target, learn=False)
-    link = HubLink(target, options, on_event, known=known)
+    link = HubLink(target, options, on_event, known=known, url_key="--url" if url else "hub.url")
     return (link.start() if start else link), fake
 
