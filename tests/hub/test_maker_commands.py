@@ -155,3 +155,12 @@ def test_url_fake_reaches_a_fake_hub_inside_kaleun_as_a_boards_hub_url_fake_does
     said = capsys.readouterr()
     assert "--url fake is a fake hub inside Kaleun, whose readers no hand reaches: run `kaleun hub fake --link PATH`" \
         in said.err and "no such port" not in said.err, said.err
+
+
+def test_an_empty_url_is_refused_as_naming_no_port_not_asked_for(tmp_path, monkeypatch, capsys):
+    """`kaleun hub status --url ""` said "the board has no [hub] with a url (give --url or another --board)" to a
+    maker who had given --url."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["hub", "status", "--url", ""]) == 2
+    said = capsys.readouterr().err
+    assert "--url must name a serial port" in said and "give --url" not in said, said

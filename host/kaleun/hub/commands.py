@@ -88,7 +88,7 @@ def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) 
         print(say(of_error(exc)), file=sys.stderr)  # file:line: problem, as `kaleun board check` says it
         return None
     url = getattr(args, "url", None)
-    if url:
+    if url is not None:  # `--url ""` too: it was read as no --url and then asked for one
         from kaleun.hub.options import FAKE_URL, check_url
 
         refused = check_url(url, key="--url")
