@@ -30,4 +30,27 @@ def test_a_wait_that_is_no_number_of_seconds_is_refused_with_the_range(home, com
 @pytest.mark.parametrize("value", ["inf", "1e999", "nan", "86401"])
 def test_the_fake_hubs_typed_wait_beyond_a_day_or_no_number_is_an_error_line(value):
     assert fake_command(None, None, f"wait {value}") == f"error: '{value}' is not a number of seconds"
-    assert fake_command(None, None, "wait -3") == "ok"  # no wait at all
+
+
+@pytest.mark.parametrize("value", ["-3", "-0.5", "-1e999"])
+def test_the_fake_hubs_typed_wait_of_negative_seconds_is_an_error_line_not_ok(value):
+    """`wait -1` answered "ok" as if the fake hub had waited: a script's sign slip went unseen."""
+    answer = fake_command(None, None, f"wait {value}")
+    assert answer.split()[0] == "error:", answer
+    assert answer in (f"error: '{value}' is a negative number of seconds: a wait is from 0 to 86400",
+                      f"error: '{value}' is not a number of seconds"), answer
+    assert fake_command(None, None, "wait 0") == "ok"
+
+
+def test_the_fake_hubs_place_of_an_unknown_figure_names_the_figures_it_knows():
+    """`place captain 3` answered "error: unknown figure 'captain'", leaving the tester to guess the names;
+    `figures enroll --figure captain` names them. The fake hub says them too."""
+    from types import SimpleNamespace
+
+    from kaleun.uboot.figures import FIGURES
+
+    placed: list[object] = []
+    fake = SimpleNamespace(place_tag=lambda *how: placed.append(how) or 2)
+    answer = fake_command(fake, None, "place captain 3")
+    assert not placed
+    assert answer == f"error: unknown figure 'captain' (known: {', '.join(FIGURES)})", answer

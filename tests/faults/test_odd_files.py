@@ -189,8 +189,34 @@ def test_an_odd_thing_at_a_mission_or_changes_files_path_is_refused_with_what_it
     script.write_text('{"t": 0, "do": "report"}\n')
     ran = run_kaleun("run", "--mission", "training", "--changes", f"@{path}", "--script", str(script), "--events",
                      str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
-    assert ran.returncode == 2 and f"@FILE holding one (it is a {words}" in ran.stderr, ran.stderr
+    assert ran.returncode == 2 and f"--changes @{path}: cannot read the changes file (it is a {words}" in ran.stderr, \
+        ran.stderr
     assert os.path.lexists(path)
+
+
+def test_a_changes_file_that_is_not_there_or_holds_no_object_is_named_in_the_refusal(tmp_path):
+    """`--changes @missing.json` was refused with "--changes must be a JSON object or @FILE holding one (No such
+    file or directory)": which file was not found, and that the JSON was never the fault, went unsaid. The
+    refusal names the file the crew typed, and a bare @ is told it names no file."""
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"t": 0, "do": "report"}\n')
+    (tmp_path / "list.json").write_text("[1]\n")
+    (tmp_path / "bad.json").write_text("{bad\n")
+
+    def refusal(changes: str) -> str:
+        ran = run_kaleun("run", "--mission", "training", "--changes", changes, "--script", str(script), "--events",
+                         str(tmp_path / "e.jsonl"), home=tmp_path, timeout=60)
+        assert ran.returncode == 2 and "Traceback" not in ran.stderr, ran.stderr
+        assert not (tmp_path / "e.jsonl").exists()
+        return ran.stderr
+
+    missing = tmp_path / "missing.json"
+    assert f"--changes @{missing}: cannot read the changes file (No such file or directory)" in refusal(f"@{missing}")
+    assert f"--changes @{tmp_path / 'list.json'}: the file must hold a JSON object of mission fields" in \
+        refusal(f"@{tmp_path / 'list.json'}")
+    assert f"--changes @{tmp_path / 'bad.json'}: the file must hold a JSON object of mission fields (not valid JSON" \
+        in refusal(f"@{tmp_path / 'bad.json'}")
+    assert "--changes @ names no file" in refusal("@")
 
 
 @pytest.mark.parametrize("odd", ["named pipe", "/dev/zero"])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from kaleun.boards.dials import DIALS
 from kaleun.boards.loader import load_board
-from kaleun.bringup.check import FAIL, PASS, SKIP, Bringup, Hands, Person, Result, check, report
+from kaleun.bringup.check import ANSWERS, FAIL, PASS, SKIP, Bringup, Hands, Person, Result, check, report
 from kaleun.bringup.rig import Rig, TagMoved, Typed
 from kaleun.cli import main
 from kaleun.core.messages import Msg
@@ -291,15 +291,37 @@ def test_each_ring_is_turned_as_its_declaration_says_a_maker_sees_a_whole_turn(h
 
 @pytest.mark.parametrize(("code", "again", "yes"), [
     ("de", "Bitte mit j (ja), n (nein) oder s (überspringen) antworten.", "j"),
-    ("ru", "Ответьте д (да), н (нет) или s (пропустить).", "д")])
+    ("ru", "Ответьте д (да), н (нет) или п (пропустить).", "д")])
 def test_an_answer_asked_again_names_the_letters_the_question_offered(home, code, again, yes):
-    """The German question offers [j/n/s] and the Russian [д/н/s]; an answer it did not take was asked again with
+    """The German question offers [j/n/s] and the Russian [д/н/п]; an answer it did not take was asked again with
     "y (ja)" and "y (да)", letters the question never named."""
     out = io.StringIO()
     (bell,) = check(load_board(BOARDS / "sim.toml"), groups=["bell"], stdin=io.StringIO(f"x\n{yes}\n"), stdout=out,
                     language=code)
     assert again in out.getvalue().splitlines(), out.getvalue()
     assert bell.status == PASS
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_every_letter_a_question_shows_is_taken_for_what_it_stands_for(home, code):
+    """The Russian question showed [д/н/s]: yes and no on the Cyrillic keyboard, skip only after switching to the
+    Latin one. Each language's question and its asked-again line show letters for yes, no and skip (Russian
+    "п" for "пропустить"), and the check takes each of them, in that order, for what it stands for."""
+    from kaleun.i18n import language
+
+    lang = language(code)
+    shown = re.search(r"\[(\w)/(\w)/(\w)", lang.render(Msg("{question} [y/n/s(kip)]", question="?"))).groups()
+    again = lang.render(Msg("Please answer y (yes), n (no) or s (skip)."))
+    for letter, meaning in zip(shown, ("y", "n", "s"), strict=True):
+        assert letter in ANSWERS[meaning], (code, letter, meaning)
+        assert re.search(rf"\b{letter} \(", again), (code, letter, again)
+    skip = shown[2]
+    out = io.StringIO()
+    (bell,) = check(load_board(BOARDS / "sim.toml"), groups=["bell"], stdin=io.StringIO(f"{skip}\n"), stdout=out,
+                    language=code)
+    assert bell.status == SKIP, out.getvalue()
+    if code == "ru":
+        assert shown == ("д", "н", "п")
 
 
 def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):

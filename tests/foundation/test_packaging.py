@@ -353,3 +353,23 @@ def test_the_pi_extra_leaves_rpi_ws281x_out_and_the_readme_says_why():
     assert "rpi_ws281x" in readme and "no wheel" in readme and "pip install rpi_ws281x" in readme
     guide = " ".join((ROOT / "wiring" / "README.md").read_text(encoding="utf-8").split())
     assert "rpi_ws281x" in guide and "pip install rpi_ws281x" in guide
+
+
+@pytest.mark.parametrize("factory", ["mock", "native"])
+def test_a_mocked_gpio_board_without_gpiozero_is_offered_gpiozero_alone_not_the_pi_extra(monkeypatch, factory):
+    """The physical table, packaging: a board on gpiozero's mock pins (or its native factory) needs gpiozero
+    alone, but the hint offered the whole Pi extra (Blinka, the NeoPixel and NFC libraries, gpiod on a Pi). It
+    offers the one package, with the Pi extra's version, installed by the Python that runs Kaleun."""
+    import shlex
+
+    from kaleun.ports.gpio import GpioUnavailable, make_pin_factory
+    from kaleun.shipped import pi_extra
+
+    for module in ("gpiozero", "gpiozero.pins", "gpiozero.pins.mock", "gpiozero.pins.native"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if gpiozero were not installed
+    with pytest.raises(GpioUnavailable) as refused:
+        make_pin_factory(factory)
+    said = str(refused.value)
+    wanted = next(p for p in pi_extra() if p.startswith("gpiozero"))
+    assert f"it needs only gpiozero: {shlex.quote(sys.executable)} -m pip install {shlex.quote(wanted)}" in said, said
+    assert "[pi]" not in said and "Pi extra" not in said and "adafruit" not in said, said

@@ -69,7 +69,7 @@ def test_a_port_that_cannot_be_opened_and_a_lost_port_are_said_in_the_tables_lan
     from kaleun.core.messages import Msg
     from kaleun.hub.link import NO_SUCH_PORT, PORT_HELD
 
-    for reason in (Msg(PORT_HELD), Msg(NO_SUCH_PORT)):
+    for reason in (Msg(PORT_HELD), Msg(NO_SUCH_PORT, key="hub.url")):
         assert language(code).missing(reason) == []
         assert language(code).render(reason) != str(reason)
 

@@ -47,8 +47,25 @@ def test_a_hub_url_that_is_no_serial_port_is_named_so(tmp_path, monkeypatch, cap
     assert cli.main(["hub", "status", "--board", str(BOARDS / "pico-hub.toml"), "--url", str(plain), "--wait",
                      "0.5"]) == 1
     out = capsys.readouterr().out
-    assert f"cannot open {plain}: not a serial port (hub.url names a file or another kind of device)" in out, out
+    assert f"cannot open {plain}: not a serial port (--url names a file or another kind of device)" in out, out
     assert "ioctl" not in out
+
+
+def test_a_port_given_by_url_that_is_not_there_is_blamed_on_the_url_typed_not_on_hub_url(tmp_path, monkeypatch,
+                                                                                          capsys):
+    """`kaleun hub status --url /dev/ttyS99` said "(the hub is not plugged in, or hub.url names another port)":
+    the maker typed --url and wrote no hub.url. The reason names where the port was given; the board's port is
+    still blamed on hub.url."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    missing = tmp_path / "ttyACM-gone"
+    assert cli.main(["hub", "status", "--url", str(missing), "--wait", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert f"cannot open {missing}: no such port (the hub is not plugged in, or --url names another port)" in out, out
+    board = tmp_path / "table.toml"
+    board.write_text((BOARDS / "fake-hub.toml").read_text().replace('url = "fake"', f'url = "{missing}"'))
+    assert cli.main(["hub", "status", "--board", str(board), "--wait", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert "(the hub is not plugged in, or hub.url names another port)" in out, out
 
 
 def test_the_flashing_steps_mount_the_drive_on_a_pi_without_desktop_where_the_install_writes():
@@ -95,3 +112,55 @@ def test_the_makers_tools_keep_the_terminal_to_their_own_report(tmp_path):
                        home=tmp_path)
     assert check.returncode == 0 and "Bring-up report" in check.stdout, check
     assert "INFO" not in check.stderr + check.stdout, check.stderr
+
+
+def test_hub_status_by_url_alone_tells_where_to_name_the_hub_not_that_a_board_names_nothing(tmp_path, monkeypatch,
+                                                                                            capsys):
+    """`kaleun hub status --url PATH` with no board said "the board names no hub.id", though the maker gave no
+    board, only a URL. It says that no board with a deck hub was given and where the id goes; with a board it
+    still speaks of that board."""
+    from kaleun.hub.fake import FAKE_UID, FakeHub
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    link = tmp_path / "ttyACM-hub"
+    with FakeHub(hub_config(load_board(BOARDS / "fake-hub.toml")), link=link):
+        assert cli.main(["hub", "status", "--url", str(link), "--wait", "10"]) == 0
+        said = capsys.readouterr().out
+        assert "the board names no hub.id" not in said, said
+        assert (f'no board with a deck hub was given, only --url, so nothing names this hub yet: the table remembers '
+                f'the first hub it meets and refuses any other; to name this one, put id = "{FAKE_UID}" into the '
+                f"[hub] section of your table's board file") in said, said
+        assert cli.main(["hub", "status", "--board", str(BOARDS / "fake-hub.toml"), "--url", str(link),
+                         "--wait", "10"]) == 0
+        assert "the board names no hub.id" in capsys.readouterr().out
+
+
+def test_url_fake_reaches_a_fake_hub_inside_kaleun_as_a_boards_hub_url_fake_does(tmp_path, monkeypatch, capsys):
+    """`--url fake` passed the URL check (which offers "fake" beside device paths) and then opened a serial port
+    named "fake": "cannot open fake: no such port (the hub is not plugged in, or hub.url names another port)". It
+    is the fake hub inside Kaleun, as hub.url = "fake" is: `hub status` shows it (with the shipped fake hub's
+    readers when no board has a hub), offers no hub.id for a hub no board names or remembers, and `figures enroll`
+    refuses it as it refuses a board's fake hub, pointing at `kaleun hub fake`."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["hub", "status", "--url", "fake", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["state"] == "online" and status["readers"] == len(hub_config(load_board(BOARDS / "fake-hub.toml"))
+                                                                     ["readers"])
+    for command in (["hub", "status", "--url", "fake"], ["hub", "status", "--board", str(BOARDS / "fake-hub.toml")]):
+        assert cli.main(command) == 0
+        said = capsys.readouterr().out
+        assert "a fake hub inside Kaleun: made anew at every start, so no board names or remembers it" in said, said
+        assert "hub.id" not in said and "put id =" not in said, said
+    assert cli.main(["figures", "enroll", "--url", "fake", "--figure", FIGURES[0]]) == 2
+    said = capsys.readouterr()
+    assert "--url fake is a fake hub inside Kaleun, whose readers no hand reaches: run `kaleun hub fake --link PATH`" \
+        in said.err and "no such port" not in said.err, said.err
+
+
+def test_an_empty_url_is_refused_as_naming_no_port_not_asked_for(tmp_path, monkeypatch, capsys):
+    """`kaleun hub status --url ""` said "the board has no [hub] with a url (give --url or another --board)" to a
+    maker who had given --url."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    assert cli.main(["hub", "status", "--url", ""]) == 2
+    said = capsys.readouterr().err
+    assert "--url must name a serial port" in said and "give --url" not in said, said

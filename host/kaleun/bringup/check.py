@@ -110,6 +110,15 @@ def part_name(part: str) -> Msg:
     return Msg(_PART_KINDS[kind], name=name) if kind in _PART_KINDS else Msg("{part}", part=part)
 
 
+# What a maker may type for yes, no and skip, in every language of the table: the letters each language's
+# question shows ("{question} [y/n/s(kip)]" and its translations: de [j/n/s], ru [д/н/п]) and the words.
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "y": ("y", "yes", "j", "ja", "д", "да"),
+    "n": ("n", "no", "nein", "н", "нет"),
+    "s": ("s", "skip", "überspringen", "п", "пропустить"),
+}
+
+
 class Person:
     """The maker at the terminal: questions answered by typing, parts moved by hand."""
 
@@ -162,12 +171,9 @@ class Person:
         while True:
             self.say(Msg("{question} [y/n/s(kip)]", question=question))
             answer = self.line().lower()
-            if answer in ("y", "yes", "j", "ja", "д", "да"):
-                return "y"
-            if answer in ("n", "no", "nein", "н", "нет"):
-                return "n"
-            if answer in ("s", "skip"):
-                return "s"
+            for meaning, words in ANSWERS.items():
+                if answer in words:
+                    return meaning
             self.say(Msg("Please answer y (yes), n (no) or s (skip)."))
 
     def until_enter(self, prompt: Msg) -> list[Happening]:

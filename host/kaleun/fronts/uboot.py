@@ -60,15 +60,25 @@ def _changes(text: str | None) -> dict | None:
 
     if text is None:
         return None
+    name = text[1:] if text.startswith("@") else None
+    if name == "":
+        raise CommandError(Msg("--changes @ names no file: give @FILE, e.g. @changes.json, or the JSON object itself"))
     try:
         # @FILE: a regular file only (a named pipe hung the start, /dev/zero filled the memory)
-        raw = read_file(Path(text[1:]), 1024 * 1024).decode("utf-8") if text.startswith("@") else text
+        raw = read_file(Path(name), 1024 * 1024).decode("utf-8") if name is not None else text
         changes = jsonin.loads(raw)  # no NaN, no 1e999, no nesting without end
     except (OSError, UnicodeDecodeError, jsonin.JsonInputError) as exc:
         why = why_unread(exc)
-        raise CommandError(f"--changes must be a JSON object or @FILE holding one ({why})") from exc
+        if name is None:
+            raise CommandError(Msg("--changes must be a JSON object or @FILE holding one ({why})", why=why)) from exc
+        if isinstance(exc, jsonin.JsonInputError):
+            raise CommandError(Msg("--changes @{file}: the file must hold a JSON object of mission fields ({why})",
+                                   file=name, why=why)) from exc
+        raise CommandError(Msg("--changes @{file}: cannot read the changes file ({why})", file=name, why=why)) from exc
     if not isinstance(changes, dict):
-        raise CommandError("--changes must be a JSON object of mission fields")
+        if name is not None:
+            raise CommandError(Msg("--changes @{file}: the file must hold a JSON object of mission fields", file=name))
+        raise CommandError(Msg("--changes must be a JSON object of mission fields"))
     return changes
 
 

@@ -88,13 +88,15 @@ def _hub_board(args: argparse.Namespace, say: Say, fallback_fake: bool = False) 
         print(say(of_error(exc)), file=sys.stderr)  # file:line: problem, as `kaleun board check` says it
         return None
     url = getattr(args, "url", None)
-    if url:
-        from kaleun.hub.options import check_url
+    if url is not None:  # `--url ""` too: it was read as no --url and then asked for one
+        from kaleun.hub.options import FAKE_URL, check_url
 
         refused = check_url(url, key="--url")
         if refused is not None:
             print(say(refused), file=sys.stderr)
             return None
+        if url == FAKE_URL and board.hub.url is None:  # `--url fake` alone: the shipped fake hub's readers
+            board = _board(None, fallback_fake=True)
     if board.hub.url is None and not url:
         if hasattr(args, "url"):
             said = Msg("{path}: the board has no [hub] with a url (give --url or another --board)",
@@ -149,9 +151,11 @@ STATES: dict[str, Msg] = {
 }
 
 
-def format_status(status: dict[str, Any], say: Say = str) -> str:
+def format_status(status: dict[str, Any], say: Say = str, board_has_hub: bool = True, fake: bool = False) -> str:
     """The status of `HubLink.status()` for the maker, in the language of `say` (English by default).
-    The link's own reasons and warnings come as it words them."""
+    The link's own reasons and warnings come as it words them. `board_has_hub` False: the hub was reached
+    by `--url` alone, no board with a [hub] was given, so no board file is there to name its id. `fake`: a
+    fake hub inside Kaleun, made anew at every start and never remembered, so no id is offered for it."""
     from kaleun.hub.link import MISMATCH
     from kaleun.hub.options import board_takes_id
 
@@ -185,9 +189,17 @@ def format_status(status: dict[str, Any], say: Say = str) -> str:
         elif status.get("remembered_id"):
             lines.append(say(Msg("the hub the table played with is another one (id {id}, remembered in {file})",
                                  id=status["remembered_id"], file=str(status.get("remembered_in")))))
-        if status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
+        if fake:
+            lines.append(say(Msg("a fake hub inside Kaleun: made anew at every start, so no board names or "
+                                 "remembers it")))
+        elif status.get("id") and not status.get("board_id") and not board_takes_id(status["id"]):
             lines.append(say(Msg("the device's id {id} is not one a deck hub gives (whole bytes, two hex digits "
                                  "each), so a board file cannot name it in hub.id", id=status["id"])))
+        elif status.get("id") and not status.get("board_id") and not board_has_hub:
+            lines.append(say(Msg("no board with a deck hub was given, only --url, so nothing names this hub yet: the "
+                                 "table remembers the first hub it meets and refuses any other; to name this one, put "
+                                 "id = \"{id}\" into the [hub] section of your table's board file",
+                                 id=status["id"])))
         elif status.get("id") and not status.get("board_id"):
             lines.append(say(Msg("the board names no hub.id, so the table remembers the first hub it meets and "
                                  "refuses any other: to name this one in the board file, put id = \"{id}\" into its "
@@ -242,7 +254,8 @@ def cmd_hub_status(args: argparse.Namespace) -> int:
         if fake is not None:
             fake.stop()
     # JSON: English keys, and the link's reasons and warnings in their English words
-    print(json.dumps(as_values(status), indent=2) if args.json else format_status(status, say))
+    print(json.dumps(as_values(status), indent=2) if args.json else
+          format_status(status, say, board_has_hub=board.hub.url is not None, fake=fake is not None))
     return EXIT_OK if online else EXIT_FAIL
 
 
@@ -317,7 +330,8 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
 
     def figure_uid(name: str) -> str:
         if name not in FIGURES:
-            raise ValueError(Msg("unknown figure {figure}", figure=repr(name)))
+            raise ValueError(Msg("unknown figure {figure} (known: {known})", figure=repr(name),
+                                 known=", ".join(FIGURES)))
         return tags.uid_of(name) or simulated_uid(name)
 
     def whole(word: str) -> int:  # a reader, a section, an encoder, a count
@@ -343,7 +357,10 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
             value = math.nan
         if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
             raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
-        return max(0.0, value)
+        if value < 0:  # `wait -1` answered "ok": a script with a sign slip read as if it had waited
+            raise ValueError(Msg("{word} is a negative number of seconds: a wait is from 0 to {most}",
+                                 word=repr(word), most=f"{MOST_SECONDS:.0f}"))
+        return value
 
     try:
         if verb in ("put", "remove") and len(rest) == 2:
@@ -603,6 +620,12 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         from kaleun.hub.options import hub_options
 
+        if args.url == "fake":  # an in-process fake hub, as the board's below
+            _refuse(say, "figures enroll", Msg(
+                "--url fake is a fake hub inside Kaleun, whose readers no hand reaches: run `kaleun hub fake --link "
+                "PATH` (its `put READER UID` puts a tag down) and enroll with --url PATH, or give the tags with "
+                "--tags FILE"))
+            return EXIT_BAD_INPUT
         if not args.url and hub_options(board).is_fake:  # it would wait for ever for a tag nobody can put down
             _refuse(say, "figures enroll", Msg(
                 "the deck hub of {board} is a fake hub inside Kaleun (hub.url = \"fake\"), whose readers no hand "

@@ -55,10 +55,11 @@ SUPPORTED_PROTOCOLS = (1, PROTOCOL_VERSION)
 PORT_HELD = N_("another program holds the hub's port (a Kaleun playing at this table, the kaleun service, or a "
                "serial terminal): quit it or stop the service first (sudo systemctl stop kaleun, or "
                "systemctl --user stop kaleun)")
-#: why a port cannot be opened that is not there at all
-NO_SUCH_PORT = N_("no such port (the hub is not plugged in, or hub.url names another port)")
+#: why a port cannot be opened that is not there at all (`key`: where the port was named, the board's hub.url or a
+#: tool's --url)
+NO_SUCH_PORT = N_("no such port (the hub is not plugged in, or {key} names another port)")
 #: why a path cannot be opened as a port that is a file or another kind of device
-NOT_A_SERIAL_PORT = N_("not a serial port (hub.url names a file or another kind of device)")
+NOT_A_SERIAL_PORT = N_("not a serial port ({key} names a file or another kind of device)")
 #: the reason of a hub that speaks another protocol; `kaleun hub status` names the state once (`detail`)
 MISMATCH = N_("version mismatch: {detail}")
 #: why the link is down or not online yet, as a sentence for the maker or the crew (its English text is
@@ -458,8 +459,10 @@ class HubLink:
 
     def __init__(self, url: str, options: HubOptions, on_event: Callable[[LinkEvent], None],
                  clock: Callable[[], float] = time.monotonic, backoff: tuple[float, float, float] = BACKOFF,
-                 known: RememberedHub | None = None) -> None:
+                 known: RememberedHub | None = None, url_key: str = "hub.url") -> None:
+        """`url_key`: where `url` was named, as the reasons a port cannot be opened say it (a tool's --url)."""
         self.url = url
+        self.url_key = url_key
         self.options = options
         self.on_event = on_event
         self.clock = clock
@@ -579,9 +582,9 @@ class HubLink:
             if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):  # pyserial's exclusive lock
                 failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(PORT_HELD))
             elif getattr(exc, "errno", None) == errno.ENOENT:  # pyserial says the path three times over
-                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NO_SUCH_PORT))
+                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NO_SUCH_PORT, key=self.url_key))
             elif getattr(exc.__context__, "args", (None,))[:1] == (errno.ENOTTY,):  # termios on a file, /dev/null
-                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NOT_A_SERIAL_PORT))
+                failed = Msg("cannot open {url}: {why}", url=self.url, why=Msg(NOT_A_SERIAL_PORT, key=self.url_key))
             elif (said := errno_reason(getattr(exc, "errno", None))) is not None:  # a folder, no permission: our words
                 failed = Msg("cannot open {url}: {why}", url=self.url, why=said)
             with self._changed:

@@ -55,17 +55,17 @@ def tool_link(board: Any, on_event: Any, url: str | None = None, start: bool = T
     leaves the link to be started by the caller (after what must hear its first events is set up)."""
     from kaleun.hub.fake import FakeHub
     from kaleun.hub.known import RememberedHub
-    from kaleun.hub.options import hub_config, hub_options
+    from kaleun.hub.options import FAKE_URL, hub_config, hub_options
 
     options = hub_options(board)
     fake = None
     target = url or options.url
-    if not url and options.is_fake:
+    if target == FAKE_URL:  # the board's hub.url or the tool's --url: `--url fake` opened a port named "fake"
         fake = FakeHub(hub_config(board)).start()
         target = fake.url
     assert target is not None, "a board without a hub url has no hub link"
     # a real hub is checked against the one the table played with (refused as at a start), never learned here
     known = None if fake is not None else RememberedHub.for_board(board.path, target, learn=False)
-    link = HubLink(target, options, on_event, known=known)
+    link = HubLink(target, options, on_event, known=known, url_key="--url" if url else "hub.url")
     return (link.start() if start else link), fake
 

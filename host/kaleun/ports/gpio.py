@@ -48,8 +48,12 @@ def make_pin_factory(name: str) -> Any:
 
             return NativeFactory()
     except ImportError as exc:
-        from kaleun.shipped import install_command
+        from kaleun.shipped import install_command, pi_extra
 
+        if name in ("mock", "native"):  # gpiozero alone: the Pi extra's NeoPixel and NFC libraries are not needed
+            gpiozero = next((p for p in pi_extra() if p.lower().startswith("gpiozero")), "gpiozero")
+            raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); it needs only gpiozero: "
+                                      "{command}", name=name, why=str(exc), command=install_command(gpiozero))) from exc
         raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); install the Pi extra: "
                                   "{command}", name=name, why=str(exc), command=install_command())) from exc
     except Exception as exc:  # gpiozero raises assorted errors off a Pi
