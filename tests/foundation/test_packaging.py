@@ -194,14 +194,12 @@ def test_a_missing_hardware_library_is_answered_with_a_command_that_installs_it_
     then said `pip install 'kaleun[pi]'`, which asks the package index for a Kaleun that is not
     there (and the system's pip, which Raspberry Pi OS refuses). The hint installs the checkout's
     own extra with the Python that runs Kaleun."""
-    import importlib.util
 
     from kaleun.ports.gpio import GpioUnavailable, make_pin_factory
 
-    if importlib.util.find_spec("pigpio") is not None:
-        pytest.skip("pigpio is installed here")
+    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", None)  # gpiozero not installed: import fails
     with pytest.raises(GpioUnavailable) as refused:
-        make_pin_factory("pigpio")
+        make_pin_factory("lgpio")
     assert f"install the Pi extra: {sys.executable} -m pip install -e '{ROOT}[pi]'" in str(refused.value)
     from kaleun import shipped
 
@@ -211,6 +209,23 @@ def test_a_missing_hardware_library_is_answered_with_a_command_that_installs_it_
     assert "'adafruit-circuitpython-neopixel-spi>=1.0'" in command
     assert shipped.install_command("adafruit-circuitpython-pn532") == \
         f"{sys.executable} -m pip install adafruit-circuitpython-pn532"
+
+
+@pytest.mark.parametrize(("factory", "module", "package"), [("pigpio", "pigpio", "pigpio"),
+                                                            ("rpigpio", "RPi", "RPi.GPIO")])
+def test_a_pin_factory_the_pi_extra_leaves_out_names_its_own_package(monkeypatch, factory, module, package):
+    """boards/README.md `pin_factory`: the Pi extra brings gpiozero and lgpio (Bookworm's); `pigpio` and `rpigpio`
+    need a library of their own. With gpiozero installed and that library missing, the hint told the maker to
+    install the Pi extra, which was already installed and does not hold it; it names the package instead."""
+    pytest.importorskip("gpiozero")
+    from kaleun.ports.gpio import GpioUnavailable, make_pin_factory
+
+    monkeypatch.setitem(sys.modules, module, None)  # the library not installed
+    with pytest.raises(GpioUnavailable) as refused:
+        make_pin_factory(factory)
+    text = str(refused.value)
+    assert f"it needs {package} beside gpiozero" in text and text.endswith(f"-m pip install {package}")
+    assert "Pi extra:" not in text
 
 
 def test_the_pi_extra_brings_every_backend_blinka_requires_on_a_pi():

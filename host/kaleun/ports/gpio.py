@@ -22,6 +22,11 @@ class GpioUnavailable(RuntimeError):
     """No GPIO here: gpiozero is missing or no pin factory works on this machine."""
 
 
+#: the pin factories whose library the Pi extra does not install (it brings lgpio, Bookworm's): the module
+#: gpiozero imports for it and the package that holds it (pigpio's factory also needs the pigpiod daemon running)
+OWN_LIBRARY = {"pigpio": ("pigpio", "pigpio"), "rpigpio": ("RPi", "RPi.GPIO")}
+
+
 def make_pin_factory(name: str) -> Any:
     """The gpiozero pin factory a board asks for; None lets gpiozero choose ("auto")."""
     try:
@@ -54,6 +59,11 @@ def make_pin_factory(name: str) -> Any:
             gpiozero = next((p for p in pi_extra() if p.lower().startswith("gpiozero")), "gpiozero")
             raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); it needs only gpiozero: "
                                       "{command}", name=name, why=str(exc), command=install_command(gpiozero))) from exc
+        own = OWN_LIBRARY.get(name)
+        if own is not None and (exc.name or "").split(".")[0] == own[0]:  # gpiozero is there, its backend is not
+            raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); it needs {package} "
+                                      "beside gpiozero, which the Pi extra leaves out: {command}", name=name,
+                                      why=str(exc), package=own[1], command=install_command(own[1]))) from exc
         raise GpioUnavailable(Msg("GPIO pin factory '{name}' is not installed ({why}); install the Pi extra: "
                                   "{command}", name=name, why=str(exc), command=install_command())) from exc
     except Exception as exc:  # gpiozero raises assorted errors off a Pi
