@@ -11,7 +11,7 @@ from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
 from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
 from kit import console_typed
-from missionkit import do, one
+from missionkit import do, named, one
 from window.fingers import Table_, shown
 
 BURN = BOAT["fuel"]["burn_t_per_h"]["full_ahead"]
@@ -84,3 +84,45 @@ def test_4_2_the_fuel_running_out_on_the_way_home_interrupts_the_passage_and_a_d
     assert game.module("mission").passage is None
     refused = one(do(game, {"do": "return_to_base"}), "action_refused")
     assert refused["feed"] == "Return to base refused: the fuel is spent."
+
+
+def flat_battery_home_bound(over_the_way: float):
+    """A boat surfaced after a long dive, its battery low (the diesels charge it on the way home, at full ahead for
+    about 19 hours), with the fuel the passage itself burns, charging left out, and `over_the_way` tonnes more."""
+    game = new_game(0, "agents_1941", {"time_limit_h": 400})
+    do(game, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(game, {"do": "order", "order": "dive"})
+    game.advance(300)
+    do(game, {"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    game.advance(15 * 3600)
+    do(game, {"do": "order", "order": "surface"})
+    game.advance(200)
+    boat = game.module("boat")
+    assert boat.surfaced and boat.battery_at(game.t) < 30
+    hours = game.module("mission").way_home()[3]
+    boat.set_fuel(hours * BURN + over_the_way)
+    return game
+
+
+def test_4_2_the_fuel_warning_counts_the_battery_charge_the_passage_home_burns() -> None:
+    """The passage home charges a low battery on the diesels, burning `charge_t_per_h` more until it is full: a
+    boat with the fuel for the passage alone (and a little more) runs dry before the base, and is warned first."""
+    game = flat_battery_home_bound(0.3)
+    said = console_typed("en", "check return", game=game)
+    assert "does not last the passage home at full ahead" in said, said
+    short = one(do(game, {"do": "return_to_base"}), "fuel_short")
+    assert short["need_t"] > short["fuel_t"]
+    events = [e.to_json() for e in game.advance(60 * 3600)]
+    assert one(events, "fuel")["level"] == "empty"
+    assert one(events, "passage_interrupted")["feed"] == "Passage home interrupted: the fuel is spent."
+    assert not named(events, "mission_end")
+
+
+def test_4_2_no_fuel_warning_when_the_fuel_lasts_the_passage_with_its_charge() -> None:
+    game = flat_battery_home_bound(0.3)
+    boat = game.module("boat")
+    boat.set_fuel(boat.fuel_for(game.module("mission").way_home()[3]) + 0.3)
+    assert "does not last the passage home" not in console_typed("en", "check return", game=game)
+    assert not named(do(game, {"do": "return_to_base"}), "fuel_short")
+    events = [e.to_json() for e in game.advance(60 * 3600)]
+    assert one(events, "mission_end")["reason"] == "returned" and not named(events, "fuel")

@@ -870,15 +870,15 @@ class Mission(Module):
 
     def short_of_fuel(self, hours: float) -> Msg | None:
         """The warning that the fuel left does not last a passage home of `hours` at full ahead (the transit speed)
-        and about how far short of the base the diesels stop; None: it lasts."""
+        and about how far short of the base the diesels stop; None: it lasts. The need counts what the diesels
+        burn charging the battery on the way, until it is full, as the passage does."""
         boat = self._boat()
         left = boat.fuel_at(self.engine.t)
         need = boat.fuel_for(hours)
         if need <= left:
             return None
-        surfaced = data.load("boat")["surfaced"]
-        burn = float(data.load("boat")["fuel"]["burn_t_per_h"]["full_ahead"])
-        short = (need - left) / burn * float(surfaced["speed_kn"]["full_ahead"]) if burn > 0 else 0.0
+        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+        short = max(0.0, hours - boat.fuel_lasts()) * speed
         return Msg("Warning: the fuel left ({left} t) does not last the passage home at full ahead ({need} t): the "
                    "diesels stop about {short} nm short of the base.", left=f"{left:.1f}", need=f"{need:.1f}",
                    short=max(1, round(short)))
