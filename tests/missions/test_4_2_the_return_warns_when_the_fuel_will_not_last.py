@@ -126,3 +126,23 @@ def test_4_2_no_fuel_warning_when_the_fuel_lasts_the_passage_with_its_charge() -
     assert not named(do(game, {"do": "return_to_base"}), "fuel_short")
     events = [e.to_json() for e in game.advance(60 * 3600)]
     assert one(events, "mission_end")["reason"] == "returned" and not named(events, "fuel")
+
+
+def test_4_2_with_the_diesels_degraded_the_passage_home_is_slower_and_the_fuel_warning_says_so() -> None:
+    """Degraded diesels give three quarters of their speed (boat.toml [technical]): the passage home takes that much
+    longer and burns that much more. The return's hours and the fuel warning reckon with it."""
+    game = new_game(0, "agents_1941", {"time_limit_h": 400})
+    do(game, {"do": "crew_options", "rules": "advise", "wear": False})
+    mission, boat = game.module("mission"), game.module("boat")
+    nominal = mission.way_home()[3]
+    assert game.module("technical").add_condition("diesels", "maintenance", "test") is not None
+    hours = mission.way_home()[3]
+    factor = BOAT["technical"]["degraded_speed_factor"]
+    assert hours == pytest.approx(nominal / factor)
+    boat.set_fuel(nominal * BURN * 1.1)  # enough at full speed, not at three quarters of it
+    assert "does not last the passage home" in console_typed("en", "check return", game=game)
+    said = do(game, {"do": "return_to_base"})
+    assert one(said, "return_to_base")["eta_h"] == pytest.approx(hours, abs=0.1)
+    assert one(said, "fuel_short")["need_t"] == pytest.approx(hours * BURN, abs=0.1)
+    game.advance(600)
+    assert boat.speed_kn == pytest.approx(BOAT["surfaced"]["speed_kn"]["full_ahead"] * factor)  # what it reckoned

@@ -830,14 +830,15 @@ class Mission(Module):
     def way_home(self, route: list[tuple[float, float]] | None = None
                  ) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:
         """The passage home from where the boat is now (the mission must have a base): the base, the route, its
-        length (nm), the hours it takes at full ahead surfaced and the first course. `route`: the waypoints to
-        sail by (default: the shortest route from here, `passage.route`)."""
+        length (nm), the hours it takes at full ahead surfaced (as the diesels run now: degraded, they give less)
+        and the first course. `route`: the waypoints to sail by (default: the shortest route from here,
+        `passage.route`)."""
         home = passage.base(self.spec["base"])
         lat, lon = self._boat().position_at(self.engine.t)
         route = passage.route(home, lat, lon) if route is None else route
         distance = passage.distance(lat, lon, route)
         course = geo.rhumb(lat, lon, *route[0])[0]
-        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+        speed = self._boat().passage_kn()
         return home, route, distance, (distance / speed if speed > 0 else 0.0), course
 
     def late_home(self, hours: float) -> tuple[Msg, int] | None:
@@ -877,8 +878,7 @@ class Mission(Module):
         need = boat.fuel_for(hours)
         if need <= left:
             return None
-        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
-        short = max(0.0, hours - boat.fuel_lasts()) * speed
+        short = max(0.0, hours - boat.fuel_lasts()) * boat.passage_kn()
         return Msg("Warning: the fuel left ({left} t) does not last the passage home at full ahead ({need} t): the "
                    "diesels stop about {short} nm short of the base.", left=f"{left:.1f}", need=f"{need:.1f}",
                    short=max(1, round(short)))

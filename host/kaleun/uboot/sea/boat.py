@@ -212,6 +212,12 @@ class Boat(Module):
         """Diesel oil left, in percent of the tanks' capacity."""
         return 100.0 * self.fuel_at(self.engine.t) / FUEL_CAPACITY_T
 
+    def passage_kn(self, telegraph: str = "full_ahead") -> float:
+        """Knots surfaced at `telegraph`, not in action, as the diesels give them now (degraded diesels run slower):
+        the speed a passage at that setting makes."""
+        base = float(BOAT["surfaced"]["speed_kn"][telegraph])
+        return base * float(TECH["degraded_speed_factor"]) if self._tech("diesels")[1] else base
+
     def _charge_hours(self, telegraph: str) -> float:
         """Hours the diesels would charge the battery from now, surfaced at `telegraph`, until it is full (they
         burn `charge_t_per_h` more meanwhile); 0 when they cannot charge it."""
