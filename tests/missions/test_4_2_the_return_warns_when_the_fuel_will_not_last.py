@@ -6,6 +6,7 @@ debrief says how much fuel the patrol used."""
 from __future__ import annotations
 
 import pytest
+from kaleun.i18n import language
 from kaleun.uboot.boat import BOAT
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
@@ -146,3 +147,23 @@ def test_4_2_with_the_diesels_degraded_the_passage_home_is_slower_and_the_fuel_w
     assert one(said, "fuel_short")["need_t"] == pytest.approx(hours * BURN, abs=0.1)
     game.advance(600)
     assert boat.speed_kn == pytest.approx(BOAT["surfaced"]["speed_kn"]["full_ahead"] * factor)  # what it reckoned
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_4_2_the_diesels_out_of_action_on_the_way_home_interrupt_the_passage_as_spent_fuel_does(code: str) -> None:
+    """The passage home runs on the diesels: when they fail on the way the boat loses way, and the passage stops and
+    says why (no transit compression over a boat lying stopped), in the table's language."""
+    game = new_game(0, "agents_1941", {"time_limit_h": 400})
+    do(game, {"do": "crew_options", "rules": "advise", "wear": False})
+    do(game, {"do": "return_to_base"})
+    game.advance(3600)
+    game.module("technical").add_condition("diesels", "major_failure", "test")
+    raw = game.advance(600)
+    events = [e.to_json() for e in raw]
+    assert one(events, "engines_stopped")
+    stopped = one(events, "passage_interrupted")
+    assert stopped["feed"] == "Passage home interrupted: the diesels are out of action."
+    assert game.module("mission").passage is None and game.module("compression").mode == "real_time"
+    feed = next(e.feed for e in raw if e.name == "passage_interrupted")
+    assert language(code).missing(feed) == []
+    assert language(code).render(feed) != str(feed) or code == "en"

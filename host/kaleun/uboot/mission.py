@@ -72,7 +72,7 @@ class Mission(Module):
     name = "mission"
     state_shape = MISSION_STATE
     subscribes = (*COMBAT, "sextant_fix", "salvo", "boat_surfaced", "boat_submerged", "depth_reached",
-                  "order_accepted", "sailor_killed", "mines_laid", "fuel")
+                  "order_accepted", "sailor_killed", "mines_laid", "fuel", "engines_stopped")
 
     def __init__(self, mission: str, spec: Mapping[str, Any] | None = None) -> None:
         self.mission = mission
@@ -710,6 +710,9 @@ class Mission(Module):
             self.interrupt(INTERRUPT[name])
         elif self.passage is not None and name == "fuel" and d.get("level") == "empty":
             self.interrupt(Msg("the fuel is spent"))  # the diesels stop: the boat lies stopped, not on its way
+        elif self.passage is not None and name == "engines_stopped":  # the diesels out of action: the same
+            reason = d.get("reason")
+            self.interrupt(reason if isinstance(reason, Msg) else Msg("the diesels are out of action"))
         if name == "ship_sunk":
             self._sunk(d, now)
         elif name == "sextant_fix":
