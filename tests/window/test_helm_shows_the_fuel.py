@@ -73,7 +73,8 @@ def test_12_the_console_status_prints_the_fuel() -> None:
     game.module("boat").set_fuel(40.0)
     said = console_typed("en", "status", game=game)
     assert "fuel 35 % (40.0 t)" in said, said
-    assert "Treibstoff 35 % (40.0 t)" in console_typed("de", "status", game=game)
+    assert "Treibstoff 35 % (40,0 t)" in console_typed("de", "status", game=game)  # the German decimal sign
+    assert "топливо 35 % (40,0 т)" in console_typed("ru", "status", game=game)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
@@ -87,6 +88,7 @@ def test_4_1_the_windows_debrief_says_the_fuel_used_whole(language: str) -> None
     table, win = _debrief(game, language)
     used = FUEL_CAPACITY_T - game.module("boat").fuel_at(game.t)
     assert used > 0.2
-    line = lang_of(language).render(Msg("{used} t of fuel used", used=f"{used:.1f}"))
+    line = lang_of(language).render(Msg("{used} t of fuel used", used=round(used, 1)))
+    assert (f"{used:.1f}".replace(".", ",") if language != "en" else f"{used:.1f}") in line  # its decimal sign
     assert line in shown(table), shown(table)
     assert line not in win.cut, win.cut

@@ -883,7 +883,7 @@ class Mission(Module):
             return None
         short = max(0.0, hours - boat.fuel_lasts()) * boat.passage_kn()
         return Msg("Warning: the fuel left ({left} t) does not last the passage home at full ahead ({need} t): the "
-                   "diesels stop about {short} nm short of the base.", left=f"{left:.1f}", need=f"{need:.1f}",
+                   "diesels stop about {short} nm short of the base.", left=round(left, 1), need=round(need, 1),
                    short=max(1, round(short)))
 
     def return_to_base(self) -> None:

@@ -222,9 +222,14 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                           attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
     out.extend(attack_line(d, a) for a in d["attacks"])
     if "fuel_used_t" in d:  # a debrief saved before fuel was kept has none
-        out.append(Msg("Fuel used: {used} t (left: {left} %).", used=f"{float(d['fuel_used_t']):.1f}",
-                       left=f"{float(d['fuel_left_pct']):.0f}"))
+        out.append(fuel_used(d))
     return out
+
+
+def fuel_used(d: dict[str, Any]) -> Msg:
+    """The debrief's fuel line (the numbers as numbers: each language writes them with its decimal sign)."""
+    return Msg("Fuel used: {used} t (left: {left} %).", used=round(float(d["fuel_used_t"]), 1),
+               left=round(float(d["fuel_left_pct"])))
 
 
 def attack_target(attack: dict[str, Any]) -> Msg:
