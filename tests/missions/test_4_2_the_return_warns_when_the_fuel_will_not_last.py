@@ -149,6 +149,16 @@ def test_4_2_with_the_diesels_degraded_the_passage_home_is_slower_and_the_fuel_w
     assert boat.speed_kn == pytest.approx(BOAT["surfaced"]["speed_kn"]["full_ahead"] * factor)  # what it reckoned
 
 
+def test_4_2_with_the_diesels_degraded_the_mission_command_says_the_slower_way_home() -> None:
+    """The `mission` command's way home by dead reckoning takes the same speed as the return to base."""
+    game = new_game(0, "long_patrol_1941", {"position": [50.0, -20.0]})  # out on the station, days from home
+    do(game, {"do": "crew_options", "rules": "advise", "wear": False})
+    assert "667 nm, about 53 hours at full ahead." in console_typed("en", "mission", game=game)
+    game.module("technical").add_condition("diesels", "maintenance", "test")
+    hours = round(667 / (BOAT["surfaced"]["speed_kn"]["full_ahead"] * BOAT["technical"]["degraded_speed_factor"]))
+    assert f"667 nm, about {hours} hours at full ahead." in console_typed("en", "mission", game=game)
+
+
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_4_2_the_diesels_out_of_action_on_the_way_home_interrupt_the_passage_as_spent_fuel_does(code: str) -> None:
     """The passage home runs on the diesels: when they fail on the way the boat loses way, and the passage stops and

@@ -345,7 +345,10 @@ def _way_home(engine: Engine) -> Msg | None:
     distance = _miles_home(home.id, round(lat, 1), round(lon, 1))
     if distance <= float(data.load("mission_rules")["passage"]["arrive_nm"]):
         return None
-    hours = distance / float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+    # at full ahead as the diesels give it now (degraded, they give less), as the return to base reckons
+    speed = engine.module("boat").passage_kn() if engine.has_module("boat") \
+        else float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+    hours = distance / speed
     return Msg.plural("Way home to {base} by dead reckoning: {distance}, about {n} hour at full ahead.",
                       "Way home to {base} by dead reckoning: {distance}, about {n} hours at full ahead.",
                       base=Msg.term(home.name), n=round(hours), distance=Msg.plural("{n:,} nm", "{n:,} nm",
