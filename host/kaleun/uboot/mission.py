@@ -126,6 +126,8 @@ class Mission(Module):
                 if key in setup:
                     options[key] = setup[key]
             engine.module("crew").commands()["crew_options"](Args(options))
+        if "fuel_t" in setup and engine.has_module("boat"):  # the boat came a long way out (a carry-over overrides)
+            engine.module("boat").set_fuel(float(setup["fuel_t"]))
         if "carry" in setup:
             from kaleun.uboot.missions.carry import apply_carry
 
