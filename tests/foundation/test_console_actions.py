@@ -240,9 +240,10 @@ def test_status_shows_the_boat_the_sea_and_the_bars(desk):
     assert shown[0].endswith("first watch on duty  time: real time")
     assert shown[1].startswith("telegraph: stop (lever at stop)  speed 0.0 kn of 0.0 kn (diesel, surfaced)")
     assert shown[2] == "course 000  surfaced  battery 100 %  square AF76 (dead reckoning)"
-    assert shown[3].startswith("weather: ")
+    assert shown[3] == "fuel 100 % (113.5 t)"
+    assert shown[4].startswith("weather: ")
     bars = desk.game.module("crew").status()["bars"]
-    assert shown[4].startswith(f"command bar {bars['command']}  morale XI")
+    assert shown[5].startswith(f"command bar {bars['command']}  morale XI")
 
 
 def test_repairs_lists_breaches_conditions_and_jobs_with_the_line_that_orders_each(desk):

@@ -34,13 +34,18 @@ def aimed_at_c3(tmp_path: Path) -> Any:
     return g
 
 
+def last_attack(d):
+    """The debrief's line of the last attack (the fuel used follows the attacks)."""
+    return next(m for m in reversed(lines(d)) if str(m).startswith("  "))  # an attack's line is indented
+
+
 def test_12_a_salvo_on_a_contact_s_target_data_names_the_contact(tmp_path):
     g = aimed_at_c3(tmp_path)
     salvo = one(order(g, "fire_torpedoes", tubes=[1, 2, 3]), "salvo")
     assert salvo["target"] == "c3"
     d = debrief(g)
     assert [(a["kind"], a["target"], a["class_name"]) for a in d["attacks"]] == [("torpedoes", "c3", None)]
-    assert str(lines(d)[-1]).endswith("torpedoes: c3")
+    assert str(last_attack(d)).endswith("torpedoes: c3")
 
 
 def test_12_the_debrief_names_the_class_as_the_crew_had_identified_it(tmp_path):
@@ -50,9 +55,9 @@ def test_12_the_debrief_names_the_class_as_the_crew_had_identified_it(tmp_path):
     order(g, "fire_torpedoes", tubes=[1, 2, 3])
     d = debrief(g)
     assert d["attacks"][0]["class_name"] == "Tramp steamer"
-    assert str(lines(d)[-1]).endswith("torpedoes: c3 (Tramp steamer)")
+    assert str(last_attack(d)).endswith("torpedoes: c3 (Tramp steamer)")
     german = language("de")
-    assert german.render(lines(d)[-1]).endswith("Torpedos: c3 (Trampdampfer)")
+    assert german.render(last_attack(d)).endswith("Torpedos: c3 (Trampdampfer)")
 
 
 def test_12_a_manual_solution_names_no_target_and_says_it_was_aimed_by_hand(tmp_path, monkeypatch):
@@ -63,7 +68,8 @@ def test_12_a_manual_solution_names_no_target_and_says_it_was_aimed_by_hand(tmp_
     d = debrief(g)
     assert d["attacks"][0]["target"] is None
     said = [str(m) for m in lines(d)]
-    assert said[-1].endswith("torpedoes: aimed by hand") and not any("None" in s or "null" in s for s in said)
+    assert str(last_attack(d)).endswith("torpedoes: aimed by hand")
+    assert not any("None" in s or "null" in s for s in said)
     # the saved chart's panel lists it the same
     drawn = chart_texts(monkeypatch)
     render_debrief(d)
@@ -80,8 +86,8 @@ def test_9_2_1_a_salvo_on_the_attack_disc_s_solution_says_it_was_aimed_with_the_
     assert salvo["target"] is None
     d = debrief(g)
     assert d["attacks"][0]["aimed"] == "disc"
-    assert str(lines(d)[-1]).endswith("torpedoes: aimed with the attack disc")
-    assert language("de").render(lines(d)[-1]).endswith("Torpedos: mit der Angriffsscheibe gezielt")
+    assert str(last_attack(d)).endswith("torpedoes: aimed with the attack disc")
+    assert language("de").render(last_attack(d)).endswith("Torpedos: mit der Angriffsscheibe gezielt")
 
 
 def test_a_save_from_before_the_aim_was_kept_says_no_target_chosen(tmp_path):
@@ -89,7 +95,7 @@ def test_a_save_from_before_the_aim_was_kept_says_no_target_chosen(tmp_path):
     order(g, "tdc", source="manual", bearing=33, range_m=2200, course=137, speed_kn=7.5, spread_deg=6)
     order(g, "fire_torpedoes", tubes=[1, 2, 3])
     del g.module("mission").log["attacks"][0]["aimed"]  # as such a save is loaded
-    assert str(lines(debrief(g))[-1]).endswith("torpedoes: no target chosen")
+    assert str(last_attack(debrief(g))).endswith("torpedoes: no target chosen")
 
 
 def test_12_the_window_s_debrief_names_what_each_attack_was_aimed_at(tmp_path, monkeypatch):

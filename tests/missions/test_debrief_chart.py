@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 from kaleun.boards.loader import default_board
+from kaleun.core.messages import Msg
 from kaleun.i18n import language
 from kaleun.runtime.script import ScriptRun
 from kaleun.uboot.game import new_game
@@ -153,3 +154,22 @@ def test_4_1_a_patrol_that_ended_where_it_began_shows_the_squares_around_it_by_n
     squares = set(naval_grid().squares)
     named = [name for name, _rect in chart_labels(d, squares=True) if name in squares]
     assert "AN41" in named and len(named) >= 6, named
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_4_1_the_chart_says_the_fuel_used_as_the_console_debrief_does(code, monkeypatch):
+    """The saved chart's panel says the diesel fuel used and left, in the table's language, as the console's and the
+    window's debrief do; a debrief saved before fuel was kept draws without it."""
+    d = won("prize_rules_1939")
+    assert d["fuel_used_t"] > 0
+    lang = language(code)
+    said = lang.render(Msg("Fuel used: {used} t (left: {left} %).", used=round(d["fuel_used_t"], 1),
+                           left=round(d["fuel_left_pct"])))
+    assert f"{d['fuel_used_t']:.1f}".replace(".", "," if code != "en" else ".") in said  # the language's decimal sign
+    drawn = chart_texts(monkeypatch)
+    render_debrief(d, *words(code))
+    assert said in drawn, drawn
+    old = {k: v for k, v in d.items() if k not in ("fuel_used_t", "fuel_left_pct")}
+    drawn.clear()
+    render_debrief(old, *words(code))
+    assert drawn and not [x for x in drawn if x.startswith(said[:6])]

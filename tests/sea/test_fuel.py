@@ -137,3 +137,48 @@ def test_a_damaged_fuel_value_is_refused_with_its_reason(tmp_path, value):
     with pytest.raises(SaveError, match=r"f0|NaN"):
         open_save(path)
     assert path.read_text() == text
+
+
+#: a long run on the diesels: full ahead, a dive on the battery, surfaced again to charge while running (the charge
+#: burn ends when the battery is full), slow ahead, full ahead past the 50 % and 25 % reports
+LONG_RUN = [
+    {"t": 0, "do": "crew_options", "rules": "advise", "wear": False},
+    {"t": 1, "do": "order", "order": "new_speed", "speed": "full_ahead"},
+    {"t": 2, "do": "order", "order": "new_course", "course": 240},
+    {"t": 36000, "do": "order", "order": "dive"},
+    {"t": 36600, "do": "order", "order": "new_speed", "speed": "half_ahead"},
+    {"t": 90000, "do": "order", "order": "surface"},
+    {"t": 90300, "do": "order", "order": "new_speed", "speed": "full_ahead"},
+    {"t": 400000, "do": "order", "order": "new_speed", "speed": "slow_ahead"},
+    {"t": 400500, "do": "order", "order": "new_course", "course": 60},
+    {"t": 600000, "do": "order", "order": "new_speed", "speed": "full_ahead"},
+    {"t": 700000, "do": "order", "order": "new_course", "course": 240},
+]
+UNTIL = 1_500_000
+
+
+@pytest.mark.parametrize("saved_at", [150000, 168337.5, 981716.538])
+def test_a_script_saved_mid_burn_and_resumed_burns_byte_for_byte_as_the_unbroken_run(home, tmp_path, saved_at):
+    """`kaleun run --save` part way (while charging on the diesels, at the moment the battery is full, at the moment
+    of the 50 % report) and `kaleun run --load` for the rest write, together, the unbroken run's events byte for
+    byte: the same burn, the same reports at the same moments, each once."""
+    from kaleun.cli import main
+
+    def script(name, lines):
+        path = tmp_path / name
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        return str(path)
+
+    whole, first, rest = (tmp_path / n for n in ("whole.jsonl", "first.jsonl", "rest.jsonl"))
+    save = str(tmp_path / "mid.json")
+    assert main(["run", "--mission", "training", "--script", script("all.jsonl", LONG_RUN), "--events", str(whole),
+                 "--until", str(UNTIL)]) == 0
+    assert main(["run", "--mission", "training", "--script", script("a.jsonl", [x for x in LONG_RUN
+                                                                                  if x["t"] <= saved_at]),
+                 "--events", str(first), "--until", str(saved_at), "--save", save]) == 0
+    assert main(["run", "--load", save, "--script", script("b.jsonl", [x for x in LONG_RUN if x["t"] > saved_at]),
+                 "--events", str(rest), "--until", str(UNTIL)]) == 0
+    unbroken = whole.read_bytes()
+    assert first.read_bytes() + rest.read_bytes() == unbroken
+    fuel = [json.loads(line) for line in unbroken.splitlines() if b'"event": "fuel"' in line]
+    assert [f["level"] for f in fuel] == ["below_50", "below_25"]

@@ -41,12 +41,40 @@ def test_2_the_helm_says_the_fuel_is_spent_beside_the_stopped_engines(language: 
     assert not cut_outside_feed(table), table.window.cut
 
 
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_2_the_last_of_the_fuel_never_reads_0_percent_nor_spent_before_the_tanks_are_dry(language: str) -> None:
+    """0.4 t (0.35 %) lasts about an hour and a half at full ahead: the helm reads 1 %, not 0 % and not "Fuel spent",
+    also while the engines are stopped for another reason; once the tanks are dry it says "Fuel spent", also
+    submerged."""
+    table = Table_(mission="training", language=language)
+    table.window.dismiss_alarms()
+    boat = table.game.module("boat")
+    boat.set_fuel(0.4)
+    table.game.module("technical").add_condition("diesels", "major_failure", "test")
+    table.game.advance(120)
+    assert boat.stopped == "the diesels are out of action" and not boat.dry
+    table.tap("tab.helm")
+    said = shown(table)
+    r = lang_of(language).render
+    assert r(Msg("Fuel {pct} %", pct=1)) in said and r(Msg("Fuel spent")) not in said, said
+    assert r(Msg("Fuel {pct} %", pct=0)) not in said, said
+    boat.set_fuel(0.0)
+    table.game.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    table.game.apply({"do": "order", "order": "dive"})
+    table.game.advance(120)
+    assert not boat.surfaced
+    table.tap("tab.helm")
+    said = shown(table)
+    assert r(Msg("Fuel spent")) in said, said
+
+
 def test_12_the_console_status_prints_the_fuel() -> None:
     game = new_game(0, "training")
     game.module("boat").set_fuel(40.0)
     said = console_typed("en", "status", game=game)
     assert "fuel 35 % (40.0 t)" in said, said
-    assert "Treibstoff 35 % (40.0 t)" in console_typed("de", "status", game=game)
+    assert "Treibstoff 35 % (40,0 t)" in console_typed("de", "status", game=game)  # the German decimal sign
+    assert "топливо 35 % (40,0 т)" in console_typed("ru", "status", game=game)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
@@ -60,6 +88,7 @@ def test_4_1_the_windows_debrief_says_the_fuel_used_whole(language: str) -> None
     table, win = _debrief(game, language)
     used = FUEL_CAPACITY_T - game.module("boat").fuel_at(game.t)
     assert used > 0.2
-    line = lang_of(language).render(Msg("{used} t of fuel used", used=f"{used:.1f}"))
+    line = lang_of(language).render(Msg("{used} t of fuel used", used=round(used, 1)))
+    assert (f"{used:.1f}".replace(".", ",") if language != "en" else f"{used:.1f}") in line  # its decimal sign
     assert line in shown(table), shown(table)
     assert line not in win.cut, win.cut

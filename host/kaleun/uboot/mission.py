@@ -72,7 +72,7 @@ class Mission(Module):
     name = "mission"
     state_shape = MISSION_STATE
     subscribes = (*COMBAT, "sextant_fix", "salvo", "boat_surfaced", "boat_submerged", "depth_reached",
-                  "order_accepted", "sailor_killed", "mines_laid", "fuel")
+                  "order_accepted", "sailor_killed", "mines_laid", "fuel", "engines_stopped")
 
     def __init__(self, mission: str, spec: Mapping[str, Any] | None = None) -> None:
         self.mission = mission
@@ -126,6 +126,8 @@ class Mission(Module):
                 if key in setup:
                     options[key] = setup[key]
             engine.module("crew").commands()["crew_options"](Args(options))
+        if "fuel_t" in setup and engine.has_module("boat"):  # the boat came a long way out (a carry-over overrides)
+            engine.module("boat").set_fuel(float(setup["fuel_t"]))
         if "carry" in setup:
             from kaleun.uboot.missions.carry import apply_carry
 
@@ -710,6 +712,9 @@ class Mission(Module):
             self.interrupt(INTERRUPT[name])
         elif self.passage is not None and name == "fuel" and d.get("level") == "empty":
             self.interrupt(Msg("the fuel is spent"))  # the diesels stop: the boat lies stopped, not on its way
+        elif self.passage is not None and name == "engines_stopped":  # the diesels out of action: the same
+            reason = d.get("reason")
+            self.interrupt(reason if isinstance(reason, Msg) else Msg("the diesels are out of action"))
         if name == "ship_sunk":
             self._sunk(d, now)
         elif name == "sextant_fix":
@@ -830,14 +835,15 @@ class Mission(Module):
     def way_home(self, route: list[tuple[float, float]] | None = None
                  ) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:
         """The passage home from where the boat is now (the mission must have a base): the base, the route, its
-        length (nm), the hours it takes at full ahead surfaced and the first course. `route`: the waypoints to
-        sail by (default: the shortest route from here, `passage.route`)."""
+        length (nm), the hours it takes at full ahead surfaced (as the diesels run now: degraded, they give less)
+        and the first course. `route`: the waypoints to sail by (default: the shortest route from here,
+        `passage.route`)."""
         home = passage.base(self.spec["base"])
         lat, lon = self._boat().position_at(self.engine.t)
         route = passage.route(home, lat, lon) if route is None else route
         distance = passage.distance(lat, lon, route)
         course = geo.rhumb(lat, lon, *route[0])[0]
-        speed = float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+        speed = self._boat().passage_kn()
         return home, route, distance, (distance / speed if speed > 0 else 0.0), course
 
     def late_home(self, hours: float) -> tuple[Msg, int] | None:
@@ -870,17 +876,16 @@ class Mission(Module):
 
     def short_of_fuel(self, hours: float) -> Msg | None:
         """The warning that the fuel left does not last a passage home of `hours` at full ahead (the transit speed)
-        and about how far short of the base the diesels stop; None: it lasts."""
+        and about how far short of the base the diesels stop; None: it lasts. The need counts what the diesels
+        burn charging the battery on the way, until it is full, as the passage does."""
         boat = self._boat()
         left = boat.fuel_at(self.engine.t)
         need = boat.fuel_for(hours)
         if need <= left:
             return None
-        surfaced = data.load("boat")["surfaced"]
-        burn = float(data.load("boat")["fuel"]["burn_t_per_h"]["full_ahead"])
-        short = (need - left) / burn * float(surfaced["speed_kn"]["full_ahead"]) if burn > 0 else 0.0
+        short = max(0.0, hours - boat.fuel_lasts()) * boat.passage_kn()
         return Msg("Warning: the fuel left ({left} t) does not last the passage home at full ahead ({need} t): the "
-                   "diesels stop about {short} nm short of the base.", left=f"{left:.1f}", need=f"{need:.1f}",
+                   "diesels stop about {short} nm short of the base.", left=round(left, 1), need=round(need, 1),
                    short=max(1, round(short)))
 
     def return_to_base(self) -> None:

@@ -81,8 +81,9 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
                          course=f"{boat['course']:03d}", depth=depth, battery=f"{boat['battery_pct']:.0f}",
                          square=where.get("dr_square") or "?")))
         if "fuel_pct" in boat:
-            out.append(r(Msg("fuel {pct} % ({tonnes} t)", pct=f"{boat['fuel_pct']:.0f}",
-                             tonnes=f"{boat['fuel_t']:.1f}")))
+            # numbers, not text: the table's language writes them with its decimal sign
+            out.append(r(Msg("fuel {pct} % ({tonnes} t)", pct=round(float(boat["fuel_pct"])),
+                             tonnes=round(float(boat["fuel_t"]), 1))))
         if "seabed_m" in boat and not boat["surfaced"]:
             out.append(r(Msg("echo sounder: {seabed} m of water", seabed=f"{boat['seabed_m']:.0f}")))
         helm = _helm(boat, where, lang)

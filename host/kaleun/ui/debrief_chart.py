@@ -472,6 +472,8 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
     if len(d["attacks"]) > ATTACKS_LISTED:
         more = len(d["attacks"]) - ATTACKS_LISTED
         line(Msg.plural("and {n} more attack", "and {n} more attacks", n=more), indent=8)
+    if "fuel_used_t" in d:  # a debrief saved before fuel was kept has none
+        line(debrief_text.fuel_used(d))
 
 
 #: attacks the panel names one by one (a long patrol's others are counted)

@@ -35,6 +35,8 @@ BASES: Mapping[str, Mapping[str, Any]] = data.load("bases")
 SHIPS: Mapping[str, Any] = data.load("ships")
 WEATHER_KINDS = tuple(data.load("weather")["kinds"])
 TELEGRAPH = tuple(data.load("boat")["telegraph"])
+#: the diesel fuel a boat's tanks hold (tonnes): a mission's `fuel_t` lies above 0 and up to it
+FUEL_CAPACITY_T = float(data.load("boat")["fuel"]["capacity_t"])
 TRAFFIC = tuple(SHIPS["traffic"]["mean_hours"])
 AIR_COVER = tuple(data.load("aircraft")["cover"]["mean_hours"])
 CONVOY_TYPES: Mapping[str, Mapping[str, Any]] = data.load("convoys")["types"]
@@ -267,6 +269,7 @@ MAX_NAME = 100
 COMMON: dict[str, Check] = {
     "name": _text_of(MAX_NAME), "summary": _text, "start": _date, "square": _square, "position": _any,
     "course": _number(0, 359.999), "surfaced": _bool, "telegraph": _choice(TELEGRAPH),
+    "fuel_t": _number(0, FUEL_CAPACITY_T, lo_open=True),
     "crew_rules": _choice(("enforce", "advise")), "wear": _bool,
     "weather": _choice(WEATHER_KINDS), "weather_hold": _bool, "utc_offset_h": _number(-12, 14),
     "traffic": _choice(TRAFFIC), "air_cover": _choice(AIR_COVER),

@@ -222,9 +222,14 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                           attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
     out.extend(attack_line(d, a) for a in d["attacks"])
     if "fuel_used_t" in d:  # a debrief saved before fuel was kept has none
-        out.append(Msg("Fuel used: {used} t (left: {left} %).", used=f"{float(d['fuel_used_t']):.1f}",
-                       left=f"{float(d['fuel_left_pct']):.0f}"))
+        out.append(fuel_used(d))
     return out
+
+
+def fuel_used(d: dict[str, Any]) -> Msg:
+    """The debrief's fuel line (the numbers as numbers: each language writes them with its decimal sign)."""
+    return Msg("Fuel used: {used} t (left: {left} %).", used=round(float(d["fuel_used_t"]), 1),
+               left=round(float(d["fuel_left_pct"])))
 
 
 def attack_target(attack: dict[str, Any]) -> Msg:
@@ -340,7 +345,10 @@ def _way_home(engine: Engine) -> Msg | None:
     distance = _miles_home(home.id, round(lat, 1), round(lon, 1))
     if distance <= float(data.load("mission_rules")["passage"]["arrive_nm"]):
         return None
-    hours = distance / float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+    # at full ahead as the diesels give it now (degraded, they give less), as the return to base reckons
+    speed = engine.module("boat").passage_kn() if engine.has_module("boat") \
+        else float(data.load("boat")["surfaced"]["speed_kn"]["full_ahead"])
+    hours = distance / speed
     return Msg.plural("Way home to {base} by dead reckoning: {distance}, about {n} hour at full ahead.",
                       "Way home to {base} by dead reckoning: {distance}, about {n} hours at full ahead.",
                       base=Msg.term(home.name), n=round(hours), distance=Msg.plural("{n:,} nm", "{n:,} nm",

@@ -212,9 +212,37 @@ class Boat(Module):
         """Diesel oil left, in percent of the tanks' capacity."""
         return 100.0 * self.fuel_at(self.engine.t) / FUEL_CAPACITY_T
 
+    def passage_kn(self, telegraph: str = "full_ahead") -> float:
+        """Knots surfaced at `telegraph`, not in action, as the diesels give them now (degraded diesels run slower):
+        the speed a passage at that setting makes."""
+        base = float(BOAT["surfaced"]["speed_kn"][telegraph])
+        return base * float(TECH["degraded_speed_factor"]) if self._tech("diesels")[1] else base
+
+    def _charge_hours(self, telegraph: str) -> float:
+        """Hours the diesels would charge the battery from now, surfaced at `telegraph`, until it is full (they
+        burn `charge_t_per_h` more meanwhile); 0 when they cannot charge it."""
+        if self.dry or self.lost or self._tech("diesels")[0] or self._tech("batteries")[0]:
+            return 0.0
+        rate = float(BATTERY["charge_pct_per_h"][telegraph])
+        empty = 100.0 - self.battery_at(self.engine.t)
+        return empty / rate if rate > 0 and empty > _MARGIN else 0.0
+
     def fuel_for(self, hours: float, telegraph: str = "full_ahead") -> float:
-        """Tonnes the diesels burn in `hours` surfaced at `telegraph` (the passage average, not in action)."""
-        return max(0.0, hours) * float(FUEL["burn_t_per_h"][telegraph])
+        """Tonnes the diesels burn in `hours` surfaced at `telegraph` from now (the passage average, not in
+        action), with what they burn charging the battery on the way until it is full."""
+        hours = max(0.0, hours)
+        charge = min(hours, self._charge_hours(telegraph)) * float(FUEL["charge_t_per_h"])
+        return hours * float(FUEL["burn_t_per_h"][telegraph]) + charge
+
+    def fuel_lasts(self, telegraph: str = "full_ahead") -> float:
+        """Hours the fuel left lasts from now surfaced at `telegraph` (charging the battery on the way until it
+        is full); infinite when the setting burns nothing."""
+        left = self.fuel_at(self.engine.t)
+        burn, charge = float(FUEL["burn_t_per_h"][telegraph]), float(FUEL["charge_t_per_h"])
+        charging = self._charge_hours(telegraph)
+        if left <= charging * (burn + charge):
+            return left / (burn + charge) if burn + charge > 0 else math.inf
+        return charging + (left - charging * (burn + charge)) / burn if burn > 0 else math.inf
 
     def set_fuel(self, tonnes: float) -> None:
         """Start with this much diesel oil (a linked patrol's next part): the reports already passed are not

@@ -186,7 +186,7 @@ class Debrief(Overlay):
         patrol = [(Msg.plural("{n} hour at sea", "{n} hours at sea", n=hours), theme.TEXT_DIM),
                   (Msg("{n} of the crew dead", n=self.dead), theme.WARNING if self.dead else theme.TEXT_DIM)]
         if self.fuel_used is not None:
-            patrol.append((Msg("{used} t of fuel used", used=f"{self.fuel_used:.1f}"), theme.TEXT_DIM))
+            patrol.append((Msg("{used} t of fuel used", used=round(self.fuel_used, 1)), theme.TEXT_DIM))
         if w:
             grt = self.end.get("grt", w.get("grt_sunk", 0))
             tally.append((Msg.plural("{n} ship sunk, {grt:,} GRT", "{n} ships sunk, {grt:,} GRT",

@@ -62,12 +62,15 @@ class HelmScreen(Screen):
 
     def read(self) -> Hashable:
         game = self.game
-        boat = dict(game.module("boat").status())
+        own = game.module("boat")
+        boat = dict(own.status())
         boat["heading"] = round(float(boat.get("heading", 0.0)))
         boat["speed_kn"] = round(float(boat["speed_kn"]), 1)
         boat["depth_m"] = round(float(boat.get("depth_m", 0.0)))
         boat["battery_pct"] = round(float(boat.get("battery_pct", 100.0)))
-        boat["fuel_pct"] = round(float(boat.get("fuel_pct", 100.0)))
+        # tanks not yet dry never read 0 % (the diesels still run on the last of it)
+        boat["fuel_pct"] = 0 if own.dry else max(1, round(float(boat.get("fuel_pct", 100.0))))
+        boat["fuel_dry"] = own.dry
         boat.pop("fuel_t", None)  # the panel shows the percentage: redrawn when that changes
         boat["distance_nm"] = round(float(boat["distance_nm"]), 1)
         self.boat = boat
@@ -247,7 +250,7 @@ class HelmScreen(Screen):
                if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav else Msg("No fix yet"))
         fuel = int(boat.get("fuel_pct", 100))
         # the figure is said in words, the colour only adds to it (§3)
-        fuel_line = (Msg("Fuel spent") if fuel <= 0 and boat.get("stopped") else Msg("Fuel {pct} %", pct=fuel),
+        fuel_line = (Msg("Fuel spent") if boat.get("fuel_dry") else Msg("Fuel {pct} %", pct=fuel),
                      theme.WARNING if fuel <= 10 else theme.ACCENT if fuel <= 25 else theme.TEXT)
         rest = [(Msg("Run {nm} nm", nm=boat.get("distance_nm", 0)), theme.TEXT_DIM), fuel_line,
                 (Msg("DR square {square}", square=square), theme.TEXT), (fix, theme.TEXT_DIM)]
