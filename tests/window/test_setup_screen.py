@@ -11,9 +11,9 @@ import pygame
 import pytest
 from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
-from kaleun.uboot import data
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
+from kaleun.uboot import data
 from kaleun.ui.screens.setup import Setup
 from kaleun.ui.window import Window
 
