@@ -557,8 +557,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("tdc", Msg("Program the TDC"), order="tdc", fields=(
         Field("contact", Msg("Target"), options=_contacts("ship"),
-              needed=lambda v: v.get("source") in (None, "contact"),
-              empty=Msg("No ship in contact yet: the lookouts, the periscope or the hydrophone find one.")),
+              needed=lambda v: v.get("source") in (None, "contact")),
         Field("source", Msg("Target data from"), options=_tdc_sources, hide_empty=True),
         # the pistol before depth and spread: with the disc's source shown too, the sheet has room for four fields
         # and the spread (as the TDC holds it) is the one left off (the console's `tdc` takes every field)
