@@ -51,8 +51,10 @@ def test_9_2_1_the_tdc_refusal_for_an_unset_disc_reads_as_one_sentence(code, sai
 
 
 @pytest.mark.parametrize("code, typed, said", [
-    ("de", "tdc", "TDC programmieren abgelehnt: der TDC braucht vom Ziel noch Peilung, Entfernung, Kurs oder "
-                  "Lagewinkel und Fahrt."),
+    ("de", "tdc bearing=10", "TDC programmieren abgelehnt: der TDC braucht vom Ziel noch Entfernung, Kurs oder "
+                             "Lagewinkel und Fahrt."),
+    ("de", "tdc", "TDC programmieren abgelehnt: der TDC braucht ein Ziel, und noch ist kein Schiff in Kontakt "
+                  "(Beobachter, Periskop oder Hydrofon finden eines)."),
     ("de", "repair component=rudder", "Reparatur abgelehnt: am Bauteil Ruder gibt es keinen technischen Zustand "
                                       "zu reparieren."),
     ("ru", "dive", "Приказ «Погружение» выполнен без нужных моряков — нужно: 1 моряк с символом «двигатели» в "

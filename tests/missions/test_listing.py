@@ -50,7 +50,7 @@ def test_4_1_a_practice_mission_is_called_one_once_on_its_line_in_every_language
                 assert shown.count(name.split(":")[0]) == 1, (code, shown)
     shown = lines()
     assert "Exercise: aircraft (in AL15): A Sunderland finds the boat on the surface." in shown["exercise_aircraft"]
-    assert "Training patrol (in AF76): Practice: the crew learns the rules;" in shown["training"]
+    assert "Training patrol (in AF76): Practice: an empty sea (ships come in the exercises);" in shown["training"]
     assert all(not ("Exercise:" in line and "Practice:" in line) for line in shown.values())
 
 

@@ -418,3 +418,19 @@ def test_7_5_3_a_salvo_typed_with_spaces_fires_the_tubes_named():
     assert [e.data.get("tubes") for e in heard if e.name == "order_accepted" and e.data["order"] == "flood_tubes"] == [
         [3, 4]]
     assert "! fire: what is 'x'? usage: fire [N,N]" in out
+
+
+def test_12_a_tdc_order_with_nothing_to_go_on_says_where_a_target_comes_from():
+    """§12: the TDC is programmed from a contact's data (or the attack disc, or figures given). A bare `tdc` said
+    only that it needs the target's bearing, range, course and speed; with no ship in contact it now says what finds
+    one, and with ships in contact which to choose."""
+    g = range_game(vessels=[{**TRAMP, "range_m": 3000}], surfaced=True)
+    assert refused(order(g, "tdc")) == ("the TDC needs a target, and no ship is in contact yet (the lookouts, the "
+                                        "periscope or the hydrophone find one)")
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    contact = next(e for e in advance(g, 600) if e["event"] == "contact")["contact"]
+    assert refused(order(g, "tdc")) == f"the TDC needs a target, one of the ships in contact ({contact})"
+    assert weapons(g).tdc_status() == {"programmed": False}

@@ -13,6 +13,7 @@ from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
+from kaleun.uboot import data
 from kaleun.ui.screens.setup import Setup
 from kaleun.ui.window import Window
 
@@ -427,3 +428,22 @@ def test_4_3_the_mission_list_opens_on_the_page_of_the_mission_chosen(home, size
             break
         table.tap("mission.more")
     assert table.target("mission.prize_rules_1939").action is not None
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_4_1_the_training_patrol_says_on_the_set_up_that_its_sea_is_empty(home, code: str) -> None:
+    """A group starting the training patrol to meet its first contact waited in vain: it has no traffic and no
+    aircraft, and its line said only that the crew learns the rules. The set-up's second page now says, whole on
+    the 7" screen in the table's language, that its sea is empty and the exercises bring the ships."""
+    table, _ = set_up_window(code)
+    choose_mission(table, "training")
+    table.tap("setup.next")
+    table.window.cut.clear()
+    said = " ".join(shown(table))
+    empty = {"en": "an empty sea (ships come in the exercises)", "de": "leere See (Schiffe gibt es in den Übungen)",
+             "ru": "пустое море (суда встречаются в других учениях)"}[code]
+    assert empty in said, said
+    assert not [whole for whole in table.window.cut if empty in whole], table.window.cut
+    training = data.load("missions")["training"]  # what it says holds: no traffic, no air cover, no set pieces
+    assert training.get("traffic", "none") == "none" and training.get("air_cover", "none") == "none"
+    assert not {"convoy", "vessel", "aircraft"} & set(training)

@@ -49,3 +49,24 @@ def test_12_target_data_from_the_attack_disc_needs_no_target() -> None:
     assert "Choose: Target" not in said, said
     assert ("the TDC needs the target's range and speed (the attack disc gives only the bearing and the courses: "
             "choose a target for the rest)") in said, said
+
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_12_with_no_ship_in_contact_the_tdc_sheet_says_where_a_target_comes_from(language: str) -> None:
+    """A crew's first TDC sheet, before anything is in sight: the Target field said "nothing to choose now" and the
+    assistant that the TDC needs the target's bearing, range, course or angle on the bow and speed, with no word on
+    how a target is found; the assistant now says that the lookouts, the periscope or the hydrophone find one (§12:
+    the TDC is programmed from a contact's data), whole on the 7" screen."""
+    table = Table_(mission="training", language=language)
+    table.window.dismiss_alarms()
+    table.tap("tab.orders")
+    table.tap("order.tdc")
+    table.window.cut.clear()
+    said = shown(table)
+    tr = table.window.tr
+    hint = tr(Msg("the TDC needs a target, and no ship is in contact yet (the lookouts, the periscope or the "
+                  "hydrophone find one)"))
+    assert any(hint[1:] in words for words in said), said  # the assistant begins its reason with a capital
+    assert not [whole for whole in table.window.cut if hint[1:] in whole], table.window.cut
+    assert table.target("sheet.give").action is None

@@ -325,6 +325,14 @@ class FireControl(WeaponsPart):
             (N_("course or angle on the bow"), course if "aob" not in given else 0.0),  # the aob waits for a bearing
             (N_("speed"), speed)) if v is None]
         if missing:
+            if contact is None and p["source"] != "disc" and len(missing) == 4:  # nothing to go on: whence a target
+                ships = sorted((cid for cid, c in self.sea.picture.contacts.items()
+                                if c["kind"] == "ship" and not c["lost"] and not self.w.seen_sunk(cid)),
+                               key=lambda c: int(c[1:]))
+                if ships:
+                    return Msg("the TDC needs a target, one of the ships in contact ({ships})", ships=", ".join(ships))
+                return Msg("the TDC needs a target, and no ship is in contact yet (the lookouts, the periscope or the "
+                           "hydrophone find one)")
             if contact is not None and course is None:
                 return Msg("the TDC needs the target's {missing} ({contact} has no course estimate: the hydrophone "
                            "gives none)", missing=and_list(missing), contact=p["contact"])
