@@ -39,10 +39,11 @@ def short_part(mode: str = "linked", hours: float = 1.0):
                                           "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [HERE]})
 
 
-def console_at_the_end(monkeypatch: pytest.MonkeyPatch, language: str, mode: str = "linked"):
+def console_at_the_end(monkeypatch: pytest.MonkeyPatch, language: str, mode: str = "linked", headless: bool = False):
     """A console (no display) on a shortened part, its clock run past the end; what it printed."""
     monkeypatch.setattr(display, "has_display", lambda: False)
-    console = open_session(short_part(mode), default_board(), console=True, language=language, keep_previous=True)
+    console = open_session(short_part(mode), default_board(), console=True, language=language, keep_previous=True,
+                           headless=headless)
     out = io.StringIO()
     console.stdout = out
     runtime = console.runtime
@@ -72,6 +73,12 @@ def test_5_2_the_consoles_debrief_ends_with_what_comes_next_in_the_tables_words(
                  if line.startswith(("Saved debrief: ", "Gespeicherter Bericht: ", "Разбор сохранён: "))]
     assert said in lines, lines
     assert debriefed and lines.index(said) == debriefed[0] + 1  # right after the debrief's lines
+    console.runtime.close()
+
+
+def test_5_2_a_headless_table_nobody_types_at_is_offered_no_words_to_type(home, monkeypatch):
+    console, out = console_at_the_end(monkeypatch, "en", headless=True)
+    assert "Saved debrief: " in out.getvalue() and "What comes next" not in out.getvalue()
     console.runtime.close()
 
 

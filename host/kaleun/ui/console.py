@@ -240,7 +240,8 @@ class Console(Prompting):
             for path in getattr(output, "paths", []):
                 if str(path).endswith(".png"):
                     self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
-            self.say(self.lang.render(self._what_next()))
+            if self.interactive:  # a crew that types (headless, nobody does: its end line names the command)
+                self.say(self.lang.render(self._what_next()))
 
     def _what_next(self) -> Msg:
         """After the mission's end (booked by then): the words that go on, in the table's words, and what each
