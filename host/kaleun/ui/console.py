@@ -118,8 +118,10 @@ class Console(Prompting):
         #: after the mission's end, what the crew typed to go on with (`next`, `new`): "linked" or "campaign" (the
         #: career record's next mission), "new" (a new game's set-up); the front end starts it once `run` returns
         self.then: str | None = None
-        #: notified each time a typed line has run: the reader waits for a `next` or `new` to run before it reads on
+        #: notified each time a typed line has run (`_lines_run` counts them): the reader waits for a `next` or
+        #: `new` to have run before it reads on
         self._ran = threading.Condition()
+        self._lines_run = 0
         #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
         self.echoes = echoes(self.stdin)
         self.lang = language(getattr(runtime, "language", "en"))
@@ -589,13 +591,15 @@ class Console(Prompting):
     def _read(self) -> None:
         """Read the typed lines (on a thread of its own) as `Prompting.read_input` does, but stop reading after a
         `next` or `new` that goes on: the next game's set-up reads this input from there."""
+        taken = 0
         try:
             for line in self.stdin or ():  # None: started with its standard input closed
                 self.took_line()
+                taken += 1
                 self.runtime.call(functools.partial(self.typed_line, line))
                 if self._goes_on_word(line):
                     with self._ran:
-                        self._ran.wait_for(lambda: self._queued == 0)
+                        self._ran.wait_for(functools.partial(self._has_run, taken))
                     if self.then is not None:
                         return
         except (OSError, ValueError):  # the terminal hung up
@@ -603,16 +607,26 @@ class Console(Prompting):
         self.runtime.call(self._leave)
 
     def typed_line(self, line: str) -> None:
+        """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""
         try:
             super().typed_line(line)
         finally:
             with self._ran:
+                self._lines_run += 1
                 self._ran.notify_all()
 
+    def _has_run(self, lines: int) -> bool:
+        """So many typed lines have run (`_ran` held)."""
+        return self._lines_run >= lines
+
     def _goes_on_word(self, line: str) -> bool:
-        """A typed line that is `next` or `new` (in the table's words too)."""
-        text = typed.line_text(line)
-        words = typed.words(text) if text and not text.startswith(("{", "?")) else []
+        """A typed line that is `next` or `new` (in the table's words too); a line that cannot be read is not (its
+        refusal is said when it runs)."""
+        try:
+            text = typed.line_text(line)
+            words = typed.words(text) if text and not text.startswith(("{", "?")) else []
+        except CommandError:
+            return False
         action = self._find(words[0]) if words else None
         return action is not None and action.name in ("next", "new")
 
