@@ -172,3 +172,12 @@ def test_5_3_novaya_at_a_russian_console_asks_the_set_up_on_the_same_terminal_an
     assert len(debriefs(home)) == 1
     saved = open_save(autosave_path()).engine
     assert saved.config["mission"] == "prize_rules_1939" and not saved.module("mission").over
+
+
+def test_5_3_the_set_up_left_after_new_leaves_the_finished_game_as_a_quit_leaves_it(home, monkeypatch):
+    code, out, err = played_on(monkeypatch, "en", "new\n", "quit\n")
+    assert code != 0 and "kaleun: the set-up was left (quit): no game was started" in err
+    saved = open_save(autosave_path()).engine  # the finished part, where it was; `kaleun play --linked` goes on
+    assert saved.config["mission"] == "sc_convoy_1940" and saved.module("mission").over
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
+    assert load_career()["patrol"]["next"] == "weather_1940" and len(debriefs(home)) == 1
