@@ -231,7 +231,37 @@ class UbootFront(Front):
             return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
                              "save is as it was", signal=stop_words(exc.signum)), 128 + exc.signum, language)
         _say_kept(session.runtime.autosave, language)
-        return int(session.run())
+        code = int(session.run())
+        then = getattr(session, "then", None)  # the console's `next` or `new` after the mission's end
+        if code != 0 or then is None or session.runtime.stop_requested:  # a stop signal meanwhile: it stops
+            return code
+        return self._play_next(then, board, args, opening)
+
+    def _play_next(self, then: str, board: Any, args: argparse.Namespace, opening: Opening) -> int:
+        """After the end, the console's `next` (`then` "linked" or "campaign": as `kaleun play --linked` or
+        `--campaign` starts it) or `new` (as `kaleun play --setup`: its questions on this terminal). The finished
+        game was saved and booked as a quit leaves it; the new game keeps its save aside as `kaleun play` does. A
+        start refused is said as `kaleun play` says it, the finished game kept as it was."""
+        import secrets
+
+        from kaleun.career import CareerError
+        from kaleun.cli import _book_finished_autosave, _fail, _said
+        from kaleun.core.errors import CommandError
+        from kaleun.games import GAMES
+
+        going = argparse.Namespace(**vars(args))
+        going.mission = going.difficulty = going.easy_watch = None
+        going.linked, going.campaign, going.setup = then == "linked", then == "campaign", then == "new"
+        going.seed, going.seed_given = secrets.randbelow(2**31), False  # a new game's seed, as `kaleun play` draws
+        _book_finished_autosave(opening.language)  # a result the end could not book: booked now, as `kaleun play`
+        try:
+            game = self.start(GAMES["uboot"], going)
+        except (CommandError, CareerError) as exc:
+            return _fail(f"kaleun: {_said(exc, opening.language)}")
+        except ValueError as exc:  # a mission file with mistakes: file:line: problem
+            return _fail(_said(exc, opening.language))
+        return self.play(game, board, going, Opening(language=opening.language, keep_previous=True,
+                                                     fullscreen=opening.fullscreen, resume=False))
 
     def over(self, game: Engine) -> bool:
         """The mission is over (won, lost, the time limit, home from the patrol): the clock stands."""

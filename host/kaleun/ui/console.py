@@ -20,6 +20,7 @@ the last lines the crew saw.
 
 from __future__ import annotations
 
+import functools
 import logging
 import string
 import sys
@@ -89,6 +90,11 @@ CONSOLE: tuple[Action, ...] = (
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
            (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),
     Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
+    Action("next", "console", N_("after the mission's end: the linked patrol's next part or the campaign's next "
+                                 "mission, started here (the finished game saved as a quit leaves it)"),
+           example="next"),
+    Action("new", "console", N_("after the mission's end: a new game, its set-up asked here (the finished game saved "
+                                "as a quit leaves it)"), example="new"),
     Action("quit", "console", N_("save and leave"), example="quit", aliases=("exit",)),
 )
 
@@ -109,6 +115,13 @@ class Console(Prompting):
         #: the first order the crew could not carry out was answered with where to look (once a session)
         self.crew_hint_told = False
         self.card_hint_told = False
+        #: after the mission's end, what the crew typed to go on with (`next`, `new`): "linked" or "campaign" (the
+        #: career record's next mission), "new" (a new game's set-up); the front end starts it once `run` returns
+        self.then: str | None = None
+        #: notified each time a typed line has run (`_lines_run` counts them): the reader waits for a `next` or
+        #: `new` to have run before it reads on
+        self._ran = threading.Condition()
+        self._lines_run = 0
         #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
         self.echoes = echoes(self.stdin)
         self.lang = language(getattr(runtime, "language", "en"))
@@ -137,6 +150,8 @@ class Console(Prompting):
             "chart": lambda words: self._show(views.chart(self.game, words, self.lang)),
             "volume": self._volume,
             "save": self._save,
+            "next": lambda words: self._go_on("next"),
+            "new": lambda words: self._go_on("new"),
             "quit": self._quit,
         }
 
@@ -227,6 +242,29 @@ class Console(Prompting):
             for path in getattr(output, "paths", []):
                 if str(path).endswith(".png"):
                     self.say(self.lang.render(Msg("Saved debrief: {file}", file=str(path))))
+            if self.interactive:  # a crew that types (headless, nobody does: its end line names the command)
+                self.say(self.lang.render(self._what_next()))
+
+    def _what_next(self) -> Msg:
+        """After the mission's end (booked by then): the words that go on, in the table's words, and what each
+        starts (the window's debrief offers the same as buttons)."""
+        from kaleun.uboot.missions.catalogue import titled
+        from kaleun.ui.session import goes_on_with
+
+        words = {"next": self._word("next"), "new": self._word("new"), "quit": self._word("quit")}
+        going = goes_on_with(self.game)
+        if going is None:
+            return Msg("What comes next: {new}: a new game, set up here; {quit}: leave, the game saved.", **words)
+        mode, mission = going
+        again = mission == str(self.game.config.get("mission"))
+        if mode == "linked":
+            what = Msg("this part again, {mission}", mission=titled(mission)) if again else \
+                Msg("the linked patrol's next part, {mission}", mission=titled(mission))
+        else:
+            what = Msg("this campaign mission again, {mission}", mission=titled(mission)) if again else \
+                Msg("the campaign's next mission, {mission}", mission=titled(mission))
+        return Msg("What comes next: {next}: {what}; {new}: a new game, set up here; {quit}: leave, the game saved "
+                   "(kaleun play --{mode} goes on later).", what=what, mode=mode, **words)
 
     def _report_written(self) -> Msg:
         """Where the `report` event (every module's status) went: the session's event log, when it keeps one."""
@@ -461,6 +499,27 @@ class Console(Prompting):
             self.say(f"! {self.lang.render(problem)}")
         return problem
 
+    def _go_on(self, word: str) -> None:
+        """`next` or `new` after the mission's end: save and leave as `quit` does, then the front end starts the
+        career record's next mission or asks a new game's set-up on this terminal (`then`)."""
+        from kaleun.ui.session import goes_on_with, is_over
+
+        words = {"next": self._word("next"), "new": self._word("new"), "quit": self._word("quit")}
+        if not is_over(self.game):
+            raise CommandError(Msg("the mission is not over yet: after its end {next} or {new} goes on to the next "
+                                   "game; until then {quit} saves and leaves", **words))
+        if word == "next":
+            going = goes_on_with(self.game)
+            if going is None:
+                raise CommandError(Msg("nothing goes on after this mission (a single mission, or its linked patrol or "
+                                       "campaign is over): {new} sets up a new game", **words))
+            self.then = going[0]
+        else:
+            self.then = "new"
+        self._quit([])
+        if not self.stopping:  # the save failed (said): the crew decides again
+            self.then = None
+
     def _leave(self) -> None:
         """The input ended: leave (the closing save says what it could not write)."""
         self.stopping = True
@@ -530,7 +589,46 @@ class Console(Prompting):
 
     # -- running ----------------------------------------------------------------------------
     def _read(self) -> None:
-        self.read_input(self.stdin, self._leave)  # None: started with its standard input closed
+        """Read the typed lines (on a thread of its own) as `Prompting.read_input` does, but stop reading after a
+        `next` or `new` that goes on: the next game's set-up reads this input from there."""
+        taken = 0
+        try:
+            for line in self.stdin or ():  # None: started with its standard input closed
+                self.took_line()
+                taken += 1
+                self.runtime.call(functools.partial(self.typed_line, line))
+                if self._goes_on_word(line):
+                    with self._ran:
+                        self._ran.wait_for(functools.partial(self._has_run, taken))
+                    if self.then is not None:
+                        return
+        except (OSError, ValueError):  # the terminal hung up
+            log.info("%s's input is gone", self.who)
+        self.runtime.call(self._leave)
+
+    def typed_line(self, line: str) -> None:
+        """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""
+        try:
+            super().typed_line(line)
+        finally:
+            with self._ran:
+                self._lines_run += 1
+                self._ran.notify_all()
+
+    def _has_run(self, lines: int) -> bool:
+        """So many typed lines have run (`_ran` held)."""
+        return self._lines_run >= lines
+
+    def _goes_on_word(self, line: str) -> bool:
+        """A typed line that is `next` or `new` (in the table's words too); a line that cannot be read is not (its
+        refusal is said when it runs)."""
+        try:
+            text = typed.line_text(line)
+            words = typed.words(text) if text and not text.startswith(("{", "?")) else []
+        except CommandError:
+            return False
+        action = self._find(words[0]) if words else None
+        return action is not None and action.name in ("next", "new")
 
     def run(self) -> int:
         """Play until quit, end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the
@@ -563,6 +661,9 @@ class Console(Prompting):
         if autosave is not None and autosave.problem is not None:  # the storage could not take the last save
             self.say(f"! {self.lang.render(autosave.left_behind())}")
             return 1
+        if self.then is not None:  # `next` or `new`: the front end goes on with the next game
+            self.say(self.lang.render(Msg("Game saved, as a quit leaves it. Now the next game.")))
+            return 0
         from kaleun.ui.session import saved_line
 
         self.say(self.lang.render(saved_line(self.game)))  # a stop signal named, as in every front end

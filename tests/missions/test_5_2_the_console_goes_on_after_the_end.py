@@ -1,0 +1,183 @@
+"""Rulebook §5.2 and §4.3, the new game set-up "from the console and the window": after a mission's end the window's
+debrief offers the next part of a linked patrol (or the campaign's next mission) and a new game; the typed console
+offered nothing, so a crew at a terminal had to quit and type `kaleun play --linked`. The console's debrief lines now
+end with what comes next in the table's words, and `next` (German `weiter`, Russian `дальше`) starts the next part or
+mission, `new` (`neu`, `новая`) asks the set-up's questions on the same terminal. The finished game is kept as a quit
+keeps it (its save, its session's saved debrief, its booking in the career record); the new game keeps that save aside
+as `kaleun play` does."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.career import load_career
+from kaleun.fronts import Opening
+from kaleun.fronts.uboot import UbootFront
+from kaleun.paths import autosave_path
+from kaleun.saves import open_save
+from kaleun.uboot.game import new_game
+from kaleun.uboot.missions.setup import GameSetup, changes_for
+from kaleun.ui import display
+from kaleun.ui.session import open_session
+
+H = 3600.0
+HERE = {"id": "here", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # sc_convoy_1940 starts there
+
+
+def short_part(mode: str = "linked", hours: float = 1.0):
+    """sc_convoy_1940 (the first part of the linked patrol Autumn 1940) shortened, its one objective met at once."""
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode=mode)
+    return new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": hours, "encounter": [], "radio": [],
+                                          "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [HERE]})
+
+
+def console_at_the_end(monkeypatch: pytest.MonkeyPatch, language: str, mode: str = "linked", headless: bool = False):
+    """A console (no display) on a shortened part, its clock run past the end; what it printed."""
+    monkeypatch.setattr(display, "has_display", lambda: False)
+    console = open_session(short_part(mode), default_board(), console=True, language=language, keep_previous=True,
+                           headless=headless)
+    out = io.StringIO()
+    console.stdout = out
+    runtime = console.runtime
+    wall = [0.0]
+    runtime.clock = lambda: wall[0]
+    runtime.rest()
+    runtime.submit({"do": "ui", "action": "time_compression", "mode": "real_time"})
+    wall[0] = 2 * H
+    runtime.step()
+    assert runtime.game.module("mission").over
+    return console, out
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "What comes next: next: the linked patrol's next part, Weather boat; new: a new game, set up here; quit: "
+           "leave, the game saved (kaleun play --linked goes on later)."),
+    ("de", "Wie es weitergeht: weiter: der nächste Teil der verknüpften Feindfahrt, „Wetterboot“; neu: ein neues "
+           "Spiel, hier eingerichtet; beenden: Schluss für heute, das Spiel gespeichert (kaleun play --linked macht "
+           "später weiter)."),
+    ("ru", "Что дальше: дальше: следующая часть связанного похода, «Метеоразведчик»; новая: новая игра, настройка "
+           "здесь; выйти: на сегодня всё, игра сохранена (kaleun play --linked продолжит позже)."),
+])
+def test_5_2_the_consoles_debrief_ends_with_what_comes_next_in_the_tables_words(home, monkeypatch, language, said):
+    console, out = console_at_the_end(monkeypatch, language)
+    lines = out.getvalue().splitlines()
+    debriefed = [i for i, line in enumerate(lines)
+                 if line.startswith(("Saved debrief: ", "Gespeicherter Bericht: ", "Разбор сохранён: "))]
+    assert said in lines, lines
+    assert debriefed and lines.index(said) == debriefed[0] + 1  # right after the debrief's lines
+    console.runtime.close()
+
+
+def test_5_2_a_headless_table_nobody_types_at_is_offered_no_words_to_type(home, monkeypatch):
+    console, out = console_at_the_end(monkeypatch, "en", headless=True)
+    assert "Saved debrief: " in out.getvalue() and "What comes next" not in out.getvalue()
+    console.runtime.close()
+
+
+def test_4_3_next_before_the_end_and_after_a_single_mission_is_refused_saying_what_works(home, monkeypatch):
+    monkeypatch.setattr(display, "has_display", lambda: False)
+    running = open_session(short_part(), default_board(), console=True, keep_previous=True)
+    running.stdout = out = io.StringIO()
+    running.handle("next")
+    assert "! the mission is not over yet: after its end next or new goes on to the next game; until then quit " \
+           "saves and leaves" in out.getvalue()
+    assert running.then is None and not running.stopping
+    running.runtime.close()
+    single, out = console_at_the_end(monkeypatch, "en", mode="single")
+    assert "What comes next: new: a new game, set up here; quit: leave, the game saved." in out.getvalue()
+    single.handle("next")
+    assert "! nothing goes on after this mission (a single mission, or its linked patrol or campaign is over): new " \
+           "sets up a new game" in out.getvalue()
+    assert single.then is None and not single.stopping
+    single.runtime.close()
+
+
+class Typist:
+    """A terminal's input: the lines in turn, each callable in them waited for (the crew reads before typing on)."""
+
+    def __init__(self, *lines: str | Callable[[], bool]) -> None:
+        self.lines = list(lines)
+        self.lock = threading.Lock()
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        with self.lock:
+            while self.lines and callable(self.lines[0]):
+                until = self.lines.pop(0)
+                deadline = time.monotonic() + 60
+                while not until() and time.monotonic() < deadline:  # type: ignore[operator]
+                    time.sleep(0.01)
+            return str(self.lines.pop(0)) if self.lines else ""
+
+    def __iter__(self):
+        while line := self.readline():
+            yield line
+
+
+def played_on(monkeypatch: pytest.MonkeyPatch, language: str, *after: str | Callable[[], bool],
+              mode: str = "linked") -> tuple[int, str, str]:
+    """`kaleun play --console` on a part that ends a moment after its start; once it is over the crew types `after`
+    (each line ending in a newline). The exit status, the terminal's output and its error output."""
+    monkeypatch.setattr(display, "has_display", lambda: False)
+    game = short_part(mode, hours=0.0005)  # 1.8 s of the ship's clock, in real time
+    monkeypatch.setattr(sys, "stdin", Typist("time real_time\n", lambda: bool(game.module("mission").over), *after))
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    args = argparse.Namespace(command="play", console=True, headless=False, mission=None, linked=False,
+                              campaign=False, difficulty=None, easy_watch=None, setup=False, seed=3, language=language)
+    code = UbootFront().play(game, default_board(), args, Opening(language=language, keep_previous=True,
+                                                                  fullscreen=False, resume=False))
+    return code, out.getvalue(), err.getvalue()
+
+
+def debriefs(home: Path) -> list[Path]:
+    return sorted((home / "sessions").glob("*.debrief.png"))
+
+
+def test_5_2_weiter_at_a_german_console_starts_the_linked_patrols_next_part_keeping_the_finished_one(home, monkeypatch):
+    code, out, err = played_on(monkeypatch, "de", "weiter\n", "beenden\n")
+    assert code == 0, err
+    assert "Spiel gespeichert, wie es ein Beenden hinterlässt. Jetzt das nächste Spiel." in out
+    patrol = load_career()["patrol"]
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]  # booked once, as a quit books it
+    assert patrol["next"] == "weather_1940"
+    assert len(debriefs(home)) == 1  # the finished part's saved debrief, in its session
+    saved = open_save(autosave_path()).engine  # the next part, quit at once: saved where `kaleun resume` finds it
+    assert saved.config["mission"] == "weather_1940" and not saved.module("mission").over
+    kept = sorted(autosave_path().parent.glob("autosave-*.json"))  # the earlier game, kept under its name
+    assert [open_save(p).engine.config.get("mission") for p in kept] == ["sc_convoy_1940"]
+    assert out.count("Kaleun-Konsole. Mit hilfe erscheinen die Befehle.") == 2  # the next part's console, at once
+
+
+def test_5_3_novaya_at_a_russian_console_asks_the_set_up_on_the_same_terminal_and_plays_the_game_chosen(home,
+                                                                                                        monkeypatch):
+    code, out, err = played_on(monkeypatch, "ru", "новая\n", "prize_rules_1939\n", "\n", "\n", "\n", "\n", "\n",
+                               "выйти\n", mode="single")
+    assert code == 0, err
+    assert "Игра сохранена так же, как при выходе. Теперь следующая игра." in out
+    assert "Что дальше: новая: новая игра, настройка здесь; выйти: на сегодня всё, игра сохранена." in out
+    assert out.index("Теперь следующая игра.") < out.index("[06:00:00]")  # the set-up's questions, then the new game
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
+    assert len(debriefs(home)) == 1
+    saved = open_save(autosave_path()).engine
+    assert saved.config["mission"] == "prize_rules_1939" and not saved.module("mission").over
+
+
+def test_5_3_the_set_up_left_after_new_leaves_the_finished_game_as_a_quit_leaves_it(home, monkeypatch):
+    code, _out, err = played_on(monkeypatch, "en", "new\n", "quit\n")
+    assert code != 0 and "kaleun: the set-up was left (quit): no game was started" in err
+    saved = open_save(autosave_path()).engine  # the finished part, where it was; `kaleun play --linked` goes on
+    assert saved.config["mission"] == "sc_convoy_1940" and saved.module("mission").over
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
+    assert load_career()["patrol"]["next"] == "weather_1940" and len(debriefs(home)) == 1
