@@ -68,7 +68,7 @@ def test_12_the_tdc_sheet_says_in_plain_words_what_no_pistol_chosen_means():
     said = {code: language(code).render(label) for code in ("en", "de", "ru")}
     assert said == {"en": "Pistol (none chosen: the TDC's setting, or contact if it has none)",
                     "de": "Pistole (keine gewählt: wie am TDC eingestellt, sonst Aufschlag)",
-                    "ru": "Взрыватель (не выбран: как установлен на СРП, иначе контактный)"}
+                    "ru": "Взрыватель (не выбран: как на СРП, иначе контактный)"}
 
 
 def test_12_a_spread_beyond_the_widest_fan_names_the_limit_as_the_data_gives_it():
