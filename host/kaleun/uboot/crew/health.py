@@ -11,7 +11,7 @@ watch change and is discarded with its supplies when no chip is left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.messages import N_, Msg, join
@@ -57,6 +57,15 @@ def describe_chips(wounds: int, exhaustion: int, activation: int) -> Msg:
     if activation:
         parts.append(Msg.plural("{n} activation chip", "{n} activation chips", n=activation))
     return join(parts) if parts else Msg("no chips")
+
+
+def _supplies(cards: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """How many of each medical supply the health cards `cards` list together."""
+    total: dict[str, int] = {}
+    for card in cards:
+        for s in card["supplies"]:
+            total[s] = total.get(s, 0) + 1
+    return total
 
 
 class Health:
@@ -203,12 +212,7 @@ class Health:
         return [a for a in self.crew.sailor(figure).ailments if not a["treated"]]
 
     def needs(self, patients: Sequence[str]) -> dict[str, int]:
-        total: dict[str, int] = {}
-        for p in patients:
-            for a in self.untreated(p):
-                for s in a["supplies"]:
-                    total[s] = total.get(s, 0) + 1
-        return total
+        return _supplies(a for p in patients for a in self.untreated(p))
 
     def plan(self, patients: Sequence[str]) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
         """What one first aid treats (§8.6: "Es können beliebig viele Gesundheitsprobleme pro Matrose gleichzeitig
@@ -220,9 +224,7 @@ class Health:
         waiting: dict[str, list[dict[str, Any]]] = {}
         for p in patients:
             for a in self.untreated(p):
-                need: dict[str, int] = {}
-                for s in a["supplies"]:
-                    need[s] = need.get(s, 0) + 1
+                need = _supplies([a])
                 if all(stock.get(s, 0) >= n for s, n in need.items()):
                     for s, n in need.items():
                         stock[s] -= n
@@ -271,13 +273,9 @@ class Health:
             left = waiting.get(p, [])
             feed = Msg("{sailor} is treated.", sailor=crew.label(p))
             if left:
-                supplies: dict[str, int] = {}
-                for a in left:
-                    for s in a["supplies"]:
-                        supplies[s] = supplies.get(s, 0) + 1
                 feed = Msg.plural("{sailor} is treated; {n} card waits: the medical chest lacks {supplies}.",
                                   "{sailor} is treated; {n} cards wait: the medical chest lacks {supplies}.",
-                                  n=len(left), sailor=crew.label(p), supplies=join(self._lacking(supplies)))
+                                  n=len(left), sailor=crew.label(p), supplies=join(self._lacking(_supplies(left))))
             crew.emit("first_aid_given", feed=feed, figure=p, sailor=crew.sid(p), stock=dict(self.stock),
                       waiting=[a["id"] for a in left])
 
