@@ -143,7 +143,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         lock = None
         kept: Path | None = None
         try:
-            if Path(args.save).resolve() == autosave_path().resolve():  # a game playing in this home must keep its save
+            if _is_autosave(Path(args.save)):  # a game playing in this home must keep its save
                 lock = HomeLock(state_dir()).acquire()
                 if not (args.load and _one_file(args.load, args.save)):  # another game than the one played on
                     kept = keep_aside(autosave_path())  # kept as `kaleun play` keeps it: not written over unseen

@@ -24,7 +24,7 @@ from typing import Any
 
 from kaleun.core import jsonin
 from kaleun.core.messages import N_, Msg, of_error
-from kaleun.files import UnreadableFile, locked_folder, read_file
+from kaleun.files import locked_folder, read_file, why_unread
 from kaleun.paths import config_dir, sudo_user, sudo_user_config_dir
 
 log = logging.getLogger(__name__)
@@ -155,9 +155,6 @@ class Settings:
             text = read_file(path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
             return cls(path, {}, read_only)
-        except UnreadableFile as exc:
-            raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
-                                    why=exc.why)) from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
                                     why=_why_unread(path, exc))) from exc
@@ -230,17 +227,11 @@ def held(path: Path | None = None) -> Iterator[None]:
 def _why_unread(path: Path, exc: OSError | UnicodeDecodeError) -> Msg | str:
     """Why the settings file cannot be read, in words: the folder that is a file (the config folder, or one above
     it), not `[Errno 20] Not a directory: ...settings.json`."""
-    if isinstance(exc, UnicodeDecodeError):
-        from kaleun.files import why_unread
-
-        return why_unread(exc)
-    if exc.errno == errno.ENOTDIR:
+    if isinstance(exc, OSError) and exc.errno == errno.ENOTDIR:
         for folder in path.parents:
             if folder.exists() and not folder.is_dir():
                 return Msg("{folder} is a file, not a folder", folder=str(folder))
-    from kaleun.files import why_unread
-
-    return why_unread(exc)
+    return why_unread(exc)  # a file that is not one Kaleun reads, too: `files.os_reason` says what it is
 
 
 #: what `preferred` has warned of in this process: a damaged file is told once per start, not at every read
@@ -323,8 +314,6 @@ def _remember(key: str, value: str) -> Msg | None:
             settings.save()
     except (SettingsError, OSError) as exc:
         log.warning("the %s is not kept for the next start: %s", key, exc)
-        from kaleun.files import why_unread
-
         why = of_error(exc) if isinstance(exc, SettingsError) else why_unread(exc)
         return Msg(_NOT_KEPT[key], problem=why)
     return None

@@ -37,3 +37,17 @@ def test_a_script_saved_over_the_autosave_keeps_the_crews_game_aside(home, tmp_p
                       str(tmp_path / "e.jsonl"), "--save", str(home / "autosave.json"), home=home)
     assert done.returncode == 0, done.stderr
     assert list(home.glob("autosave-*.json")) == [kept] and "was kept as" not in done.stderr, done.stderr
+
+
+@pytest.mark.slow
+def test_a_save_named_by_a_loop_of_links_is_written_not_a_traceback(home, tmp_path):
+    """`kaleun run --save LOOP`, a link that leads to itself, ended in Python's "RuntimeError: Symlink loop" while
+    the run asked whether it named the autosave; it is not the autosave, and the save is written in its place."""
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    script = write_script(tmp_path / "s.jsonl", [{"t": 10, "do": "report"}])
+    done = run_kaleun("run", "--script", str(script), "--events", str(tmp_path / "e.jsonl"), "--save", str(loop),
+                      home=home)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "RuntimeError" not in done.stderr, done.stderr
+    assert open_save(loop).engine.module("mission").mission == "training"

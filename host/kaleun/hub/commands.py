@@ -607,8 +607,6 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     close = None
     if args.tags:
-        from kaleun.files import why_unread
-
         try:
             source: Iterator[str] = _file_tags(list(scripted_tags(Path(args.tags))), args.tags, say)
         except (OSError, UnicodeDecodeError) as exc:
@@ -618,9 +616,9 @@ def cmd_figures_enroll(args: argparse.Namespace) -> int:
         board = _hub_board(args, say)
         if board is None:
             return EXIT_BAD_INPUT
-        from kaleun.hub.options import hub_options
+        from kaleun.hub.options import FAKE_URL, hub_options
 
-        if args.url == "fake":  # an in-process fake hub, as the board's below
+        if args.url == FAKE_URL:  # an in-process fake hub, as the board's below
             _refuse(say, "figures enroll", Msg(
                 "--url fake is a fake hub inside Kaleun, whose readers no hand reaches: run `kaleun hub fake --link "
                 "PATH` (its `put READER UID` puts a tag down) and enroll with --url PATH, or give the tags with "
