@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kaleun import __version__
 from kaleun.cli_numbers import as_typed, number
@@ -389,6 +389,18 @@ def _earlier_than_the_record(game: Engine) -> str | None:
     return "patrol" if of_an_earlier_patrol(record, game) else None
 
 
+def played_in_career(game: Engine) -> tuple[str | None, dict[str, Any]] | None:
+    """How `game` was set up to be played ("linked", "campaign"; None: a single mission) and the career record as it
+    stands now; None: the record cannot be read (damaged, or not to be opened)."""
+    from kaleun.career import CareerError, load_career
+
+    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
+    try:
+        return mode, load_career()
+    except (CareerError, OSError):
+        return None
+
+
 def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) -> Msg | None:
     """How a group goes on after an ended mission of a linked patrol or a campaign, from the career record:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
@@ -396,22 +408,15 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
     game was played at the table or by a table script (`kaleun run --linked ... --save`), and names both.
     `patrol_left`: the game, a part played linked, was booked just now and left the record's linked patrol as it
     was (`kaleun.career.leaves_the_patrol`, asked before the booking)."""
-    from kaleun.career import (
-        CareerError,
-        going_on_command,
-        last_booked,
-        load_career,
-        of_an_earlier_campaign,
-    )
+    from kaleun.career import going_on_command, last_booked, of_an_earlier_campaign
     from kaleun.core.messages import and_list
     from kaleun.uboot.missions.carry import came_home, unsailed
     from kaleun.uboot.missions.catalogue import patrol_titled, titled
 
-    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
-    try:
-        record = load_career()
-    except (CareerError, OSError):
+    played = played_in_career(game)
+    if played is None:
         return None
+    mode, record = played
     if mode == "linked":
         patrol = record.get("patrol")
         if patrol_left:  # a save of a part begun before the record's patrol changed: booked, the patrol left as it is

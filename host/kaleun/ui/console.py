@@ -591,20 +591,16 @@ class Console(Prompting):
     def _read(self) -> None:
         """Read the typed lines (on a thread of its own) as `Prompting.read_input` does, but stop reading after a
         `next` or `new` that goes on: the next game's set-up reads this input from there."""
-        taken = 0
-        try:
-            for line in self.stdin or ():  # None: started with its standard input closed
-                self.took_line()
-                taken += 1
-                self.runtime.call(functools.partial(self.typed_line, line))
-                if self._goes_on_word(line):
-                    with self._ran:
-                        self._ran.wait_for(functools.partial(self._has_run, taken))
-                    if self.then is not None:
-                        return
-        except (OSError, ValueError):  # the terminal hung up
-            log.info("%s's input is gone", self.who)
-        self.runtime.call(self._leave)
+        self.read_input(self.stdin, self._leave, self._hands_on)  # None: started with its standard input closed
+
+    def _hands_on(self, line: str, taken: int) -> bool:
+        """After the `taken`th typed line was handed over: a `next` or `new` is waited for, to run; True: it goes
+        on (the reader stops)."""
+        if not self._goes_on_word(line):
+            return False
+        with self._ran:
+            self._ran.wait_for(functools.partial(self._has_run, taken))
+        return self.then is not None
 
     def typed_line(self, line: str) -> None:
         """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""

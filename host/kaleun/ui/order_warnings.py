@@ -173,12 +173,14 @@ def return_warnings(game: Any) -> list[Msg]:
         out.append(Msg.plural("Warning: a primary objective is still open: {what} Heading home now breaks the patrol "
                               "off.", "Warning: primary objectives are still open: {what} Heading home now breaks the "
                               "patrol off.", n=len(open_), what=join([o.text_msg() for o in open_], " ")))
-    late = _late_home(mission)
-    if late is not None:
-        out.append(late)
-    short = _short_of_fuel(mission)
-    if short is not None:
-        out.append(short)
+    hours = _hours_home(mission)
+    if hours is not None:  # the passage home reckoned once for both (the sheet asks at every frame)
+        late = _late_home(mission, hours)
+        if late is not None:
+            out.append(late)
+        short = mission.short_of_fuel(hours)
+        if short is not None:
+            out.append(short)
     left = _unsailed_if_home(mission)
     if left:
         from kaleun.core.messages import and_list
@@ -198,31 +200,28 @@ def _route_home(base: str, lat: float, lon: float) -> tuple[tuple[float, float],
     return tuple(passage.route(passage.base(base), lat, lon))
 
 
-def _late_home(mission: Any) -> Msg | None:
-    """The passage home, set off now, ends after the mission's time limit (§4.2): how long it takes and what the
-    time-out then means, as the line said once the return is ordered (None: home in time, it does not matter, or
-    there is no passage to make)."""
-    if mission.over or mission.passage is not None or "base" not in mission.spec or mission.limit_at is None:
+def _hours_home(mission: Any) -> float | None:
+    """The hours the passage home takes, set off now (None: there is no passage to make: the mission is over, the
+    boat is already on its way, or the mission has no base)."""
+    if mission.over or mission.passage is not None or "base" not in mission.spec:
         return None
     lat, lon = mission.engine.module("boat").position_at(mission.engine.t)
     # the route from within about half a mile of the boat, looked for once there (the sheet asks at every frame)
-    hours = mission.way_home(list(_route_home(str(mission.spec["base"]), round(lat, 2), round(lon, 2))))[3]
+    return float(mission.way_home(list(_route_home(str(mission.spec["base"]), round(lat, 2), round(lon, 2))))[3])
+
+
+def _late_home(mission: Any, hours: float) -> Msg | None:
+    """The passage home of `hours`, set off now, ends after the mission's time limit (§4.2): how long it takes and
+    what the time-out then means, as the line said once the return is ordered (None: home in time, or it does not
+    matter)."""
+    if mission.limit_at is None:
+        return None
     late = mission.late_home(hours)
     if late is None:
         return None
     return Msg("{warning} {said}", warning=Msg.plural("Warning: the passage home takes about {n} hour.",
                                                       "Warning: the passage home takes about {n} hours.",
                                                       n=max(1, round(hours))), said=late[0])
-
-
-def _short_of_fuel(mission: Any) -> Msg | None:
-    """The fuel left does not last the passage home, set off now, at the transit speed (None: it lasts, or there
-    is no passage to make)."""
-    if mission.over or mission.passage is not None or "base" not in mission.spec:
-        return None
-    lat, lon = mission.engine.module("boat").position_at(mission.engine.t)
-    hours = mission.way_home(list(_route_home(str(mission.spec["base"]), round(lat, 2), round(lon, 2))))[3]
-    return mission.short_of_fuel(hours)
 
 
 def _unsailed_if_home(mission: Any) -> list[str]:

@@ -103,15 +103,14 @@ def goes_on_with(game: Engine) -> tuple[str, str] | None:
     ("linked", the patrol's next part) or ("campaign", the campaign's next mission); None: nothing goes on (a single
     mission, the patrol or campaign over, a record that cannot be read). A newer patrol or campaign begun since in the
     record is the one that goes on, as the set-up's "linked patrol" and "campaign" go on with it."""
-    from kaleun.career import CareerError, load_career
+    from kaleun.cli import played_in_career
 
     if not is_over(game):
         return None
-    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
-    try:
-        record = load_career()
-    except (CareerError, OSError):
+    played = played_in_career(game)
+    if played is None:
         return None
+    mode, record = played
     if mode == "linked":
         patrol = record.get("patrol")
         if patrol is not None and patrol.get("mode") == "linked" and patrol.get("next"):

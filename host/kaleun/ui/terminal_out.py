@@ -124,14 +124,18 @@ class Prompting(TerminalOut):
     def handle(self, line: str) -> None:
         raise NotImplementedError
 
-    def read_input(self, stdin: IO[str] | None, on_end: Callable[[], None]) -> None:
+    def read_input(self, stdin: IO[str] | None, on_end: Callable[[], None],
+                   hands_on: Callable[[str, int], bool] | None = None) -> None:
         """Read the console's input (on a thread of its own) until it ends, each line run in its turn on the
         runtime's thread; then `on_end` there (save and leave). The end is any of: the end of a file or pipe,
-        a standard input closed from the start (None), a terminal that hangs up."""
+        a standard input closed from the start (None), a terminal that hangs up. `hands_on(line, n)`, asked after
+        the `n`th line is handed over: True stops reading there, without `on_end` (what reads on takes the input)."""
         try:
-            for line in stdin or ():
+            for taken, line in enumerate(stdin or (), start=1):
                 self.took_line()
                 self.runtime.call(functools.partial(self.typed_line, line))
+                if hands_on is not None and hands_on(line, taken):
+                    return
         except (OSError, ValueError):  # the terminal hung up
             log.info("%s's input is gone", self.who)
         self.runtime.call(on_end)
