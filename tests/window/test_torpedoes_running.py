@@ -18,9 +18,15 @@ from window.test_order_warnings import joined, shown
 
 #: the countdown's words and a fired tube's head without a running torpedo, per language
 WORDS = {
-    "en": ("hit expected in {t}", "run left {t}", "bow · → c3", "bow · no torpedo"),
-    "de": ("Treffer erwartet in {t}", "noch {t} Laufzeit", "Bug · → c3", "Bug · kein Torpedo"),
-    "ru": ("ждём попадания через {t}", "хода осталось {t}", "нос · → c3", "нос · нет торпеды"),
+    "en": ("hit expected in {t}", "past hit time, {t} of run left", "bow · → c3", "bow · no torpedo"),
+    "de": ("Treffer erwartet in {t}", "Trefferzeit um, läuft noch {t}", "Bug · → c3", "Bug · kein Torpedo"),
+    "ru": ("ждём попадания через {t}", "срок прошёл, хода ещё {t}", "нос · → c3", "нос · нет торпеды"),
+}
+#: the console's line for a torpedo whose expected hit time has passed, per language
+PAST = {
+    "en": "  running: tube 1 at c3, past the expected hit time: running on, {t} of its run left",
+    "de": "  läuft: Rohr 1 auf c3, erwartete Trefferzeit vorbei: läuft weiter, noch {t} Laufzeit",
+    "ru": "  в воде: аппарат 1 по c3, ожидаемое время попадания прошло: торпеда идёт дальше, хода осталось {t}",
 }
 
 
@@ -59,10 +65,15 @@ def test_12_each_running_torpedo_counts_down_by_the_tdc_until_its_result(languag
     table.until(420)  # tubes 1 and 2: the solution's time has passed, no report yet: the run left, no hit claimed
     running = {r["tube"]: r for r in weapons.status()["running"]}
     assert running[1]["hit_in_s"] is None and running[3]["hit_in_s"] == 20
+    assert running[1]["past_hit"] is True and running[3]["past_hit"] is False
     assert not table.named("torpedo_hit")
     text = joined(shown(table))
+    # the run left is said as what it is, past the hit time, never as a countdown a beginner reads as one to a hit
     assert run_left.format(t=clock(running[1]["run_left_s"])) in text
-    assert hit_in.format(t=clock(20)) in text
+    assert text.count(run_left.format(t=clock(running[1]["run_left_s"]))) == 2
+    assert hit_in.format(t=clock(20)) in text and text.count(hit_in.format(t="")) == 1
+    console = "\n".join(console_views.weapons(table.game, tongue(language)))
+    assert PAST[language].format(t=clock(running[1]["run_left_s"])) in console
 
     table.until(510, step=1)  # tube 1's torpedo hit at 504 s: its row is an empty tube again
     assert [e.data["torpedo"] for e in table.named("torpedo_hit")] == ["t1"]

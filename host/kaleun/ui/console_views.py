@@ -412,11 +412,18 @@ def running(run: Mapping[str, Any]) -> Msg:
         if run.get("hit_in_s") is not None:
             return Msg("  running: tube {tube} at {target}, hit expected in {time} by the TDC's solution",
                        tube=run["tube"], target=run["contact"], time=time)
-        return Msg("  running: tube {tube} at {target}, {time} of its run left", tube=run["tube"],
-                   target=run["contact"], time=time)
+        if run.get("past_hit"):  # the solution's time has gone by with no report: not a time to a hit
+            return Msg("  running: tube {tube} at {target}, past the expected hit time: running on, {time} of its "
+                       "run left", tube=run["tube"], target=run["contact"], time=time)
+        return Msg("  running: tube {tube} at {target}, beyond its range by the TDC's solution: {time} of its run "
+                   "left", tube=run["tube"], target=run["contact"], time=time)
     if run.get("hit_in_s") is not None:
         return Msg("  running: tube {tube}, hit expected in {time} by the TDC's solution", tube=run["tube"], time=time)
-    return Msg("  running: tube {tube}, {time} of its run left", tube=run["tube"], time=time)
+    if run.get("past_hit"):
+        return Msg("  running: tube {tube}, past the expected hit time: running on, {time} of its run left",
+                   tube=run["tube"], time=time)
+    return Msg("  running: tube {tube}, beyond its range by the TDC's solution: {time} of its run left",
+               tube=run["tube"], time=time)
 
 
 def _ready_in(tube: dict[str, Any], lang: Language) -> str | None:

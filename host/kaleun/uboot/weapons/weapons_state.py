@@ -103,15 +103,21 @@ def status(w: Weapons) -> dict[str, Any]:
             "fired": w.torpedo_firing.fired, "hits": w.torpedo_firing.hits, "sunk": [dict(s) for s in w.sunk],
             "grt_sunk": sum(int(s["grt"]) for s in w.sunk),
             # the crew's reckoning from the TDC's solution, not the truth: hit_in_s counts down to the hit
-            # the solution expects (None once that time has passed, when the run is beyond the range, or once the
-            # crew has seen its target go down: target_sunk, no hit is expected on a ship that is gone)
-            "running": [{"torpedo": r["torpedo"], "tube": r["tube"], "contact": r["contact"],
-                         "run_s": round(now - float(r["fired"])),
-                         "target_sunk": r["contact"] is not None and w.seen_sunk(r["contact"]),
-                         "hit_in_s": (round(float(r["hit_at"]) - now)
-                                      if r["hit_at"] is not None and float(r["hit_at"]) > now
-                                      and not (r["contact"] is not None and w.seen_sunk(r["contact"])) else None),
-                         "run_left_s": max(0, round(float(r["spent_at"]) - now))} for r in w.torpedo_firing.running]}
+            # the solution expects (None once that time has passed — past_hit —, when the run is beyond the range,
+            # or once the crew has seen its target go down: target_sunk, no hit is expected on a ship that is gone)
+            "running": [_running(w, r, now) for r in w.torpedo_firing.running]}
+
+
+def _running(w: Weapons, r: Mapping[str, Any], now: float) -> dict[str, Any]:
+    """One torpedo in the water as the crew reckons it (`status()["running"]`)."""
+    sunk = r["contact"] is not None and w.seen_sunk(r["contact"])
+    due = None if r["hit_at"] is None else float(r["hit_at"])
+    return {"torpedo": r["torpedo"], "tube": r["tube"], "contact": r["contact"],
+            "run_s": round(now - float(r["fired"])), "target_sunk": sunk,
+            "hit_in_s": round(due - now) if due is not None and due > now and not sunk else None,
+            # the time the solution expected the hit has gone by with no report: it runs on
+            "past_hit": due is not None and due <= now and not sunk,
+            "run_left_s": max(0, round(float(r["spent_at"]) - now))}
 
 
 def to_state(w: Weapons) -> dict[str, Any]:

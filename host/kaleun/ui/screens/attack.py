@@ -184,13 +184,17 @@ class AttackScreen(Screen):
     @staticmethod
     def _running(run: dict[str, Any]) -> Msg:
         """A tube's torpedo in the water: the crew's reckoning, not the truth: the time to the hit the TDC's
-        solution expects, and once that has passed (or the run is beyond its range) the run it has left."""
+        solution expects, and once that has passed (or the run is beyond its range) the run it has left, said
+        as what it is, so that nobody reads it as the time to a hit."""
         due = run.get("hit_in_s")
+        left = _clock(float(run.get("run_left_s", 0)))
         if run.get("target_sunk"):  # the crew saw her go down: no hit is expected on a ship that is gone
-            return Msg("target sunk, run left {t}", t=_clock(float(run.get("run_left_s", 0))))
+            return Msg("target sunk, run left {t}", t=left)
         if due is not None:
             return Msg("hit expected in {t}", t=_clock(float(due)))
-        return Msg("run left {t}", t=_clock(float(run.get("run_left_s", 0))))
+        if run.get("past_hit"):  # the solution's time has gone by with no report: it runs on
+            return Msg("past hit time, {t} of run left", t=left)
+        return Msg("out of reach, {t} of run left", t=left)  # the TDC's run was longer than its range
 
     def _tdc(self, c: Canvas, rect: Rect) -> None:
         s = c.size
