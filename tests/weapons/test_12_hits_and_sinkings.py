@@ -4,6 +4,7 @@ app: torpedoes.toml, ships.toml). Rates are checked over many seeds; each game i
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from kaleun.uboot.sea import geo
@@ -360,7 +361,7 @@ def test_12_a_lone_ship_stopped_by_a_hit_lies_on_the_heading_it_was_struck_on():
     """A lone ship struck flees the boat (its flight is set off by the blow), but one the blow stops makes no way
     to turn: it lies on the heading it was struck on. It swung round on the spot to its flight's course (from 090
     to about 010), so the second torpedo of the same salvo, arriving with the first, struck a hull lying along its
-    own track: "hit after 47.2 s" at 49.1 s, at a track angle of 0°."""
+    own track: its run_s 47.2 at 49.1 s, at a track angle of 0°."""
     g = range_game(vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
     order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
     fired = order(g, "fire_torpedoes", tubes=[1, 2])  # two G7a on one solution, no spread: one track
@@ -403,7 +404,6 @@ def test_12_hqs_advice_in_the_torpedo_crisis_strikes_the_side_not_under_the_keel
     "depth 2 m less than the target's draught" while the torpedoes ran 2 m deeper than set (torpedoes.toml
     `deeper_m`): set as advised, every one ran exactly at the keel and passed under. Set as the signal now says,
     the contact pistol strikes the side (or is a dud: the crisis's contact pistols failed too)."""
-    import re
     import tomllib
     from pathlib import Path
 
@@ -428,10 +428,11 @@ def test_12_hqs_advice_in_the_torpedo_crisis_strikes_the_side_not_under_the_keel
     assert results and set(results) <= {"torpedo_hit", "torpedo_dud"} and "torpedo_hit" in results
 
 
-def test_12_every_torpedo_report_gives_its_run_time_in_tenths():
-    """§12, the torpedo run: a hit said "after 66.4 s" while a premature said "after 31 s" and a miss "after
-    324 s" — the same run time in two precisions. Each report's feed now gives the run time as its event's
-    `run_s` says it, in tenths of a second (1940 magnetic pistols: the first seeds give prematures)."""
+def test_12_every_torpedo_report_gives_its_run_time_in_whole_seconds():
+    """§12, the torpedo run: "Run time and result in the feed ("Torpedo 3: hit after 74 s")". Every report's feed
+    (hit, premature, miss, dud) says the run time in whole seconds, as the salvo and the TDC say theirs, its
+    event's `run_s` (tenths of a second) rounded half up — never "after 364.5 s" (1940 magnetic pistols: the
+    first seeds give prematures)."""
     reports = []
     for seed in range(12):
         g = range_game(seed, start="1939-12-01T12:00:00", vessels=[
@@ -442,7 +443,9 @@ def test_12_every_torpedo_report_gives_its_run_time_in_tenths():
                                                                     "torpedo_miss", "torpedo_dud")]
     assert {e["event"] for e in reports} >= {"torpedo_premature", "torpedo_hit", "torpedo_miss"}
     for e in reports:
-        assert isinstance(e["run_s"], float) and f"after {e['run_s']:.1f} s" in e["feed"], e
+        whole = math.floor(e["run_s"] + 0.5)
+        assert isinstance(e["run_s"], float) and f"after {whole} s" in e["feed"], e
+        assert not re.search(r"\d\.\d", e["feed"]), e
 
 
 def test_12_what_a_hit_does_is_the_data_files_choice(monkeypatch):

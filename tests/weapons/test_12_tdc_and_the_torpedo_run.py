@@ -47,7 +47,8 @@ def test_12_a_correct_solution_hits_at_the_computed_time():
     hit = one(events, "torpedo_hit")
     struck = (1000 - 16.5 / 2) / (30 * KN * math.cos(math.radians(lead)))
     assert hit["t"] == pytest.approx(struck, abs=0.01) == pytest.approx(66.37, abs=0.01)
-    assert hit["feed"] == "Torpedo 1 (tube 3): hit after 66.4 s!"
+    # the feed says it in whole seconds, as the "Torpedo 3: hit after 74 s"; the data keeps its tenths
+    assert hit["run_s"] == 66.4 and hit["feed"] == "Torpedo 1 (tube 3): hit after 66 s!"
     assert hit["detonation"] == "contact" and hit["class"] == "tramp" and hit["aimed"] is True
     assert named(events, "torpedo_miss") == []
 
@@ -62,8 +63,8 @@ def test_12_a_speed_estimate_3_kn_too_high_misses_ahead_by_the_computed_distance
     miss = one(events, "torpedo_miss")
     assert miss["side"] == "ahead" and miss["passed_m"] == pytest.approx(crossing, abs=0.5)
     assert miss["run_s"] == pytest.approx(5000 / (30 * KN), abs=0.1)  # it ran its 5,000 m out
-    # the feed says when, in tenths as every torpedo report: 5,000 m at 15.433 m/s = 324.0 s
-    assert miss["feed"] == "Torpedo 1 (tube 3): missed; its run ended after 324.0 s."
+    # the feed says when in whole seconds, as every torpedo report: 5,000 m at 15.433 m/s = 324.0 s
+    assert miss["feed"] == "Torpedo 1 (tube 3): missed; its run ended after 324 s."
 
 
 def test_12_the_tdc_keeps_the_solution_current_as_time_passes():

@@ -58,3 +58,13 @@ def test_12_a_ship_struck_as_its_convoy_turns_away_stops_on_its_own_heading(tmp_
     misses = [e for e in _run() if e["event"] == "torpedo_miss"]
     assert [m["tube"] for m in misses] == [3, 2]
     assert all(m["side"] == "ahead" and m["passed_m"] > 0 for m in misses)
+
+
+def test_12_the_feed_says_each_torpedos_run_in_whole_seconds():
+    """§12 the run time and result in the feed ("Torpedo 3: hit after 74 s"): whole seconds as a crew counts them,
+    while the event's run_s keeps its tenths (364.5 s is said 365 s, as a reader of the event rounds it)."""
+    results = [e for e in _run() if e["event"] in ("torpedo_hit", "torpedo_miss")]
+    assert [(e["tube"], e["run_s"]) for e in results] == [(1, 202.4), (3, 324.0), (2, 364.5)]
+    assert [e["feed"] for e in results] == ["Torpedo 1 (tube 1): hit after 202 s!",
+                                           "Torpedo 3 (tube 3): missed; its run ended after 324 s.",
+                                           "Torpedo 2 (tube 2): missed; its run ended after 365 s."]

@@ -371,9 +371,16 @@ def _label(tp: Mapping[str, Any]) -> Msg:
 
 
 def _common(tp: Mapping[str, Any], t: float) -> dict[str, Any]:
-    """The fields every report of a torpedo carries; its run time in tenths of a second, which every feed
-    line (hit, dud, premature, miss) says as it is."""
+    """The fields every report of a torpedo carries; its run time in tenths of a second (the feed says it in
+    whole seconds: `_said`)."""
     return {"torpedo": tp["id"], "tube": tp["tube"], "type": tp["type"], "run_s": round(t - float(tp["fired"]), 1)}
+
+
+def _said(common: Mapping[str, Any]) -> int:
+    """A torpedo's run time as its feed line says it (hit, dud, premature, miss): whole seconds, as a crew
+    counts with the stopwatch and as the salvo's and the TDC's run times are said ("hit after 74 s"); the
+    event's `run_s` rounded half up, so that 364.5 is said 365 as a reader of the event rounds it."""
+    return math.floor(float(common["run_s"]) + 0.5)
 
 
 def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, heading: float) -> bool:
@@ -395,9 +402,9 @@ def _impact(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, head
         p_dud = float(rates["dud"]) * (float(rates["shallow_factor"]) if fine else 1.0)
         if unarmed or rng.random() < p_dud:
             feed = (Msg("{torpedo}: struck the hull after {seconds} s, before its pistol was armed ({arming} m run) "
-                        "— no detonation.", torpedo=_label(tp), seconds=common["run_s"], arming=round(arming))
+                        "— no detonation.", torpedo=_label(tp), seconds=_said(common), arming=round(arming))
                     if unarmed else Msg("{torpedo}: dud after {seconds} s — it clanged against the hull.",
-                                        torpedo=_label(tp), seconds=common["run_s"]))
+                                        torpedo=_label(tp), seconds=_said(common)))
             sea.emit("torpedo_dud", feed=feed, **common, track_angle=round(track),
                      **({"why": "unarmed"} if unarmed else {}))
             _done(sea, tp)
@@ -430,7 +437,7 @@ def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, ho
     if how == "magnetic":
         damage *= float(rates["under_keel"])
     sea.emit("torpedo_hit", feed=Msg("{torpedo}: hit after {seconds} s!", torpedo=_label(tp),
-                                     seconds=common["run_s"]),
+                                     seconds=_said(common)),
              **common, **{"class": v.cls.id}, detonation=how, track_angle=round(track), damage=round(damage, 2),
              aimed=v.id == tp["aim"])
     _done(sea, tp)
@@ -442,7 +449,7 @@ def _detonate(sea: Any, tp: dict[str, Any], v: Any, t_hit: float, now: float, ho
 def _premature(sea: Any, tp: dict[str, Any], now: float, here: tuple[float, float]) -> None:
     common = _common(tp, now)
     sea.emit("torpedo_premature", feed=Msg("{torpedo} detonated prematurely after {seconds} s.",
-                                           torpedo=_label(tp), seconds=common["run_s"]), **common)
+                                           torpedo=_label(tp), seconds=_said(common)), **common)
     _done(sea, tp)
     dlat, dlon, err = _datum(sea, tp, now)
     escorts.alert(sea, dlat, dlon, now, "an explosion", error_nm=err)
@@ -453,7 +460,7 @@ def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
     contact = sea.picture.of(aim) if aim is not None else None
     common = _common(tp, now)
     sea.emit("torpedo_miss", feed=Msg("{torpedo}: missed; its run ended after {seconds} s.", torpedo=_label(tp),
-                                      seconds=common["run_s"]), **common,
+                                      seconds=_said(common)), **common,
              ship=contact["id"] if contact else None, passed_m=tp["crossing"],
              side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
              ran_under=list(tp["passed"]))
