@@ -12,11 +12,13 @@ from weaponskit import advance, do, named, one, order, range_game, refused, weap
 
 
 def _tally(ceased: dict) -> str:
-    """What a cease fire for a reason adds to its line: the engagement's shots and hits (none when it fired none)."""
+    """What a cease fire for a reason adds to its line: the engagement's shots (the flak's bursts) and hits (none
+    when it fired none)."""
     if not ceased["shots"]:
         return ""
     shots, hits = ceased["shots"], ceased["hits"]
-    return f", {shots} shot{'' if shots == 1 else 's'}, {hits} hit{'' if hits == 1 else 's'}"
+    shot = "burst" if ceased["gun"] == "gun_20" else "shot"
+    return f", {shots} {shot}{'' if shots == 1 else 's'}, {hits} hit{'' if hits == 1 else 's'}"
 
 
 def _surfaced_with(vessels=(), aircraft=None, seed: int = 0, **changes):
@@ -835,3 +837,25 @@ def test_4_1_the_rounds_a_gun_fired_when_the_mission_ended_stay_in_the_tally():
     gun = weapons(g).status()["guns"]["gun_88"]
     assert (gun["firing"], gun["shots"], gun["hits"]) == (False, len(rounds), sum(r["hit"] for r in rounds))
     assert gun["rounds"] == 220 - len(rounds)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "bursts"), ("de", "Feuerstöße"), ("ru", "очеред")])
+def test_8_4_the_flaks_cease_fire_counts_bursts_as_its_order_gave_them(lang, words):
+    """§8.4 the 20 mm gun is ordered in bursts ("20 mm gun: open fire, 30 bursts."), and its cease fire said "3
+    shots, 1 hit" — another count than the order's, for the same bursts. It says bursts, in every language; the
+    88 mm gun's cease fire still counts its shots (rounds)."""
+    from kaleun.i18n import language
+
+    g = _surfaced_with(aircraft=[{"type": "liberator", "bearing": 90, "range_nm": 3}], seed=0)
+    advance(g, 20)  # the lookouts have reported it
+    opened = one(order(g, "gun_20", bursts=30), "gun_firing")
+    assert opened["feed"] == "20 mm gun: open fire, 30 bursts."
+    (event,) = [e for e in g.advance_to(g.t + 600) if e.name == "gun_ceased"]
+    ceased = event.to_json()
+    bursts = ceased["shots"]
+    assert bursts > 1 and ceased["hits"] >= 1
+    said = language(lang).render(event.feed)
+    if lang == "en":
+        hits = ceased["hits"]
+        assert said.endswith(f", {bursts} bursts, {hits} hit{'' if hits == 1 else 's'}."), said
+    assert f"{bursts} {words}" in said and "shot" not in said and "Schuss" not in said and "выстрел" not in said

@@ -203,13 +203,14 @@ class Gunnery(WeaponsPart):
         for key in ("shots", "hits"):
             self.ceased[gun][key] += int(firing[key])
         name = Msg.term(str(guns.GUN[gun]["name"]))
+        hits = Msg.plural("{n} hit", "{n} hits", n=firing["hits"])
+        # the flak's shots are bursts, as its order gives them ("open fire, 30 bursts"), the 88 mm gun's rounds
+        fired = (Msg.plural("{n} burst", "{n} bursts", n=firing["shots"]) if gun == "gun_20"
+                 else Msg.plural("{n} shot", "{n} shots", n=firing["shots"]))
         if why is None:
-            feed = Msg.plural("{gun}: cease fire, {n} shot, {hits}.", "{gun}: cease fire, {n} shots, {hits}.",
-                              n=firing["shots"], gun=name, hits=Msg.plural("{n} hit", "{n} hits", n=firing["hits"]))
+            feed = Msg("{gun}: cease fire, {fired}, {hits}.", gun=name, fired=fired, hits=hits)
         elif firing["shots"]:  # why it stopped, and what it did: the rounds' count on the feed line is replaced
-            feed = Msg.plural("{gun}: cease fire ({why}), {n} shot, {hits}.", "{gun}: cease fire ({why}), {n} shots, "
-                              "{hits}.", n=firing["shots"], gun=name, why=why,
-                              hits=Msg.plural("{n} hit", "{n} hits", n=firing["hits"]))
+            feed = Msg("{gun}: cease fire ({why}), {fired}, {hits}.", gun=name, why=why, fired=fired, hits=hits)
         else:
             feed = Msg("{gun}: cease fire ({why}).", gun=name, why=why)
         self.emit("gun_ceased", feed=feed, gun=gun, shots=firing["shots"], hits=firing["hits"],
