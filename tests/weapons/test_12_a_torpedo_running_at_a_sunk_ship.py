@@ -41,5 +41,6 @@ def test_12_a_torpedo_running_at_a_ship_seen_to_sink_expects_no_hit():
     line = en.render(running_line(run))
     assert line.startswith("  running: tube 1, its target c1 has sunk, ") and line.endswith(" of its run left")
     assert "hit expected" not in " ".join(weapons_view(g, en))
-    assert en.render(AttackScreen._running(run)).startswith("target sunk, run left ")
+    row = en.render(AttackScreen._running(run))
+    assert row.startswith("target sunk, ") and row.endswith(" of run left")
     assert language("de").render(running_line(run)).startswith("  läuft: Rohr 1, sein Ziel c1 ist gesunken")

@@ -189,7 +189,7 @@ class AttackScreen(Screen):
         due = run.get("hit_in_s")
         left = _clock(float(run.get("run_left_s", 0)))
         if run.get("target_sunk"):  # the crew saw her go down: no hit is expected on a ship that is gone
-            return Msg("target sunk, run left {t}", t=left)
+            return Msg("target sunk, {t} of run left", t=left)
         if due is not None:
             return Msg("hit expected in {t}", t=_clock(float(due)))
         if run.get("past_hit"):  # the solution's time has gone by with no report: it runs on
