@@ -177,6 +177,19 @@ def test_the_magnetic_pistol_is_not_issued_between_norway_and_the_pi_2(start, mo
                                 f"{month} (the boats carry contact pistols only).")
 
 
+def test_the_refused_magnetic_pistol_reads_aloud_in_russian():
+    """The refusal read aloud at a Russian table named the one pistol the boats carry in the plural beside its
+    singular name ("только взрыватели «контактный»"); it says "только взрыватель «контактный»"."""
+    from kaleun.i18n import language
+
+    g = range_game(start="1941-06-01T12:00:00")
+    (event,) = [e for e in g.apply({"do": "order", "order": "tdc", "bearing": 0, "range_m": 1000, "course": 90,
+                                    "speed_kn": 7.5, "pistol": "magnetic"}) if e.name == "order_rejected"]
+    assert language("ru").render(event.feed) == (
+        "Ввод данных в СРП: отказано — взрыватель «неконтактный» не выдаётся (на июнь 1941 года на лодках только "
+        "взрыватель «контактный»).")
+
+
 def test_a_magnetic_torpedo_set_under_the_keel_breaks_the_ships_back():
     g = range_game(4, start="1943-03-01T12:00:00", vessels=[{"class": "liberty", "bearing": 0, "range_m": 1000,
                                                                "course": 90, "speed_kn": 7.5}])
