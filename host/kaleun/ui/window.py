@@ -133,6 +133,9 @@ class Window:
         self.mission_end: Event | None = None
         #: what the terminal is told when the window has closed on a set-up left before its Start
         self.farewell: Msg | None = None
+        #: the crew shut the table down (the settings' Power off or Close to desktop): the window closes saved and
+        #: ends with the status the service does not start it again after (`kaleun.service.SHUT_DOWN`)
+        self.shutting = False
         #: the set-up a game's end opens (the debrief's New game, or the next part of a linked patrol or the
         #: campaign's next mission: its mode); None: this window cannot start another game
         self.after = after
@@ -506,6 +509,12 @@ class Window:
             self.farewell = leaving()
         self.running = False
 
+    def shut_down(self) -> None:
+        """The table shut down by its crew (confirmed on the settings): saved and closed as by Save and quit, but
+        the service that runs it does not start it again (a system service powers the Pi off)."""
+        self.shutting = True
+        self.quit()
+
     def dismiss_alarms(self) -> None:
         self.alarms.clear()
         self.touch()
@@ -781,13 +790,21 @@ class Window:
             pygame.display.quit()
             if failed and self.farewell is not None:  # said before the failure's own report
                 print(self.lang.render(self.farewell), file=sys.stderr)
+        from kaleun.service import SHUT_DOWN
+
         if self.farewell is not None:  # the set-up left: no game was started
             print(self.lang.render(self.farewell), file=sys.stderr)
-            return 0
+            return SHUT_DOWN if self.shutting else 0
         problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
-        if problem is not None:
+        if problem is not None:  # a shut-down too: the service starts the table again, which says it
             print(f"kaleun: {self.lang.render(problem)}", file=sys.stderr)
             return 1
+        if self.shutting:
+            from kaleun.ui.session import saved_line
+
+            print(self.lang.render(Msg("The crew shut the table down. {saved}", saved=saved_line(self.game))),
+                  flush=True)
+            return SHUT_DOWN
         if STOPPER.signum is not None:  # where it was started, as the console says it (`saved_line`)
             from kaleun.ui.session import saved_line
 

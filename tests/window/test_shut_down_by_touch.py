@@ -1,0 +1,84 @@
+"""A table its service runs (`kaleun service install`, `Restart=always`) came back 5 s after every Save and quit: a
+touch-only crew could neither leave it to the desktop nor shut the Pi down, and pulled the plug on a running
+system. The settings offer the shut-down on such a table, confirmed first: the game is saved and the window ends
+with the status the unit does not restart after (a system service then powers the Pi off, a user service leaves
+the desktop). A table started by hand has Save and quit for that, and no shut-down button."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from kaleun.boards.loader import default_board
+from kaleun.saves import open_save
+from kaleun.service import SERVICE_VARIABLE, SHUT_DOWN
+from kaleun.uboot.game import new_game
+from kaleun.ui import display
+from kaleun.ui.session import open_session
+from kaleun.ui.theme import MIN_TARGET
+
+
+def window_of_a_service(monkeypatch: pytest.MonkeyPatch, kind: str | None, code: str = "en"):
+    """The window `kaleun play --fullscreen --continue` opens under a unit of `kind` (None: started by hand)."""
+    if kind is None:
+        monkeypatch.delenv(SERVICE_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(SERVICE_VARIABLE, kind)
+    monkeypatch.setattr(display, "has_display", lambda: True)
+    win = open_session(new_game(5, "training"), default_board(), language=code)
+    win.guard = False
+    win.dismiss_alarms()
+    return win
+
+
+def touch(win, name: str) -> tuple[int, int]:
+    surface = pygame.Surface((800, 480))
+    win.cut.clear()
+    win.render(surface)
+    target = win.targets.get(name)
+    assert target is not None, f"no {name!r} on the screen: {win.targets.ids()}"
+    assert min(target.rect.size) >= MIN_TARGET
+    assert not win.cut, win.cut
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        win.handle_event(pygame.event.Event(kind, pos=target.rect.center, button=1))
+    return target.rect.center
+
+
+@pytest.mark.parametrize(("kind", "code"), [("system", "en"), ("system", "de"), ("system", "ru"), ("user", "de")])
+def test_the_crew_shuts_the_table_down_from_the_settings_saved_and_not_restarted(home: Path, monkeypatch, capsys,
+                                                                                  kind: str, code: str) -> None:
+    win = window_of_a_service(monkeypatch, kind, code)
+    win.runtime.submit({"do": "order", "order": "mobilize"})  # something the save must keep
+    touch(win, "settings")
+    touch(win, "settings.shut_down")
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("settings.quit") is None, "the question's answers take the bottom row"
+    touch(win, "settings.cancel")  # a slip of the finger changes nothing
+    assert not win.shutting
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("settings.shut_down") is not None and win.targets.get("settings.shut_down.confirm") is None
+    touch(win, "settings.shut_down")
+    win.render(pygame.Surface((800, 480)))
+    pygame.display.init()
+    try:
+        # the confirming touch reaches the window as the touch screen delivers it, in its own loop
+        confirm = win.targets.get("settings.shut_down.confirm")
+        assert confirm is not None
+        for what in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(what, pos=confirm.rect.center, button=1))
+        status = win.run()
+    finally:
+        pygame.display.quit()
+    assert status == SHUT_DOWN
+    saved = open_save(home / "autosave.json").engine
+    assert saved.module("crew").status()["mobilization"], "the game is saved as the crew left it"
+    assert capsys.readouterr().out.strip()  # the journal says why the table went
+
+
+def test_a_table_started_by_hand_has_save_and_quit_and_no_shut_down(home: Path, monkeypatch) -> None:
+    win = window_of_a_service(monkeypatch, None)
+    touch(win, "settings")
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("settings.quit") is not None
+    assert win.targets.get("settings.shut_down") is None
