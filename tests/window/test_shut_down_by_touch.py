@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from kaleun.boards.loader import default_board
+from kaleun.core.messages import Msg
 from kaleun.saves import open_save
 from kaleun.service import SERVICE_VARIABLE, SHUT_DOWN
 from kaleun.uboot.game import new_game
@@ -32,6 +33,18 @@ def window_of_a_service(monkeypatch: pytest.MonkeyPatch, kind: str | None, code:
     return win
 
 
+def said(win) -> list[str]:
+    """Every text the window draws in its next frame."""
+    words: list[str] = []
+    plain = win.tr
+    win.tr = lambda text: words.append(plain(text)) or words[-1]
+    try:
+        win.render(pygame.Surface((800, 480)))
+    finally:
+        del win.tr
+    return words
+
+
 def touch(win, name: str) -> tuple[int, int]:
     surface = pygame.Surface((800, 480))
     win.cut.clear()
@@ -51,6 +64,8 @@ def test_the_crew_shuts_the_table_down_from_the_settings_saved_and_not_restarted
     win = window_of_a_service(monkeypatch, kind, code)
     win.runtime.submit({"do": "order", "order": "mobilize"})  # something the save must keep
     touch(win, "settings")
+    # Save and quit brings a service's table back 5 s later: its button says so
+    assert win.tr(Msg("Save and restart")) in said(win) and win.tr(Msg("Save and quit")) not in said(win)
     touch(win, "settings.shut_down")
     win.render(pygame.Surface((800, 480)))
     assert win.targets.get("settings.quit") is None, "the question's answers take the bottom row"
@@ -79,6 +94,6 @@ def test_the_crew_shuts_the_table_down_from_the_settings_saved_and_not_restarted
 def test_a_table_started_by_hand_has_save_and_quit_and_no_shut_down(home: Path, monkeypatch) -> None:
     win = window_of_a_service(monkeypatch, None)
     touch(win, "settings")
-    win.render(pygame.Surface((800, 480)))
+    assert win.tr(Msg("Save and quit")) in said(win)
     assert win.targets.get("settings.quit") is not None
     assert win.targets.get("settings.shut_down") is None

@@ -144,8 +144,10 @@ class Settings(Overlay):
                          size=theme.MIN_TEXT)
             c.button("settings.save", Rect(left.x, left.bottom - s(47), bw, s(47)), Msg("Save now"),
                      simple(self.save), size=theme.MIN_TEXT)
-            c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)), Msg("Save and quit"),
-                     simple(win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+            # under a service the table comes back 5 s after a quit (Restart=always): the button says so
+            c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)),
+                     Msg("Save and restart") if kind is not None else Msg("Save and quit"), simple(win.quit),
+                     tone=(200, 90, 70), size=theme.MIN_TEXT)
         if not self.crew.get("rules"):
             return
         right = Rect(left.right + s(16), left.y, area.right - left.right - s(24), left.h)
