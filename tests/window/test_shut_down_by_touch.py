@@ -97,3 +97,46 @@ def test_a_table_started_by_hand_has_save_and_quit_and_no_shut_down(home: Path, 
     assert win.tr(Msg("Save and quit")) in said(win)
     assert win.targets.get("settings.quit") is not None
     assert win.targets.get("settings.shut_down") is None
+
+
+@pytest.mark.parametrize(("kind", "code"), [("system", "en"), ("system", "ru"), ("user", "de")])
+def test_a_service_table_on_the_set_up_shuts_down_leaving_the_last_game_as_it_was(home: Path, monkeypatch, capsys,
+                                                                                   kind: str, code: str) -> None:
+    """The service's table boots on the set-up when the last game was over, and its Quit only brought the set-up
+    back 5 s later: the crew had to start a game to reach the settings' shut-down. The set-up has it beside Quit,
+    confirmed first; no game is started, and the one saved before stays where `kaleun resume` finds it."""
+    from kaleun.saves import save_game
+
+    save_game(new_game(77, "exercise_convoy"), home / "autosave.json")  # last evening's game
+    monkeypatch.setenv(SERVICE_VARIABLE, kind)
+    monkeypatch.setattr(display, "has_display", lambda: True)
+    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True, language=code)
+    win.guard = False
+    touch(win, "setup.shut_down")
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("setup.quit") is None  # the question's answers in the title's row
+    touch(win, "setup.cancel")
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("setup.quit") is not None and not win.shutting
+    touch(win, "setup.shut_down")
+    win.render(pygame.Surface((800, 480)))
+    pygame.display.init()
+    try:
+        confirm = win.targets.get("setup.shut_down.confirm")
+        assert confirm is not None and min(confirm.rect.size) >= MIN_TARGET
+        for what in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(what, pos=confirm.rect.center, button=1))
+        status = win.run()
+    finally:
+        pygame.display.quit()
+    assert status == SHUT_DOWN
+    assert open_save(home / "autosave.json").engine.seed == 77
+
+
+def test_a_set_up_started_by_hand_has_quit_and_no_shut_down(home: Path, monkeypatch) -> None:
+    monkeypatch.delenv(SERVICE_VARIABLE, raising=False)
+    monkeypatch.setattr(display, "has_display", lambda: True)
+    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True)
+    win.render(pygame.Surface((800, 480)))
+    assert win.targets.get("setup.quit") is not None and win.targets.get("setup.shut_down") is None
+    win.runtime.close()

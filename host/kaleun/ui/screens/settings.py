@@ -34,6 +34,8 @@ SHUT_DOWN_WORDS: dict[str, tuple[Msg, Msg, Msg]] = {
              Msg("Save the game and close the table? It starts again at the next boot."),
              Msg("Close the table")),
 }
+#: ... and its question on the set-up, where no game was started (the one saved before stays as it was)
+SETUP_SHUT_DOWN_WORDS: dict[str, Msg] = {"system": Msg("Power the table off?"), "user": Msg("Close the table?")}
 
 
 def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
