@@ -140,3 +140,16 @@ def test_a_set_up_started_by_hand_has_quit_and_no_shut_down(home: Path, monkeypa
     win.render(pygame.Surface((800, 480)))
     assert win.targets.get("setup.quit") is not None and win.targets.get("setup.shut_down") is None
     win.runtime.close()
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_the_debrief_of_a_service_table_says_its_quit_restarts(home: Path, monkeypatch, code: str) -> None:
+    """The debrief's Save and quit, like the settings', brings a service's table back 5 s later: it says so, whole."""
+    win = window_of_a_service(monkeypatch, "system", code)
+    win.open_debrief()
+    assert win.tr(Msg("Save and restart")) in said(win)
+    assert not win.cut, win.cut
+    win.running = True  # as in its loop
+    touch(win, "debrief.quit")
+    assert not win.running and not win.shutting  # a quit: the service starts the table again
+    win.runtime.close()

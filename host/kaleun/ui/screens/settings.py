@@ -38,6 +38,12 @@ SHUT_DOWN_WORDS: dict[str, tuple[Msg, Msg, Msg]] = {
 SETUP_SHUT_DOWN_WORDS: dict[str, Msg] = {"system": Msg("Power the table off?"), "user": Msg("Close the table?")}
 
 
+def quit_words() -> Msg:
+    """Save and quit's words: under a service the table comes back 5 s after a quit (Restart=always), so there the
+    button says what it does."""
+    return Msg("Save and restart") if service_kind() is not None else Msg("Save and quit")
+
+
 def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
     s = c.size
     n = len(LANGUAGES)  # one row, as many buttons as there are languages
@@ -146,10 +152,8 @@ class Settings(Overlay):
                          size=theme.MIN_TEXT)
             c.button("settings.save", Rect(left.x, left.bottom - s(47), bw, s(47)), Msg("Save now"),
                      simple(self.save), size=theme.MIN_TEXT)
-            # under a service the table comes back 5 s after a quit (Restart=always): the button says so
-            c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)),
-                     Msg("Save and restart") if kind is not None else Msg("Save and quit"), simple(win.quit),
-                     tone=(200, 90, 70), size=theme.MIN_TEXT)
+            c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)), quit_words(),
+                     simple(win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
         if not self.crew.get("rules"):
             return
         right = Rect(left.right + s(16), left.y, area.right - left.right - s(24), left.h)
