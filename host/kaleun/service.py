@@ -16,7 +16,10 @@ it with Save and quit (`Restart=always`): a table is an appliance with no keyboa
 left the screen dark until the next power cycle stranded a touch-only crew; the quit still saves,
 and the table comes back on that game (or, once it is over, on the set-up of a new one). A maker
 stops it with `systemctl stop` (systemd does not start a unit again that it was told to stop) or
-for good with `systemctl disable --now`.
+for good with `systemctl disable --now`. A crew shuts the table down from the window's settings
+(confirmed first): Kaleun saves and ends with `SHUT_DOWN`, which the unit counts as a clean stop and
+does not restart after; a system service then powers the Pi off, a user service leaves the desktop
+(whose own menu shuts the Pi down).
 """
 
 from __future__ import annotations
@@ -48,7 +51,20 @@ SYSTEM_DIR = Path("/etc/systemd/system")
 #: sound, GPIO and SPI (NeoPixels), the deck hub's serial port; only those that exist are used
 GROUPS = ("video", "render", "input", "audio", "gpio", "spi", "dialout")
 
+#: the exit status of a table shut down from the window (its settings' Power off or Close to desktop): the unit
+#: does not start it again (RestartPreventExitStatus=), and a system service powers the Pi off
+SHUT_DOWN = 3
+#: the variable the unit sets to the kind of service it is ("system" or "user"): the window offers the shut-down
+SERVICE_VARIABLE = "KALEUN_SERVICE"
+
 Run = Callable[[Sequence[str]], subprocess.CompletedProcess[str]]
+
+
+def service_kind() -> str | None:
+    """The kind of service this Kaleun runs under ("system": power the Pi off on a shut-down; "user": leave it to
+    the desktop), or None when it was not started by a unit `kaleun service install` wrote."""
+    kind = os.environ.get(SERVICE_VARIABLE)
+    return kind if kind in ("system", "user") else None
 
 
 class ServiceError(RuntimeError):
@@ -93,19 +109,26 @@ def existing_groups(names: Sequence[str] = GROUPS) -> list[str]:
     return found
 
 
-def _running(start: str, kaleun_home: str | None = None) -> list[str]:
+def _running(mode: str, start: str, kaleun_home: str | None = None) -> list[str]:
     """How both kinds of service run Kaleun, stop it and start it again; up to `[Install]`.
     With `kaleun_home` (the KALEUN_HOME the service was installed with) the table keeps its
     settings, saves and sessions there, where `kaleun config` put the preferred board."""
     # quoted as a shell would; systemd reads "%" as the start of a specifier, so it is doubled
     home = [f"Environment={shlex.quote(f'KALEUN_HOME={kaleun_home}')}".replace("%", "%%")] if kaleun_home else []
-    return ["Environment=PYTHONUNBUFFERED=1", *home, f"ExecStart={start}", "# SIGTERM: Kaleun saves the game and quits",
+    # the crew's shut-down powers a Pi without a desktop off: as root ("+"), only on that exit status ("$$" is one
+    # "$" for the shell), and without waiting for the shutdown, which waits for this unit to stop
+    power_off = ["# the window's Power off: the game saved, the Pi shuts down",
+                 f"ExecStopPost=+/bin/sh -c 'test \"$$EXIT_STATUS\" != {SHUT_DOWN} || exec systemctl --no-block "
+                 "poweroff'"] if mode == "system" else []
+    return ["Environment=PYTHONUNBUFFERED=1", f"Environment={SERVICE_VARIABLE}={mode}", *home, f"ExecStart={start}",
+            "# SIGTERM: Kaleun saves the game and quits",
             "KillSignal=SIGTERM", "TimeoutStopSec=30",
-            "# a stop while Kaleun is still starting ends it with 128 + SIGTERM (nothing to save yet): a clean stop",
-            "SuccessExitStatus=143",
+            "# a stop while Kaleun is still starting ends it with 128 + SIGTERM (nothing to save yet): a clean stop;",
+            f"# {SHUT_DOWN}: the crew shut the table down from the window's settings (the game saved)",
+            f"SuccessExitStatus=143 {SHUT_DOWN}",
             "# after a failure and after a crew's Save and quit alike: the table comes back (a kiosk has no keyboard);",
-            "# systemctl stop (or disable --now) stops it for good",
-            "Restart=always", "RestartSec=5",
+            "# not after the crew's shut-down; systemctl stop (or disable --now) stops it for good",
+            "Restart=always", f"RestartPreventExitStatus={SHUT_DOWN}", "RestartSec=5", *power_off,
             "StandardOutput=journal", "StandardError=journal", f"SyslogIdentifier={NAME}", "", "[Install]"]
 
 
@@ -131,7 +154,7 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
             *([f"SupplementaryGroups={' '.join(groups)}"] if groups else []),
             "WorkingDirectory=~",
             "Environment=SDL_VIDEODRIVER=kmsdrm",
-            *_running(start, kaleun_home),
+            *_running(mode, start, kaleun_home),
             "WantedBy=multi-user.target",
         ]
     elif mode == "user":
@@ -146,7 +169,7 @@ def unit_text(mode: str, exec_start: Sequence[str], user: str = "", groups: Sequ
             "# the desktop's display (Xwayland on Raspberry Pi OS Bookworm); until the desktop is up",
             "# Kaleun finds no display, exits with a failure and is started again 5 s later",
             "Environment=DISPLAY=:0",
-            *_running(start, kaleun_home),
+            *_running(mode, start, kaleun_home),
             "WantedBy=default.target",
         ]
     else:

@@ -9,6 +9,7 @@ import io
 import json
 import os
 import pwd
+import shlex
 import shutil
 import signal
 import subprocess
@@ -195,7 +196,39 @@ def test_a_stop_while_the_table_is_still_starting_is_a_clean_stop_for_systemd(tm
     assert status in (0, 128 + signal.SIGTERM)  # a start quick enough to save exits 0
     lines = unit_text(mode, ["/usr/bin/python3", "-m", "kaleun", "play"], "maker").splitlines()
     clean = [line.split("=", 1)[1].split() for line in lines if line.startswith("SuccessExitStatus=")]
-    assert clean == [[str(128 + signal.SIGTERM)]]
+    assert len(clean) == 1 and str(128 + signal.SIGTERM) in clean[0]
+
+
+@pytest.mark.parametrize("mode", ["system", "user"])
+def test_the_crews_shut_down_is_a_clean_stop_the_table_is_not_started_again_after(tmp_path, mode):
+    """The window's settings shut the table down (Power off, Close to desktop): Kaleun saves and ends with
+    `SHUT_DOWN`. The unit counts it a clean stop and does not start the table again (a Save and quit still comes
+    back); it tells the window which kind of service it is, so the window offers the shut-down it can do. A system
+    service then powers the Pi off, as root, on that status alone: not after a failure, a Save and quit or a
+    `systemctl stop`; a user service leaves the desktop, whose own menu shuts the Pi down."""
+    from kaleun.service import SERVICE_VARIABLE, SHUT_DOWN
+
+    lines = unit_text(mode, ["/usr/bin/python3", "-m", "kaleun", "play"], "maker").splitlines()
+    assert f"Environment={SERVICE_VARIABLE}={mode}" in lines
+    assert f"RestartPreventExitStatus={SHUT_DOWN}" in lines and "Restart=always" in lines
+    clean = next(line.split("=", 1)[1].split() for line in lines if line.startswith("SuccessExitStatus="))
+    assert str(SHUT_DOWN) in clean
+    after = [line.split("=", 1)[1] for line in lines if line.startswith("ExecStopPost=")]
+    if mode == "user":
+        assert after == []
+        return
+    assert len(after) == 1 and after[0].startswith("+/bin/sh ")  # "+": as root, whatever User= says
+    # the command as systemd hands it over ("$$" is a "$"), with a systemctl that notes what it was asked
+    argv = shlex.split(after[0][1:].replace("$$", "$"))
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    asked = tmp_path / "asked"
+    (fake / "systemctl").write_text(f'#!/bin/sh\necho "$*" >> {asked}\n', encoding="utf-8")
+    (fake / "systemctl").chmod(0o755)
+    for status in (0, 1, 143, SHUT_DOWN):
+        env = {"PATH": f"{fake}:/usr/bin:/bin", "EXIT_CODE": "exited", "EXIT_STATUS": str(status)}
+        assert subprocess.run(argv, env=env, timeout=30).returncode == 0
+    assert asked.read_text(encoding="utf-8").splitlines() == ["--no-block poweroff"]
 
 
 def test_install_writes_the_unit_runs_systemctl_and_says_what_it_did(tmp_path, monkeypatch):

@@ -364,3 +364,34 @@ def test_3_surfaced_in_real_time_the_radio_operator_keeps_the_track_a_tab_away(h
         assert list(referee(runtime.game).team_status("yellow")["repairs"].values()) == ["engineer"]
     finally:
         runtime.close()
+
+
+@pytest.mark.parametrize(("kind", "words"), [("system", ("Power off the table", "Touch again to power off")),
+                                             ("user", ("Close to the desktop", "Touch again to close the table"))])
+def test_on_a_table_its_service_runs_the_way_out_shuts_the_table_down(home, monkeypatch, kind, words):
+    """A table its service runs (Restart=always) brought the game back 5 s after Save and quit: the crews could not
+    switch it off by touch. There the way out, asked twice as ever, is the shut-down: the game is saved and the
+    window ends with the status the service does not restart after (a system service then powers the Pi off)."""
+    from kaleun.service import SERVICE_VARIABLE, SHUT_DOWN
+
+    monkeypatch.setenv(SERVICE_VARIABLE, kind)
+    with table("ru") as win:
+        tap(win, "yellow", "cell", parse_cell("A1"))
+        tap(win, "blue", "cell", parse_cell("G4"))
+        blue = screen(win, "blue")
+        said: list[str] = []
+        plain = blue.text
+        blue.text = lambda text: said.append(plain(text)) or said[-1]  # type: ignore[method-assign]
+        blue.station = "radio"
+        drawn(win)
+        assert plain(Msg(words[0])) in said and plain(Msg("Save and quit")) not in said
+        tap(win, "blue", "leave", None)
+        said.clear()
+        drawn(win)
+        assert blue.leaving and plain(Msg(words[1])) in said
+        leave = _find(blue, "leave", None)
+        assert leave is not None
+        win.runtime.call(lambda: win.click(leave.center, SIZE))
+        assert win.run() == SHUT_DOWN
+    saved = json.loads(win.runtime.autosave.path.read_text(encoding="utf-8"))
+    assert "G4" in json.dumps(saved) and "A1" in json.dumps(saved)

@@ -75,3 +75,24 @@ def test_12_the_attack_screens_tally_shows_the_guns_hits_beside_the_torpedoes(la
     assert tr(Msg("Torpedoes {f} · hits {h}", f=0, h=0)) in said
     assert tr(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits)) in said
     assert not table.window.cut, table.window.cut  # read whole, never cut with an ellipsis
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_12_a_patrols_gun_hits_read_whole_on_the_attack_screen(language: str) -> None:
+    """§12 a patrol's guns: the 88 mm gun's whole 220 rounds and the flak's bursts by the time a patrol turns home.
+    The Russian tally "Орудия: попаданий 101 из 400" was cut to "Орудия: попаданий 101 из …" on the 7" screen,
+    the shots lost; the line reads whole in every language (the counts kept in the save, as a resumed patrol has
+    them)."""
+    from kaleun.core.messages import Msg
+
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.game.module("weapons").gunnery.ceased.update({"gun_88": {"shots": 220, "hits": 64},
+                                                        "gun_20": {"shots": 180, "hits": 37}})
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.window.cut.clear()
+    said = shown(table)
+    tally = table.window.tr(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=400,
+                                       hits=101))
+    assert tally in said
+    assert not table.window.cut, table.window.cut

@@ -54,7 +54,7 @@ def test_10_tabs_columns_panel_titles_and_bars_show_whole(language: str) -> None
     text = win.tr
     labels = {text(win.screens[tab].title) for tab in TABS}
     labels |= {text(title) for title, _ in ORDER_GROUPS} | {text(Msg("Crew actions"))}
-    labels |= {text(Msg("TAP TO STEER")), text(Msg("ENGINE TELEGRAPH"))}
+    labels |= {text(Msg("TAP TO STEER"))}
     bars = {text(Msg(template, bar=numeral)) for template in ("Command {bar}", "Morale {bar}")
             for numeral in ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI")}
     cut = {whole for whole in win.cut if whole in labels | bars}

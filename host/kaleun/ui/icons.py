@@ -243,6 +243,13 @@ def sight(s: Any, box: Rect, c: Color) -> None:
     pygame.draw.line(s, c, _pts(box, [(0.05, 0.5)])[0], _pts(box, [(0.95, 0.5)])[0], _w(box, 0.05))
 
 
+def power(s: Any, box: Rect, c: Color) -> None:
+    """The power symbol (IEC 60417-5009): a ring open at the top, a bar through the opening."""
+    ring = Rect(_pts(box, [(0.14, 0.18)])[0], (round(box.w * 0.72), round(box.h * 0.72)))
+    pygame.draw.arc(s, c, ring, math.radians(120), math.radians(420), _w(box, 0.11))
+    pygame.draw.line(s, c, _pts(box, [(0.5, 0.06)])[0], _pts(box, [(0.5, 0.5)])[0], _w(box, 0.12))
+
+
 ICONS: dict[str, Icon] = {
     "ship": ship, "aircraft": aircraft, "burst": burst, "depth_charge": depth_charge, "breach": breach,
     "fire": fire, "lightning": lightning, "gas": gas, "drop": drop, "bulb_off": bulb_off, "wave": wave,
@@ -250,5 +257,5 @@ ICONS: dict[str, Icon] = {
     "undo": undo, "wrench": wrench, "compass": compass, "plot": plot, "torpedo": torpedo, "person": person,
     "chart": chart, "periscope": periscope, "boat": boat, "orders": orders, "feed": feed,
     "left": arrow_left, "right": arrow_right, "up": arrow_up, "down": arrow_down, "plus": plus, "minus": minus,
-    "sight": sight,
+    "sight": sight, "power": power,
 }

@@ -395,10 +395,20 @@ def _radio(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tuple
 
 
 def leave_button(screen: TeamScreen, surface: Any, rect: Rect) -> None:
-    """Save and quit: a first touch asks for a second (the game stops for both teams), said on the button."""
+    """Save and quit: a first touch asks for a second (the game stops for both teams), said on the button. On a
+    table its service runs (`kaleun service install`) it is the shut-down: Power off the table (a system service),
+    Close to the desktop (a user service)."""
+    from kaleun.service import service_kind
     from kaleun.ui.sonar_screen import Hit
 
-    text = Msg("Touch again to save and quit") if screen.leaving else Msg("Save and quit")
+    # on a table its service runs a quit would only bring the game back 5 s later: the way out shuts the table down
+    kind = service_kind()
+    if kind == "system":
+        text = Msg("Touch again to power off") if screen.leaving else Msg("Power off the table")
+    elif kind == "user":
+        text = Msg("Touch again to close the table") if screen.leaving else Msg("Close to the desktop")
+    else:
+        text = Msg("Touch again to save and quit") if screen.leaving else Msg("Save and quit")
     screen.button(surface, rect, text, Hit("leave", None), active=screen.leaving, warn=not screen.leaving,
                   size=theme.MIN_TEXT)
 

@@ -64,6 +64,8 @@ class SonarWindow:
         #: font lacks, with `labels.glyph_check` set) stay empty on a good screen (tests)
         self.labels = Labels(self.fonts, str)
         self.running = False
+        #: the crews shut the table down (its service's way out, touched twice): `run` ends with SHUT_DOWN
+        self.shutting = False
         self.frames = 0
         self._shown: tuple[Any, ...] | None = None
         self._current: TeamScreen | None = None
@@ -96,7 +98,11 @@ class SonarWindow:
         return save
 
     def _leave(self) -> None:
-        """Save and quit, touched twice: the loop ends, and the game is saved on the way out (`run`)."""
+        """Save and quit, touched twice: the loop ends, and the game is saved on the way out (`run`); on a table its
+        service runs, the table shuts down (`kaleun.service.SHUT_DOWN`: the service does not start it again)."""
+        from kaleun.service import service_kind
+
+        self.shutting = service_kind() is not None
         self.running = False
 
     def _on_event(self, event: Event) -> None:
@@ -230,6 +236,12 @@ class SonarWindow:
             return 1
         if (STOPPER.signum is not None and not self.consoles) or gone:  # a team's console says it (say_goodbye)
             print(language(self.runtime.language).render(saved_line(self.runtime.game)), flush=True)
+        if self.shutting:
+            from kaleun.service import SHUT_DOWN
+
+            print(language(self.runtime.language).render(Msg("The crew shut the table down. {saved}",
+                                                             saved=saved_line(self.runtime.game))), flush=True)
+            return SHUT_DOWN
         return 0
 
 

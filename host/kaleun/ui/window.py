@@ -61,6 +61,10 @@ RESTING_PERIOD = 0.2
 RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
+#: a button that repeats (kind "repeat": the scope's arrows) held down acts again after REPEAT_AFTER wall seconds,
+#: then every REPEAT_EVERY, as a held arrow key does (our choice: a binocular's 4° a step turns 40° a second)
+REPEAT_AFTER = 0.4
+REPEAT_EVERY = 0.1
 #: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)
 ALARM_SECONDS = 15.0
 #: how long (wall seconds) each page of a newest feed line too long for the ticker's two rows shows before the
@@ -114,6 +118,9 @@ class Window:
         #: what the finger went down on: ("figure", id) or ("target", id) or ("none", None)
         self.press: tuple[str, Any] | None = None
         self.press_pos: Pos = (0, 0)
+        #: where the finger is while down, and when a held repeating button last acted (None: not yet)
+        self.finger: Pos = (0, 0)
+        self._repeated: float | None = None
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
         self._shown: tuple[Scene, Hashable] | None = None
@@ -133,6 +140,9 @@ class Window:
         self.mission_end: Event | None = None
         #: what the terminal is told when the window has closed on a set-up left before its Start
         self.farewell: Msg | None = None
+        #: the crew shut the table down (the settings' Power off or Close to desktop): the window closes saved and
+        #: ends with the status the service does not start it again after (`kaleun.service.SHUT_DOWN`)
+        self.shutting = False
         #: the set-up a game's end opens (the debrief's New game, or the next part of a linked patrol or the
         #: campaign's next mission: its mode); None: this window cannot start another game
         self.after = after
@@ -506,6 +516,12 @@ class Window:
             self.farewell = leaving()
         self.running = False
 
+    def shut_down(self) -> None:
+        """The table shut down by its crew (confirmed on the settings): saved and closed as by Save and quit, but
+        the service that runs it does not start it again (a system service powers the Pi off)."""
+        self.shutting = True
+        self.quit()
+
     def dismiss_alarms(self) -> None:
         self.alarms.clear()
         self.touch()
@@ -554,7 +570,8 @@ class Window:
     def _down(self, pos: Pos) -> None:
         self.touch()
         self._touched = self.wall()
-        self.press_pos = pos
+        self.press_pos = self.finger = pos
+        self._repeated = None
         target = self.targets.at(pos)
         if target is None:
             self.press = ("none", None)
@@ -564,6 +581,7 @@ class Window:
             self.press = ("target", target.id)
 
     def _move(self, pos: Pos) -> None:
+        self.finger = pos
         if self.press is None or self.press[0] != "figure":
             return
         if self.drag is None:
@@ -588,9 +606,29 @@ class Window:
             return None if where is None else "tray"
         return None if target == where else target
 
+    def _repeat_held(self) -> None:
+        """A repeating button (kind "repeat") held down with the finger still on it acts again, REPEAT_AFTER
+        seconds after the touch and every REPEAT_EVERY from then on; letting go then adds nothing."""
+        if self.press is None or self.press[0] != "target":
+            return
+        target = self.targets.get(self.press[1])
+        if target is None or target.kind != "repeat" or target.action is None:
+            return
+        under = self.targets.at(self.finger)
+        if under is None or under.id != target.id:
+            return
+        now = self.wall()
+        due = self._touched + REPEAT_AFTER if self._repeated is None else self._repeated + REPEAT_EVERY
+        if now >= due:
+            self._repeated = now
+            target.action(self.finger)
+
     def _up(self, pos: Pos) -> None:
         self.touch()
         press, self.press = self.press, None
+        if self._repeated is not None:  # a held repeating button has acted while it was held
+            self._repeated = None
+            return
         if self.drag is not None:
             drag, self.drag = self.drag, None
             self.selected = None
@@ -715,6 +753,7 @@ class Window:
         events = pygame.event.get()
         for event in events:
             self.handle_event(event)
+        self._repeat_held()
         if not self.holding and (due or events or self._moving or self.press is not None or self._second_due()):
             self.runtime.step()
             self._stepped = (self.wall(), self.game.t)
@@ -781,13 +820,21 @@ class Window:
             pygame.display.quit()
             if failed and self.farewell is not None:  # said before the failure's own report
                 print(self.lang.render(self.farewell), file=sys.stderr)
+        from kaleun.service import SHUT_DOWN
+
         if self.farewell is not None:  # the set-up left: no game was started
             print(self.lang.render(self.farewell), file=sys.stderr)
-            return 0
+            return SHUT_DOWN if self.shutting else 0
         problem = closing_problem(self.runtime)  # the game failed, or its last save did (a full disk)
-        if problem is not None:
+        if problem is not None:  # a shut-down too: the service starts the table again, which says it
             print(f"kaleun: {self.lang.render(problem)}", file=sys.stderr)
             return 1
+        if self.shutting:
+            from kaleun.ui.session import saved_line
+
+            print(self.lang.render(Msg("The crew shut the table down. {saved}", saved=saved_line(self.game))),
+                  flush=True)
+            return SHUT_DOWN
         if STOPPER.signum is not None:  # where it was started, as the console says it (`saved_line`)
             from kaleun.ui.session import saved_line
 

@@ -221,7 +221,9 @@ class Debrief(Overlay):
                             {"active": self.chart}))
         if self._next_shown():  # a new game by touch (a touch-only crew has no keyboard to type kaleun play)
             buttons.append(("debrief.new", Msg("New game"), simple(self.win.new_game), {}))
-        buttons.append(("debrief.quit", Msg("Save and quit"), simple(self.win.quit), {"tone": (200, 90, 70)}))
+        from kaleun.ui.screens.settings import quit_words
+
+        buttons.append(("debrief.quit", quit_words(), simple(self.win.quit), {"tone": (200, 90, 70)}))
         # each as wide as its words need (at least a third of the old 200), what is left shared out; in the
         # table's language
         gap, room = s(6), area.w - s(24)

@@ -91,7 +91,9 @@ class HelmScreen(Screen):
     # -- the telegraph ---------------------------------------------------------------------------
     def _telegraph(self, c: Canvas, rect: Rect) -> None:
         s = c.size
-        top = c.panel(rect, Msg("ENGINE TELEGRAPH"))
+        # no title over it: its five rows need the height to be a fingertip (9 mm, 47 px at 800x480) apart, and the
+        # telegraph's own words say what it is
+        top = c.panel(rect)
         body = Rect(rect.x, top, rect.w, rect.bottom - top)
         scale = self.telegraph = Scale.inside(body, c.layout.scale, s(72))
         answered = TELEGRAPH.index(str(self.boat.get("telegraph", "stop")))

@@ -313,10 +313,11 @@ class ScopeScreen(Screen):
             y += s(51)
         half = (rect.w - s(4)) // 2
         step = max(1, round(self.optic.fov / 2))
+        # half the field of view a touch, and on while held (a binocular's 4° a touch: a quarter turn would take 23)
         c.button("scope.left", Rect(rect.x, y, half, s(47)), None, simple(lambda: self.turn(-step)),
-                 icon=icons.arrow_left)
+                 icon=icons.arrow_left, kind="repeat")
         c.button("scope.right", Rect(rect.x + half + s(4), y, half, s(47)), None, simple(lambda: self.turn(step)),
-                 icon=icons.arrow_right)
+                 icon=icons.arrow_right, kind="repeat")
         y += s(47)
         raising = self.optic.name == "periscope" and not self.surfaced
         # the target button under the reading, and above the periscope's own button where that one is shown (at

@@ -1,5 +1,7 @@
 """Settings: the table's language (kept as the preferred language), the speaker's volume, how
-strict the crew engine is and each role's difficulty, save, quit."""
+strict the crew engine is and each role's difficulty, save, quit; on a table its service runs
+(`kaleun service install`), shutting the table down, confirmed first: Power off (a system service:
+the Pi powers off) or Close to desktop (a user service)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.i18n import LANGUAGES
+from kaleun.service import service_kind
 from kaleun.settings import remember_language
 from kaleun.ui import icons, theme
 from kaleun.ui.actions import RULE_WORDS
@@ -22,6 +25,23 @@ from kaleun.ui.widgets import Canvas
 log = logging.getLogger(__name__)
 
 LEVEL_WORDS: dict[str, Msg] = {"easy": Msg("easy"), "normal": Msg("normal"), "hard": Msg("hard")}
+#: the shut-down under each kind of service: its button, the question that confirms it, the confirming button
+SHUT_DOWN_WORDS: dict[str, tuple[Msg, Msg, Msg]] = {
+    "system": (Msg("Power off the table"),
+               Msg("Save the game and power the table off? It starts again when it is switched on."),
+               Msg("Power off")),
+    "user": (Msg("Close to the desktop"),
+             Msg("Save the game and close the table? It starts again at the next boot."),
+             Msg("Close the table")),
+}
+#: ... and its question on the set-up, where no game was started (the one saved before stays as it was)
+SETUP_SHUT_DOWN_WORDS: dict[str, Msg] = {"system": Msg("Power the table off?"), "user": Msg("Close the table?")}
+
+
+def quit_words() -> Msg:
+    """Save and quit's words: under a service the table comes back 5 s after a quit (Restart=always), so there the
+    button says what it does."""
+    return Msg("Save and restart") if service_kind() is not None else Msg("Save and quit")
 
 
 def language_buttons(c: Canvas, x: int, y: int, w: int, current: str, choose: Any) -> int:
@@ -41,6 +61,12 @@ class Settings(Overlay):
     def __init__(self, win: Any) -> None:
         super().__init__(win)
         self.crew: dict[str, Any] = {}
+        #: the shut-down touched once: the question waits for its answer
+        self.confirming = False
+
+    def ask_shut_down(self, asking: bool) -> None:
+        self.confirming = asking
+        self.win.touch()
 
     def read(self) -> Hashable:
         game = self.game
@@ -48,7 +74,8 @@ class Settings(Overlay):
         self.crew = {"rules": crew.get("rules"), "difficulty": dict(crew.get("difficulty", {}))}
         sounder = getattr(self.win.runtime, "sounder", None)
         volume = round(float(getattr(sounder, "volume", 0.0)) * 100) if sounder is not None else None
-        return (self.win.lang.code, self.crew["rules"], tuple(sorted(self.crew["difficulty"].items())), volume)
+        return (self.win.lang.code, self.crew["rules"], tuple(sorted(self.crew["difficulty"].items())), volume,
+                self.confirming)
 
     def choose_language(self, code: str) -> None:
         self.win.set_language(code)
@@ -110,10 +137,23 @@ class Settings(Overlay):
             c.text(Msg("This table has no speaker."), (left.x, y + s(14)), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(51)
         bw = (left.w - s(4)) // 2
-        c.button("settings.save", Rect(left.x, left.bottom - s(47), bw, s(47)), Msg("Save now"),
-                 simple(self.save), size=theme.MIN_TEXT)
-        c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)), Msg("Save and quit"),
-                 simple(win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
+        kind = service_kind()
+        if kind is not None and self.confirming:  # the question, and its two answers in the bottom row
+            _, question, confirm = SHUT_DOWN_WORDS[kind]
+            c.paragraph(question, Rect(left.x, y, left.w, left.bottom - s(51) - y), theme.MIN_TEXT, theme.WARNING)
+            c.button("settings.cancel", Rect(left.x, left.bottom - s(47), bw, s(47)), Msg("Cancel"),
+                     call(self.ask_shut_down, False), size=theme.MIN_TEXT)
+            c.button("settings.shut_down.confirm", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)), confirm,
+                     simple(win.shut_down), tone=(200, 90, 70), icon=icons.power, size=theme.MIN_TEXT)
+        else:
+            if kind is not None:
+                c.button("settings.shut_down", Rect(left.x, left.bottom - s(98), left.w, s(47)),
+                         SHUT_DOWN_WORDS[kind][0], call(self.ask_shut_down, True), icon=icons.power,
+                         size=theme.MIN_TEXT)
+            c.button("settings.save", Rect(left.x, left.bottom - s(47), bw, s(47)), Msg("Save now"),
+                     simple(self.save), size=theme.MIN_TEXT)
+            c.button("settings.quit", Rect(left.x + bw + s(4), left.bottom - s(47), bw, s(47)), quit_words(),
+                     simple(win.quit), tone=(200, 90, 70), size=theme.MIN_TEXT)
         if not self.crew.get("rules"):
             return
         right = Rect(left.right + s(16), left.y, area.right - left.right - s(24), left.h)

@@ -47,6 +47,7 @@ from kaleun.career import (
 )
 from kaleun.core.messages import Msg, of_error
 from kaleun.own_missions import program_own
+from kaleun.service import service_kind
 from kaleun.uboot.missions.catalogue import catalogue, patrol_titled, titled
 from kaleun.uboot.missions.own import all_missions
 from kaleun.uboot.missions.setup import (
@@ -60,7 +61,13 @@ from kaleun.uboot.missions.setup import (
 from kaleun.ui import icons, theme
 from kaleun.ui.forms import ROLE_WORDS
 from kaleun.ui.screens.base import Overlay
-from kaleun.ui.screens.settings import LEVEL_WORDS, language_buttons, remember_language
+from kaleun.ui.screens.settings import (
+    LEVEL_WORDS,
+    SETUP_SHUT_DOWN_WORDS,
+    SHUT_DOWN_WORDS,
+    language_buttons,
+    remember_language,
+)
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import Canvas, wrap
 
@@ -102,6 +109,8 @@ class Setup(Overlay):
         self.problem: Msg | str | None = None
         #: the patrol or campaign in progress is given up for a new one (False: it goes on)
         self.anew = False
+        #: the shut-down touched once (a table its service runs): the title asks first
+        self.shutting = False
         #: the mission chosen on page one (a linked patrol going on plays its own next part instead)
         self.chosen = self.mission
         self.record: dict[str, Any] | None = None  # the career record (None: unreadable, `career_warning` says so)
@@ -127,7 +136,14 @@ class Setup(Overlay):
 
     def read(self) -> Hashable:
         return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
-                tuple(sorted(self.difficulty.items())), tuple(sorted(self.easy)), self.problem, self.anew)
+                tuple(sorted(self.difficulty.items())), tuple(sorted(self.easy)), self.problem, self.anew,
+                self.shutting)
+
+    def ask_shut_down(self, asking: bool) -> None:
+        """The shut-down touched on a table its service runs (Quit would only bring the set-up back 5 s later):
+        the title asks first."""
+        self.shutting = asking
+        self.win.touch()
 
     # -- choices ---------------------------------------------------------------------------------
     def choose(self, mission: str) -> None:
@@ -376,7 +392,21 @@ class Setup(Overlay):
         title = Rect(area.x, area.y, area.w, s(52))
         surface.fill(theme.PANEL, title)
         icons.boat(surface, Rect(title.x + s(10), title.y + s(8), s(40), s(36)), theme.ACCENT)
+        kind = service_kind()
+        if kind is not None and self.shutting:  # the question in the title's place, its answers
+            question, confirm = SETUP_SHUT_DOWN_WORDS[kind], SHUT_DOWN_WORDS[kind][2]
+            answers = Rect(title.right - s(300), title.y + s(3), s(146), s(47))
+            c.text(question, (title.x + s(60), title.centery), theme.TEXT_SIZE, theme.WARNING, "midleft", bold=True,
+                   width=answers.x - title.x - s(66))
+            c.button("setup.cancel", answers, Msg("Cancel"), call(self.ask_shut_down, False), size=theme.MIN_TEXT)
+            c.button("setup.shut_down.confirm", answers.move(s(150), 0), confirm, simple(self.win.shut_down),
+                     tone=(200, 90, 70), icon=icons.power, size=theme.MIN_TEXT)
+            self._draw_body(c, area, title)
+            return
         c.text(Msg("Kaleun: a new game"), (title.x + s(60), title.centery), 28, theme.TEXT, "midleft", bold=True)
+        if kind is not None:  # on a table its service runs, Quit brings the set-up back: the shut-down beside it
+            c.button("setup.shut_down", Rect(title.right - s(304), title.y + s(3), s(150), s(47)),
+                     SHUT_DOWN_WORDS[kind][2], call(self.ask_shut_down, True), icon=icons.power, size=theme.MIN_TEXT)
         # the window is left from here without a game started (a touch screen has no Escape key)
         # opened from a game's end: back to its debrief (Save and quit is there), unless that game gave way already to
         # one that could not start (closed: only Quit, or Start again, is left)
@@ -386,6 +416,10 @@ class Setup(Overlay):
         else:
             c.button("setup.quit", Rect(title.right - s(150), title.y + s(3), s(144), s(47)), Msg("Quit"),
                      simple(self.win.quit))
+        self._draw_body(c, area, title)
+
+    def _draw_body(self, c: Canvas, area: Rect, title: Rect) -> None:
+        s = c.size
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
         if self.step == 2:
             self._draw_held(c, body)
