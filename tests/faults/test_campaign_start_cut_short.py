@@ -199,3 +199,13 @@ def career_setup():
     from kaleun.uboot.missions.setup import GameSetup
 
     return GameSetup(mission="", seed=6, mode="campaign")
+
+
+def test_4_3_a_first_campaign_whose_first_save_fails_leaves_the_record_without_one(home, monkeypatch):
+    """No campaign ran before: the record is left with none (`kaleun play --campaign` then begins one)."""
+    said = _campaign_start_whose_first_save_fails(home, monkeypatch)
+    assert said.endswith("The new campaign was taken back out of the career record."), said
+    assert load_career().get("campaign") is None
+    from kaleun.career import start_configured
+
+    assert start_configured(career_setup(), later=True).config["mission"] == "prize_rules_1939"  # a new one begins
