@@ -28,10 +28,11 @@ when the mission ends).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -228,21 +229,38 @@ def start_configured(setup: Any, path: Path | None = None, later: bool = False) 
     return start_game(chosen)
 
 
-def begin_campaign(game: Engine) -> None:
+def begin_campaign(game: Engine) -> Callable[[], bool] | None:
     """The campaign a start began for `game` (`start_configured(..., later=True)`) is written into the career record
-    now, the campaign it takes the place of given up or ended there; nothing to do for any other game. Raises
-    CareerError or OSError when the record cannot be read or written (the game is then not started)."""
+    now, the campaign it takes the place of given up or ended there; nothing to do for any other game (None). Raises
+    CareerError or OSError when the record cannot be read or written (the game is then not started). Returns what
+    takes it back (`undo_campaign`) for a start whose first save then fails: no campaign is given up for a game that
+    never started."""
     setup = game.config.get("changes", {}).get("setup") or {}
     started = setup.get("campaign")
     pending = _UNBEGUN.pop(started, None) if setup.get("mode") == "campaign" and isinstance(started, str) else None
     if pending is None:
-        return
+        return None
     path, campaign = pending
     with locked_folder(path.parent, LOCK_WAIT_S):
         record = load_career(path)
+        before = json.loads(json.dumps({"campaign": record.get("campaign"), "patrol": record.get("patrol")}))
         record["campaign"] = json.loads(json.dumps(campaign))
         _set_patrol(record, "campaign", None)
         save_career(record, path)
+    return functools.partial(undo_campaign, path, str(started), before)
+
+
+def undo_campaign(path: Path, started: str, before: dict[str, Any]) -> bool:
+    """Take a campaign begun by `begin_campaign` back out of the record (its game's first save failed): the campaign
+    and patrol the record held before are put back, as long as the record still holds the campaign begun (nothing has
+    played in it). True: the record held a campaign before. Raises CareerError or OSError when the record cannot be
+    read or written."""
+    with locked_folder(path.parent, LOCK_WAIT_S):
+        record = load_career(path)
+        if (record.get("campaign") or {}).get("started") == started:
+            record["campaign"], record["patrol"] = before["campaign"], before["patrol"]
+            save_career(record, path)
+    return before["campaign"] is not None
 
 
 def _configured(setup: Any, path: Path, later: bool = False) -> Any:

@@ -1253,7 +1253,17 @@ def _main(argv: list[str] | None) -> int:
     load_own_missions()  # the group's own mission files join the shipped ones (`kaleun play --help` lists them)
     from kaleun.usage_words import install as usage_in_the_tables_words
 
-    usage_in_the_tables_words(sys.argv[1:] if argv is None else argv)  # argparse's errors in de or ru too
+    words = sys.argv[1:] if argv is None else argv
+    usage_in_the_tables_words(words)  # argparse's errors in de or ru too
+    if words and words[0] in ("campaign", "linked"):  # a mode of `kaleun play` typed as a command: the way to it
+        from kaleun.usage_words import _language
+
+        return _fail(Msg("kaleun: campaign is not a command: kaleun play --campaign plays the campaign's next mission "
+                         "(kaleun run --campaign by table script), and kaleun career shows the career record.")
+                     if words[0] == "campaign" else
+                     Msg("kaleun: linked is not a command: kaleun play --linked plays the linked patrol's next part "
+                         "(kaleun run --linked by table script), and kaleun career shows the career record."),
+                     code=_language(words))
     parser = build_parser()
     args = parser.parse_args(argv)
     said = logging.StreamHandler()

@@ -434,7 +434,7 @@ def _start_from_args(args: argparse.Namespace) -> Any:
         if sys.stdin is None:  # started with its standard input closed: nothing to read the answers from
             raise ValueError(Msg("the set-up was cut short (no more input): no game was started"))
         setup = interactive_setup(sys.stdin, sys.stdout, seed=int(args.seed or 0), language=_table_language(args),
-                                  record=record)
+                                  record=record, going_on=getattr(args, "going_on", None))
     else:
         setup = parse_setup(args)
         if setup.mode == "single" and not setup.mission:
@@ -554,7 +554,7 @@ NO = ("n", "no", "nein", "н", "нет")
 
 
 def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: str = "en",
-                      record: dict[str, Any] | None = None, own: Any = None) -> Any:
+                      record: dict[str, Any] | None = None, own: Any = None, going_on: str | None = None) -> Any:
     """Ask for a new game's set-up on a terminal, in the table's `language`: mission, mode, difficulty
     and easy watch change per role. Roles, modes and levels are shown by their names in that language
     and taken by name or id. Enter takes the default shown in brackets. An unknown mission, or a single
@@ -564,7 +564,10 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     "campaign" while a campaign runs further on asks whether to give it up and begin anew. The difficulty and
     easy watch change the patrol or campaign carries are the questions' defaults. `own`: the group's own
     missions offered beside the shipped ones (`kaleun.uboot.missions.own.OwnMissions`; None: those the program
-    read at its start). Raises ValueError when the input ends."""
+    read at its start). `going_on` ("linked" or "campaign"): the console's `next` after a mission's end, as the
+    window's debrief opens its crew's page: the record's next part or mission is played, and only the difficulty and
+    easy watch change are asked (Enter keeps what the patrol or campaign carries). Raises ValueError when the input
+    ends."""
     from kaleun.career import career_messages, carried_settings, settings_said
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
@@ -638,28 +641,42 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     # Enter takes the training patrol, as `kaleun play` without --mission and the window's set-up do
     first_choice = "training" if "training" in patrols else lines[0].id
     patrol = (record or {}).get("patrol")
-    going_on = patrol if patrol is not None and patrol.get("mode") == "linked" else None
-    stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
-    columns = terminal_columns(stdout)
-    for i, line in enumerate(listed(lang, lines, columns - 5 if columns is not None else None), start=1):
-        stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under the line's start
+    going = patrol if patrol is not None and patrol.get("mode") == "linked" else None
+    running = (record or {}).get("campaign") or {}
+    campaign_next = running.get("next") if running.get("state") == "running" else None
+    if (going_on == "linked" and going is None) or (going_on == "campaign" and not campaign_next):
+        going_on = None  # nothing goes on in the record (changed meanwhile): a new game's questions
+    if going_on is None:
+        stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
+        columns = terminal_columns(stdout)
+        for i, line in enumerate(listed(lang, lines, columns - 5 if columns is not None else None), start=1):
+            stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under the line's start
+    else:  # the next part or mission, as the window's debrief opens its crew's page with that mode going on
+        stdout.write(lang.render(Msg("Next game: each role's difficulty (Enter keeps what the last one was played "
+                                     "with).")) + "\n")
     while True:
-        choice = ask(Msg("Mission (number or id)"), first_choice)
-        if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
-            stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to {last} "
-                                                "or a mission's id", number=choice, last=len(lines))) + "\n")
-            continue
-        pick = lines[int(choice) - 1].id if choice.isdigit() else choice
-        problem = setup_problem(GameSetup(mission=pick, seed=seed, own=own))
-        if problem is not None:  # an unknown mission: at once, not after every question
-            stdout.write(f"! {lang.render(problem)}\n")
-            continue
-        mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
-                      modes, "single")
+        if going_on is not None:
+            mode = going_on
+            pick = str(going["next"] if going_on == "linked" and going is not None else campaign_next)
+        else:
+            choice = ask(Msg("Mission (number or id)"), first_choice)
+            if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
+                stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to "
+                                                    "{last} or a mission's id", number=choice, last=len(lines)))
+                             + "\n")
+                continue
+            pick = lines[int(choice) - 1].id if choice.isdigit() else choice
+            problem = setup_problem(GameSetup(mission=pick, seed=seed, own=own))
+            if problem is not None:  # an unknown mission: at once, not after every question
+                stdout.write(f"! {lang.render(problem)}\n")
+                continue
+            mode = choose(Msg("Mode: {modes}", modes=", ".join(lang.render(modes[m]) for m in MODES if m in modes)),
+                          modes, "single")
         carried_told = False
         anew = False  # the campaign running further on given up for a new one
-        if mode == "linked" and going_on is not None and record is not None and not patrols.get(pick):
-            pick = str(going_on["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
+        if mode == "linked" and going is not None and record is not None and \
+                (not patrols.get(pick) or going_on is not None):
+            pick = str(going["next"])  # the linked patrol in progress goes on (§5.2), as the window's set-up
             told = career_messages(record)[1 + (record.get("campaign") is not None)]
             stdout.write(lang.render(told) + "\n")  # with the difficulty it carries over
             carried_told = True
@@ -678,7 +695,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                                          if pick == first else
                                          Msg("A new campaign begins with its first mission, {first}, not {chosen}.",
                                              first=titled(first), chosen=named(pick))) + "\n")
-            elif campaign.get("next") != campaign_order()[0]:  # running further on: it may be given up (§4.3)
+            elif campaign.get("next") != campaign_order()[0] and going_on is None:  # it may be given up (§4.3)
                 first = campaign_order()[0]
                 anew = yes_or_no(Msg("Give up this campaign and begin a new one with {first}? (y/n)",
                                      first=titled(first)))

@@ -133,3 +133,79 @@ def test_4_3_a_campaign_the_record_cannot_take_is_not_started(home, monkeypatch)
     win.quit()
     win.runtime.close()
     assert open_save(home / "autosave.json").engine.seed == 77
+
+
+def _campaign_start_whose_first_save_fails(home: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """`kaleun play --campaign --mission prize_rules_1939` at the console while a campaign runs further on, the
+    autosave's place taken by a folder (as a full disk refuses it): the new campaign is written into the record, then
+    the game's first save fails. What the start says."""
+    from kaleun.boards.loader import default_board
+    from kaleun.career import start_configured
+    from kaleun.i18n import language
+    from kaleun.runtime.outputs import AutosaveFailed
+    from kaleun.uboot.missions.setup import GameSetup
+    from kaleun.ui import display
+    from kaleun.ui.session import open_session
+
+    monkeypatch.setattr(display, "has_display", lambda: False)
+    game = start_configured(GameSetup(mission="prize_rules_1939", seed=5, mode="campaign"), later=True)
+    (home / "autosave.json").mkdir()
+    with pytest.raises(AutosaveFailed) as failed:
+        open_session(game, default_board(), console=True, keep_previous=True)
+    return language("en").render(failed.value.args[0])
+
+
+def test_4_3_a_campaign_begun_for_a_game_whose_first_save_fails_is_taken_back(home, monkeypatch):
+    """Rulebook §4.3, nothing lost: the record took the new campaign (giving up the running one), then the game's first
+    save failed, so the running campaign was gone with no game begun in its place. The start now takes the new campaign
+    back out and says so; the running campaign goes on with its next mission."""
+    before = running_campaign(home)
+    said = _campaign_start_whose_first_save_fails(home, monkeypatch)
+    assert "so it was not started; the previous save is as it was" in said, said
+    assert said.endswith("The new campaign was taken back out of the career record: the campaign before it is as it "
+                         "was."), said
+    assert load_career()["campaign"] == RUNNING
+    assert (home / "career.json").read_bytes() == before
+
+
+def test_4_3_a_campaign_the_record_cannot_take_back_either_is_left_to_start_cleanly(home, monkeypatch):
+    """The same full disk refuses the record's rewrite too: the new campaign stays, no mission of it played, and the
+    start says so and how to go on: `kaleun play --campaign` starts its first mission (nothing half begun)."""
+    import errno
+
+    from kaleun import career
+
+    running_campaign(home)
+    real, writes = career.save_career, []
+
+    def once(*args, **kwargs):  # the first write (the new campaign) goes through, then the storage is full
+        writes.append(1)
+        if len(writes) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(career, "save_career", once)
+    said = _campaign_start_whose_first_save_fails(home, monkeypatch)
+    assert said.endswith("The new campaign stays in the career record (No space left on device), no mission of it "
+                         "played: kaleun play --campaign starts its first mission."), said
+    monkeypatch.setattr(career, "save_career", real)
+    campaign = load_career()["campaign"]
+    assert (campaign["state"], campaign["next"], campaign["done"]) == ("running", "prize_rules_1939", [])
+    game = career.start_configured(career_setup(), later=True)  # `kaleun play --campaign`: its first mission
+    assert game.config["mission"] == "prize_rules_1939"
+
+
+def career_setup():
+    from kaleun.uboot.missions.setup import GameSetup
+
+    return GameSetup(mission="", seed=6, mode="campaign")
+
+
+def test_4_3_a_first_campaign_whose_first_save_fails_leaves_the_record_without_one(home, monkeypatch):
+    """No campaign ran before: the record is left with none (`kaleun play --campaign` then begins one)."""
+    said = _campaign_start_whose_first_save_fails(home, monkeypatch)
+    assert said.endswith("The new campaign was taken back out of the career record."), said
+    assert load_career().get("campaign") is None
+    from kaleun.career import start_configured
+
+    assert start_configured(career_setup(), later=True).config["mission"] == "prize_rules_1939"  # a new one begins

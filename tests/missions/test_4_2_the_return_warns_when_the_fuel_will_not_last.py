@@ -38,7 +38,7 @@ def test_4_2_check_return_warns_that_the_fuel_will_not_last_the_passage_home() -
 @pytest.mark.parametrize("code", ["de", "ru"])
 def test_4_2_the_fuel_warning_in_the_tables_language(code: str) -> None:
     said = console_typed(code, "check return", game=low_on_fuel())
-    assert {"de": "Warnung: Der übrige Treibstoff (5,0 t) reicht nicht", "ru": "Внимание: оставшегося топлива (5,0 т)"
+    assert {"de": "Warnung: Das übrige Treiböl (5,0 t) reicht nicht", "ru": "Внимание: оставшегося топлива (5,0 т)"
             }[code] in said, said
     assert "fuel" not in said, said
 

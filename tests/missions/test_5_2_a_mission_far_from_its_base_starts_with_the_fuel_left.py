@@ -40,3 +40,32 @@ def test_a_fuel_the_tanks_cannot_hold_is_refused(value: str) -> None:
         check_text(MISSION_TOML.replace('base = "lorient"\n', f'base = "lorient"\nfuel_t = {value}\n'), "mine.toml",
                    "mine")
     assert any("fuel_t" in str(p) for p in err.value.problems), err.value.problems
+
+
+#: the shipped missions' convention (their files say "our choice"): a mission that begins more than three days'
+#: passage from its base (720 nm at the economical 10 kn) starts with the fuel that way out burnt, at 0.134 t/h
+FAR_NM, ECONOMICAL_KN, BURN_T_PER_H = 720.0, 10.0, 0.134
+
+
+def test_every_shipped_mission_far_from_its_base_starts_with_what_the_way_out_burnt() -> None:
+    """Rulebook §5.2 carries the fuel over between parts; a mission's first part is the boat's way out. Each shipped
+    mission with a base: beyond three days' passage its `fuel_t` is the tanks less the passage by the route home's
+    sea lanes (to the tonne), nearer it starts full. Contact keeper (1,236 nm from St-Nazaire), Zaunkönig, Through
+    the Strait, the torpedo crisis and the slow convoy start short as Off Hatteras does."""
+    from kaleun.uboot.missions.own import all_missions
+    from kaleun.uboot.missions.passage import base, distance, route
+
+    short = {}
+    for mission, spec in all_missions().items():
+        if not spec.get("base") or not spec.get("objective") or spec.get("part", 1) != 1:
+            continue  # a practice mission; a later part starts with what the one before left
+        lat, lon = spec["position"] if "position" in spec else new_game(0, mission).module("boat").position()
+        nm = distance(lat, lon, route(base(spec["base"]), lat, lon))
+        fuel = new_game(0, mission).module("boat").fuel_at(0.0)
+        if nm > FAR_NM:
+            short[mission] = fuel
+            assert fuel == pytest.approx(FUEL_CAPACITY_T - nm / ECONOMICAL_KN * BURN_T_PER_H, abs=1.0), (mission, nm)
+        else:
+            assert fuel == FUEL_CAPACITY_T, (mission, nm)
+    assert set(short) == {"shadow_1941", "t5_1943", "gibraltar_1941", "torpedo_crisis_1940", "sc_convoy_1940",
+                          "hatteras_1942"}

@@ -38,7 +38,34 @@ def test_5_2_the_fuel_left_carries_over_to_the_next_part_and_through_its_save():
     assert again.module("boat").fuel_at(again.t) == pytest.approx(40.0)
 
 
-def test_5_2_an_empty_tank_carries_over_empty():
+@pytest.mark.parametrize("tonnes", [0.0, 6.5])
+def test_5_2_a_boat_nearly_dry_is_met_by_hqs_supply_ship_between_the_parts(tonnes):
+    """§5.2 carries the fuel over; a boat that ended a part dry began the next one at sea with its diesels stopped and
+    no way to charge: a part nobody could play. mission_rules.toml [linked] `supply_t` (our choice, 15 t): HQ's supply
+    ship meets a boat carrying less between the parts, and the First Officer reads it out."""
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(tonnes))))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    boat = g.module("boat")
+    assert boat.fuel_at(g.t) == pytest.approx(15.0) and not boat.dry
+    assert carried.data["supplied_t"] == pytest.approx(15.0 - tonnes)
+    said = language("en").render(carried.feed)
+    assert (f"The boat was nearly dry: HQ sent a supply ship to meet it between the parts, and it took on "
+            f"{15.0 - tonnes:.1f} t of fuel. Fuel left: 13 %.") in said
+    assert language("de").missing(carried.feed) == [] and language("ru").missing(carried.feed) == []
+    g.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    took = g.apply({"do": "order", "order": "new_speed", "speed": "half_ahead"})
+    assert not any(e.name == "order_rejected" for e in took)  # the diesels run
+    again = load_game(json.loads(json.dumps(g.to_state())))  # the supplied fuel is in the save
+    assert again.module("boat").fuel_at(again.t) == pytest.approx(boat.fuel_at(g.t))
+
+
+def test_5_2_a_boat_with_fuel_enough_takes_none_and_without_a_supply_rule_an_empty_tank_carries_over_empty(
+        monkeypatch):
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(16.0))))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert "supplied_t" not in carried.data and "supply ship" not in str(carried.feed)
+    assert g.module("boat").fuel_at(g.t) == pytest.approx(16.0)
+    monkeypatch.setattr("kaleun.uboot.missions.carry.supply_t", lambda: 0.0)  # `supply_t = 0`: no supply ship
     g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(0.0))))
     assert g.module("boat").dry
     refused = g.apply({"do": "order", "order": "new_speed", "speed": "half_ahead"})

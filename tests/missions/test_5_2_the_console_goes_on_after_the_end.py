@@ -32,9 +32,9 @@ H = 3600.0
 HERE = {"id": "here", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # sc_convoy_1940 starts there
 
 
-def short_part(mode: str = "linked", hours: float = 1.0):
+def short_part(mode: str = "linked", hours: float = 1.0, difficulty: dict[str, str] | None = None):
     """sc_convoy_1940 (the first part of the linked patrol Autumn 1940) shortened, its one objective met at once."""
-    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode=mode)
+    setup = GameSetup(mission="sc_convoy_1940", seed=3, mode=mode, difficulty=difficulty or {})
     return new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": hours, "encounter": [], "radio": [],
                                           "air_cover": "none", "traffic": "none", "par_grt": 0, "objective": [HERE]})
 
@@ -146,7 +146,7 @@ def debriefs(home: Path) -> list[Path]:
 
 
 def test_5_2_weiter_at_a_german_console_starts_the_linked_patrols_next_part_keeping_the_finished_one(home, monkeypatch):
-    code, out, err = played_on(monkeypatch, "de", "weiter\n", "beenden\n")
+    code, out, err = played_on(monkeypatch, "de", "weiter\n", "\n", "\n", "\n", "\n", "beenden\n")
     assert code == 0, err
     assert "Spiel gespeichert, wie es ein Beenden hinterlässt. Jetzt das nächste Spiel." in out
     patrol = load_career()["patrol"]
@@ -181,3 +181,58 @@ def test_5_3_the_set_up_left_after_new_leaves_the_finished_game_as_a_quit_leaves
     assert saved.config["mission"] == "sc_convoy_1940" and saved.module("mission").over
     assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
     assert load_career()["patrol"]["next"] == "weather_1940" and len(debriefs(home)) == 1
+
+
+def test_5_3_next_at_the_console_asks_each_roles_difficulty_as_the_windows_crew_page_offers_it(home, monkeypatch):
+    """§5.3 difficulty per role: the window's debrief opens the crew's page with the patrol going on, its difficulty
+    buttons set to what the patrol carries; the console's `next` asks the same questions on the terminal (Enter keeps
+    the level shown) before the next part starts, so a level can be changed between the parts."""
+    code, out, err = played_on(monkeypatch, "en", "next\n", "hard\n", "\n", "easy\n", "\n", "yes\n", "quit\n")
+    assert code == 0, err
+    after = out[out.index("Now the next game."):]
+    assert "Next game: each role's difficulty (Enter keeps what the last one was played with)." in after
+    assert "Linked patrol Autumn 1940 goes on with Weather boat" in after  # the career's line for the patrol
+    assert "Mission (number or id)" not in after and "Mode:" not in after  # the record's next part: not asked
+    assert after.index("Difficulty of the Captain") < after.index("Kaleun console.")  # asked before the part starts
+    saved = open_save(autosave_path()).engine
+    assert saved.config["mission"] == "weather_1940"
+    assert saved.config["changes"]["difficulty"] == {"captain": "hard", "navigator": "easy"}
+    assert saved.config["changes"]["easy_watch_change"] == {"navigator": True}
+
+
+def test_5_3_enter_at_next_keeps_the_difficulty_the_patrol_carries(home, monkeypatch):
+    """The levels the first part was set up with are the defaults the `next` questions show (as the window's crew
+    page sets its buttons to them): Enter at each plays the next part as the last one."""
+    monkeypatch.setattr(display, "has_display", lambda: False)
+    game = short_part("linked", hours=0.0005, difficulty={"engineer": "hard"})
+    monkeypatch.setattr(sys, "stdin", Typist("time real_time\n", lambda: bool(game.module("mission").over),
+                                             "next\n", "\n", "\n", "\n", "\n", "quit\n"))
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    args = argparse.Namespace(command="play", console=True, headless=False, mission=None, linked=False,
+                              campaign=False, difficulty=None, easy_watch=None, setup=False, seed=3, language="en")
+    code = UbootFront().play(game, default_board(), args, Opening(language="en", keep_previous=True,
+                                                                  fullscreen=False, resume=False))
+    assert code == 0, err.getvalue()
+    assert "Difficulty of the Chief Engineer (easy, normal, hard) [hard]: " in out.getvalue()
+    saved = open_save(autosave_path()).engine
+    assert saved.config["mission"] == "weather_1940"
+    assert saved.config["changes"]["difficulty"] == {"engineer": "hard"}
+
+
+def test_4_3_next_in_a_campaign_asks_the_difficulties_only_and_goes_on_without_asking_to_give_it_up(home):
+    """§4.3: `next` after a campaign mission goes on with the campaign's next mission: the terminal asks each role's
+    difficulty (not the mission, the mode, nor whether to give the running campaign up, which `new` asks)."""
+    from kaleun.career import start_configured
+    from kaleun.mission_commands import interactive_setup
+
+    start_configured(GameSetup(mission="", mode="campaign"))
+    record = load_career()
+    record["campaign"]["next"] = "minefield_1939"  # running further on than its first mission
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO("\n\nhard\n\n"), out, record=record, going_on="campaign")
+    assert (setup.mission, setup.mode, setup.difficulty) == ("", "campaign", {"navigator": "hard"})
+    said = out.getvalue()
+    assert "running; next: The Hartlepool field" in said
+    assert "Give up this campaign" not in said and "Mission (number or id)" not in said

@@ -498,12 +498,13 @@ def test_5_2_the_table_is_told_which_supplies_and_cigarettes_the_last_part_left(
     g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
     feed = next(e for e in g.take_events() if e.name == "carried_over").feed
     assert str(feed) == ("The patrol goes on from Slow convoy. Medical supplies used and not restocked stay off the "
-                         "chest: 2 bandages. 1 refill kit left. Cigarettes left: First Officer 1. 14 torpedoes left.")
+                         "chest: 2 bandages. 1 refill kit left. Cigarettes left: First Officer 1. 14 torpedoes left. "
+                         "Fuel left: 91 %.")  # Slow convoy began 794 nm out of Lorient, with 103 t
     assert g.module("crew").health.stock["bandages"] == carry["health"]["stock"]["bandages"]
     assert language("de").missing(feed) == [] and language("ru").missing(feed) == []
     fresh = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first)))
     said = str(next(e for e in fresh.take_events() if e.name == "carried_over").feed)
-    assert said == "The patrol goes on from Slow convoy. 14 torpedoes left."  # nothing used: nothing to say
+    assert said == "The patrol goes on from Slow convoy. 14 torpedoes left. Fuel left: 91 %."  # no stores used
 
 
 def test_5_2_a_part_that_ended_unbooked_is_booked_before_the_next_linked_part_starts(home):

@@ -73,7 +73,7 @@ def test_12_the_console_status_prints_the_fuel() -> None:
     game.module("boat").set_fuel(40.0)
     said = console_typed("en", "status", game=game)
     assert "fuel 35 % (40.0 t)" in said, said
-    assert "Treibstoff 35 % (40,0 t)" in console_typed("de", "status", game=game)  # the German decimal sign
+    assert "Treiböl 35 % (40,0 t)" in console_typed("de", "status", game=game)  # the German decimal sign
     assert "топливо 35 % (40,0 т)" in console_typed("ru", "status", game=game)
 
 

@@ -239,9 +239,9 @@ class UbootFront(Front):
 
     def _play_next(self, then: str, board: Any, args: argparse.Namespace, opening: Opening) -> int:
         """After the end, the console's `next` (`then` "linked" or "campaign": as `kaleun play --linked` or
-        `--campaign` starts it) or `new` (as `kaleun play --setup`: its questions on this terminal). The finished
-        game was saved and booked as a quit leaves it; the new game keeps its save aside as `kaleun play` does. A
-        start refused is said as `kaleun play` says it, the finished game kept as it was."""
+        `--campaign` starts it, each role's difficulty asked first) or `new` (as `kaleun play --setup`: its questions on
+        this terminal). The finished game was saved and booked as a quit leaves it; the new game keeps its save aside
+        as `kaleun play` does. A start refused is said as `kaleun play` says it, the finished game kept as it was."""
         import secrets
 
         from kaleun.career import CareerError
@@ -251,7 +251,10 @@ class UbootFront(Front):
 
         going = argparse.Namespace(**vars(args))
         going.mission = going.difficulty = going.easy_watch = None
-        going.linked, going.campaign, going.setup = then == "linked", then == "campaign", then == "new"
+        # `next` asks each role's difficulty on this terminal, as the window's debrief opens its crew's page; `new`
+        # asks every question of the set-up
+        going.linked, going.campaign, going.setup = then == "linked", then == "campaign", True
+        going.going_on = then if then in ("linked", "campaign") else None
         going.seed, going.seed_given = secrets.randbelow(2**31), False  # a new game's seed, as `kaleun play` draws
         _book_finished_autosave(opening.language)  # a result the end could not book: booked now, as `kaleun play`
         try:

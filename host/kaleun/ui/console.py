@@ -91,7 +91,8 @@ CONSOLE: tuple[Action, ...] = (
            (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),
     Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
     Action("next", "console", N_("after the mission's end: the linked patrol's next part or the campaign's next "
-                                 "mission, started here (the finished game saved as a quit leaves it)"),
+                                 "mission, started here once each role's difficulty is asked (the finished game saved "
+                                 "as a quit leaves it)"),
            example="next"),
     Action("new", "console", N_("after the mission's end: a new game, its set-up asked here (the finished game saved "
                                 "as a quit leaves it)"), example="new"),

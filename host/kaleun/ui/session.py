@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -267,7 +268,7 @@ def first_save(runtime: Runtime) -> None:
     cannot be saved: a save that fails (a full disk, a folder where the autosave belongs) closes the
     runtime and raises AutosaveFailed, the previous save as it was."""
     autosave = runtime.autosave
-    _begin_campaign(runtime)
+    undo = _begin_campaign(runtime)
     if autosave is not None:
         autosave.report, told = (lambda text: None), autosave.report  # a failure here is said below
     runtime.save()
@@ -277,17 +278,42 @@ def first_save(runtime: Runtime) -> None:
         autosave.abandon("the first save failed")
         runtime.close()
         if autosave.no_writes:  # read-only or gone: more room does not help
-            raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the "
-                                     "previous save is as it was. The storage takes no writes at all (made read-only "
-                                     "by the system, or pulled out): check the storage and start again.",
-                                     path=str(autosave.path), reason=autosave.reason))
-        raise AutosaveFailed(Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous "
-                                 "save is as it was. Make room on the storage (or move away what is in the way) and "
-                                 "start again.", path=str(autosave.path), reason=autosave.reason))
+            failed = Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous save is "
+                         "as it was. The storage takes no writes at all (made read-only by the system, or pulled out): "
+                         "check the storage and start again.", path=str(autosave.path), reason=autosave.reason)
+        else:
+            failed = Msg("the game cannot be saved in {path} ({reason}), so it was not started; the previous save is "
+                         "as it was. Make room on the storage (or move away what is in the way) and start again.",
+                         path=str(autosave.path), reason=autosave.reason)
+        campaign = _campaign_taken_back(undo)
+        raise AutosaveFailed(failed if campaign is None else Msg("{failed} {campaign}", failed=failed,
+                                                                 campaign=campaign))
     runtime.rest()  # the game's clock starts now: nobody could play while it was saved (a slow card)
 
 
-def _begin_campaign(runtime: Runtime) -> None:
+def _campaign_taken_back(undo: Callable[[], bool] | None) -> Msg | None:
+    """A new campaign written into the career record for a game whose first save then failed is taken back out: the
+    campaign it gave up runs on as it was. Said after the failure (nothing when no campaign was begun); a record that
+    cannot take that either (the same full disk) keeps the new campaign, begun with no mission played, which the next
+    `kaleun play --campaign` starts with its first mission."""
+    from kaleun.career import CareerError
+    from kaleun.files import why_unread
+
+    if undo is None:
+        return None
+    try:
+        had_one = undo()
+    except (CareerError, OSError) as exc:
+        log.warning("the campaign begun could not be taken back out of the career record: %s", exc)
+        return Msg("The new campaign stays in the career record ({problem}), no mission of it played: kaleun play "
+                   "--campaign starts its first mission.", problem=of_error(exc) if isinstance(exc, CareerError)
+                   else why_unread(exc))
+    if not had_one:
+        return Msg("The new campaign was taken back out of the career record.")
+    return Msg("The new campaign was taken back out of the career record: the campaign before it is as it was.")
+
+
+def _begin_campaign(runtime: Runtime) -> Callable[[], bool] | None:
     """A new campaign the start began is written into the career record now, just before the game's first save
     (`career.begin_campaign`): a start that failed before left the running campaign as it was. A record that cannot
     be written now stops the start as a first save that fails does (nothing is played, the previous save as it
@@ -296,7 +322,7 @@ def _begin_campaign(runtime: Runtime) -> None:
     from kaleun.files import why_unread
 
     try:
-        begin_campaign(runtime.game)
+        return begin_campaign(runtime.game)
     except (CareerError, OSError) as exc:
         if runtime.autosave is not None:
             runtime.autosave.abandon("the campaign could not be begun")

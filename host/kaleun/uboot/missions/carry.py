@@ -10,7 +10,8 @@ start of the next, both plain data that a save and the career record keep):
 - torpedoes and mines (what each tube holds, the racks, the deck containers) and the guns' ammunition;
 - technical damage (every open condition, at its severity);
 - flooded sections ("for linked missions: until the end of the whole patrol", §10.3.8);
-- the diesel fuel left in the tanks (a part that sails again refitted from its base starts full).
+- the diesel fuel left in the tanks (a part that sails again refitted from its base starts full; a boat nearly dry
+  takes on fuel from HQ's supply ship between the parts, to mission_rules.toml [linked] `supply_t`).
 
 [gap] Not carried: activation chips, tasks, the bars (each evening starts with a fresh watch), fires
 and other environmental conditions, open hull breaches (both are dealt with before a part ends),
@@ -51,6 +52,14 @@ def home_ends_patrol() -> bool:
     from kaleun.uboot import data
 
     return bool(data.load("mission_rules").get("linked", {}).get("return_home_ends_patrol", True))
+
+
+def supply_t() -> float:
+    """The fuel a boat begins a linked patrol's next part with at least (mission_rules.toml [linked] `supply_t`, our
+    choice): a boat that carries less is met by HQ's supply ship between the parts. 0: none."""
+    from kaleun.uboot import data
+
+    return max(0.0, float(data.load("mission_rules").get("linked", {}).get("supply_t", 0.0)))
 
 
 def came_home(mission: Any) -> bool:
@@ -206,9 +215,12 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
             if tech.add_condition(str(job["component"]), str(job["severity"]), "carried over") is not None:
                 technical.append(f"{job['component']} ({job['severity']})")
     fuel_pct = None
+    supplied = 0.0
     if engine.has_module("boat") and "fuel_t" in carry:
         boat = engine.module("boat")
-        boat.set_fuel(float(carry["fuel_t"]))
+        tonnes = float(carry["fuel_t"])
+        supplied = max(0.0, supply_t() - tonnes)  # nearly dry: HQ's supply ship meets the boat between the parts
+        boat.set_fuel(tonnes + supplied)
         fuel_pct = round(boat.fuel_pct, 1)
     torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None
     kits = engine.module("crew").health.kits if engine.has_module("crew") else 0
@@ -237,13 +249,18 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
                                 n=len(unfinished), tubes=tube_list(unfinished)))
     if torpedoes is not None:
         parts.append(Msg.plural("{n} torpedo left.", "{n} torpedoes left.", n=torpedoes))
+    fuel: dict[str, Any] = {} if fuel_pct is None else {"fuel_pct": fuel_pct}
+    if supplied > 0.0:
+        fuel["supplied_t"] = round(supplied, 3)
+        parts.append(Msg("The boat was nearly dry: HQ sent a supply ship to meet it between the parts, and it took on "
+                         "{tonnes:.1f} t of fuel.", tonnes=supplied))
     if fuel_pct is not None and fuel_pct < 100.0:  # full tanks, as a fresh boat's, are not worth a word
         parts.append(Msg("Fuel left: {pct:.0f} %.", pct=fuel_pct))
     engine.emit("carried_over", feed=Msg(" ".join(f"{{p{i}}}" for i in range(len(parts))),
                                          **{f"p{i}": p for i, p in enumerate(parts)}),
                 mission=carry.get("from"), dead=dead, wounded=wounded, flooded=flooded, technical=technical,
                 torpedoes=torpedoes, ammo=engine.module("weapons").ammo if engine.has_module("weapons") else None,
-                kits=kits, moved=moved, **({} if fuel_pct is None else {"fuel_pct": fuel_pct}))
+                kits=kits, moved=moved, **fuel)
     return dead
 
 
