@@ -371,14 +371,22 @@ class FakeHub:
 
     # -- hands ------------------------------------------------------------------------------
     def put(self, reader: int, uid: str) -> None:
+        """Put a tag onto reader `reader`; ValueError when it lies there already."""
         with self.lock:
-            self._reader(reader).uids_field.put(uid)
+            field = self._reader(reader).uids_field
+            if uid.upper() in field.uids():
+                raise ValueError(Msg("tag {uid} is on reader {reader} already", uid=uid.upper(), reader=reader))
+            field.put(uid)
         self._wake.set()
 
-    def remove(self, reader: int, uid: str) -> None:
+    def remove(self, reader: int, uid: str) -> bool:
+        """Take a tag off reader `reader`; False when it was not on it."""
         with self.lock:
-            self._reader(reader).uids_field.remove(uid)
+            field = self._reader(reader).uids_field
+            there = uid.upper() in field.uids()
+            field.remove(uid)
         self._wake.set()
+        return there
 
     def readers_of(self, section: int) -> list[int]:
         return [i for i, s in enumerate(self.sections) if s == section]
@@ -432,6 +440,10 @@ class FakeHub:
                 raise ValueError(Msg("encoder {index} of the fake hub has no home switch", index=index))
             self.homes.press(self.home_of.index(index))
         self._wake.set()
+
+    def is_broken(self, reader: int) -> bool:
+        with self.lock:
+            return bool(self._reader(reader).uids_field.broken)
 
     def set_broken(self, reader: int, broken: bool = True) -> None:
         with self.lock:
