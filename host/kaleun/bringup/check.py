@@ -776,14 +776,28 @@ class Bringup:
 
     @staticmethod
     def _figure(uid: str) -> Msg | str:
-        from kaleun.hub.tags import FigureTags, TagStoreError
+        from kaleun.hub.tags import FILE_NAME, FigureTags, TagStoreError
+        from kaleun.paths import sudo_user, sudo_user_config_dir
 
         try:
             figure = FigureTags.load().figure_of(uid)
         except TagStoreError:
             return ""
-        return (Msg(", enrolled as {figure}", figure=figure) if figure else
-                Msg(", not enrolled yet: kaleun figures enroll"))
+        if figure:
+            return Msg(", enrolled as {figure}", figure=figure)
+        # under sudo the figure tags read are root's; the maker's are looked at too (read, never written, as the
+        # settings are), so a figure the maker enrolled is not called "not enrolled yet"
+        makers = sudo_user_config_dir()
+        if makers is not None:
+            try:
+                theirs = FigureTags.load(makers / FILE_NAME).figure_of(uid)
+            except TagStoreError:
+                theirs = None
+            if theirs:
+                return Msg(", enrolled as {figure} by {user} (a table run as root, with sudo or as a service --as "
+                           "root, has figure tags of its own: sudo kaleun figures enroll)", figure=theirs,
+                           user=sudo_user())
+        return Msg(", not enrolled yet: kaleun figures enroll")
 
 
 def report(board: Board, results: list[Result], language: str = "en") -> str:
