@@ -358,6 +358,26 @@ def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
                                             "seinen Anschlag bei „volle Fahrt zurück“.")
 
 
+@pytest.mark.parametrize("name, forward, back, right_way", [
+    ("telegraph", 4, -2, "clockwise"), ("telegraph", 2, -4, "back"), ("disc_own_course", 360, -216, "clockwise"),
+    ("disc_own_course", 200, -360, "back")])
+def test_a_dial_that_counted_right_one_way_is_not_told_to_change_its_settings(home, name, forward, back, right_way):
+    """The physical table, bring-up: a telegraph that counted +4 clockwise and -2 back (the maker's hand stopped
+    half way back) was told "set dials.telegraph.steps_per_position" (on the hub: "set hub.encoders.telegraph.divisor
+    = 2"), and a ring's short turn back "set steps_per_revolution": a setting that would break the way that counted
+    right. The way that counted right proves the settings; the maker is asked to turn again, then to look at a wire."""
+    result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers(name, forward, back, passes_mark=True),
+                                 ["dials"]))[f"dial {name}"]
+    assert result.status == FAIL and result.seen.startswith(f"counted {forward:+d} clockwise and {back:+d} back")
+    assert "set " not in result.advice and "steps_per" not in result.advice, result.advice
+    said = {"clockwise": "the turn clockwise counted as expected, so its settings are right: turn it back the whole "
+                         "way, to where it started, and check it again; if the turn back keeps counting wrong, look "
+                         "for a loose contact: ",
+            "back": "the turn back counted as expected, so its settings are right: turn it clockwise the whole way and "
+                    "check it again; if the turn clockwise keeps counting wrong, look for a loose contact: "}[right_way]
+    assert result.advice.startswith(said) and "encoder's A " in result.advice[len(said):], result.advice
+
+
 def test_a_ring_turned_by_hand_need_not_stop_at_exactly_a_whole_turn(home):
     result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_bearing", 348, -373),
                                  ["dials"]))["dial disc_bearing"]

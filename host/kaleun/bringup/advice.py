@@ -170,6 +170,24 @@ def encoder_wires(enc: EncoderSpec) -> Msg:
                "(hub.encoders.{dial})", a=pico(enc.a), b=pico(enc.b), dial=enc.dial)
 
 
+def dial_one_way(clockwise_right: bool, wires: Msg | str) -> Msg:
+    """A dial that counted as expected one way and not the other: its settings are right (the right way proves
+    them), so no setting is offered; the other turn was short or long, or a loose contact lost steps."""
+    if clockwise_right:
+        said = Msg("the turn clockwise counted as expected, so its settings are right: turn it back the whole way, "
+                   "to where it started, and check it again")
+        if wires:
+            return Msg("{said}; if the turn back keeps counting wrong, look for a loose contact: {wires}", said=said,
+                       wires=wires)
+        return said
+    said = Msg("the turn back counted as expected, so its settings are right: turn it clockwise the whole way and "
+               "check it again")
+    if wires:
+        return Msg("{said}; if the turn clockwise keeps counting wrong, look for a loose contact: {wires}", said=said,
+                   wires=wires)
+    return said
+
+
 def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: bool = False,
                enc: EncoderSpec | None = None) -> Msg | str:
     """The dial moved, but counted `counted` where a hand turned `expected` (detents of a dial

@@ -656,8 +656,12 @@ class Bringup:
         if good:
             return Result(part, PASS, seen if homed is None else
                           Msg("counted {forward} clockwise and {backward} back, its zero mark seen", **counted))
-        wrong = forward if not right(forward) else -backward
-        fix = advice.dial_count(name, wrong, steps, spec, ring=ring, enc=enc) if spec is not None else ""
+        if right(forward) != right(-backward):
+            # one way counted as expected: the settings are right, the other turn was not a whole one (or a wire
+            # lost steps); a setting made from the short way would break the way that counted right
+            fix: Msg | str = advice.dial_one_way(right(forward), wires)
+        else:
+            fix = advice.dial_count(name, forward, steps, spec, ring=ring, enc=enc) if spec is not None else ""
         expected = (Msg.plural("counted {forward} clockwise and {backward} back, {n} step each way expected",
                                "counted {forward} clockwise and {backward} back, {n} steps each way expected",
                                n=steps, **counted) if ring else
