@@ -11,7 +11,7 @@ import pytest
 from kaleun.boards.loader import load_board
 from kaleun.hub.commands import fake_command
 from kaleun.hub.fake import FakeHub
-from kaleun.hub.options import hub_config
+from kaleun.hub.options import hub_config, hub_options
 from kaleun.hub.tags import FigureTags, simulated_uid
 from kaleun.i18n import language
 from kit import BOARDS
@@ -87,3 +87,15 @@ def test_the_refusals_are_in_the_makers_language_behind_the_answer_word(hand, co
     assert hand("unplug", language(code).render) == "ok"
     assert hand("unplug", language(code).render).startswith("error: ")
     assert "unplugged" not in hand("unplug", language(code).render)
+
+
+def test_a_turn_of_no_counts_is_refused_and_a_wrong_encoder_still_named(tmp_path, monkeypatch):
+    """`turn 0 0` (the counts left at 0, or a script's variable that came out 0) answered `ok`."""
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    with FakeHub(hub_config(load_board(BOARDS / "pico-hub.toml"))) as fake:
+        dials = [encoder.dial for encoder in hub_options(load_board(BOARDS / "pico-hub.toml")).encoders]
+        assert fake_command(fake, None, "turn telegraph 0", str, dials) == (
+            "error: a turn of 0 counts moves nothing: give the counts, + clockwise, - counter-clockwise")
+        assert fake_command(fake, None, "turn 7 0", str, dials) == "error: the fake hub has encoders 0-3, not 7"
+        assert fake_command(fake, None, "turn telegraph -2", str, dials) == "ok"
+        assert fake.encoders[0].position == -2

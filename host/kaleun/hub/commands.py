@@ -387,7 +387,12 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
                                        Msg("reader {reader} is not broken (break stops it)", reader=reader))
             fake.set_broken(reader, verb == "break")
         elif verb == "turn" and len(rest) == 2:  # a hand turns a hub dial's encoder
-            fake.turn_encoder(encoder(rest[0]), whole(rest[1]))
+            index, counts = encoder(rest[0]), whole(rest[1])
+            if counts == 0:
+                fake.turn_encoder(index, 0)  # the encoder's number is checked all the same
+                return "error: " + say(Msg("a turn of 0 counts moves nothing: give the counts, + clockwise, - "
+                                           "counter-clockwise"))
+            fake.turn_encoder(index, counts)
         elif verb == "home" and len(rest) == 1:  # a ring passes its zero mark: its home switch closes
             fake.press_home(encoder(rest[0]))
         elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
