@@ -368,7 +368,9 @@ def test_a_dial_that_counted_right_one_way_is_not_told_to_change_its_settings(ho
     right. The way that counted right proves the settings; the maker is asked to turn again, then to look at a wire."""
     result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers(name, forward, back, passes_mark=True),
                                  ["dials"]))[f"dial {name}"]
-    assert result.status == FAIL and result.seen.startswith(f"counted {forward:+d} clockwise and {back:+d} back")
+    unit = "°" if DIALS[name].is_ring else ""
+    assert result.status == FAIL and result.seen.startswith(f"counted {forward:+d}{unit} clockwise and {back:+d}{unit} "
+                                                            "back")
     assert "set " not in result.advice and "steps_per" not in result.advice, result.advice
     said = {"clockwise": "the turn clockwise counted as expected, so its settings are right: turn it back the whole "
                          "way, to where it started, and check it again; if the turn back keeps counting wrong, look "
@@ -424,7 +426,8 @@ def test_a_ring_with_a_finer_encoder_than_the_board_says_names_steps_per_revolut
     result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_own_course", 720, -720, True),
                                  ["dials"]))["dial disc_own_course"]
     assert result.status == FAIL
-    assert "it counted 720 for 360 steps of a whole turn: set dials.disc_own_course.steps_per_revolution = 1200" \
+    assert result.seen == "counted +720° clockwise and -720° back, a whole turn (360°) each way expected"
+    assert "it counted 720° for the 360° of a whole turn: set dials.disc_own_course.steps_per_revolution = 1200" \
         in result.advice
 
 
@@ -720,8 +723,8 @@ def test_a_hub_dial_wired_backwards_or_counting_double_names_the_board_keys_and_
     assert telegraph.advice == ("it counted the wrong way: set dials.telegraph.reverse = true (or swap the A and B "
                                 "wires, or hub.encoders.telegraph.a and .b and then kaleun hub config)")
     ring = results["dial disc_own_course"]
-    assert ring.status == FAIL and ring.seen.startswith("counted +720 clockwise and -720 back")
-    assert ring.advice.startswith("it counted 720 for 360 steps of a whole turn: set "
+    assert ring.status == FAIL and ring.seen.startswith("counted +720° clockwise and -720° back")
+    assert ring.advice.startswith("it counted 720° for the 360° of a whole turn: set "
                                   "dials.disc_own_course.steps_per_revolution = 1200 (now 600; the hub's counts")
 
 

@@ -191,7 +191,7 @@ def dial_one_way(clockwise_right: bool, wires: Msg | str) -> Msg:
 def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: bool = False,
                enc: EncoderSpec | None = None) -> Msg | str:
     """The dial moved, but counted `counted` where a hand turned `expected` (detents of a dial
-    with end stops; a ring's steps of a whole turn). `enc`: the dial's encoder is on the deck hub."""
+    with end stops; a ring's degrees of a whole turn). `enc`: the dial's encoder is on the deck hub."""
     if counted == 0:
         return ""
     ratio = abs(counted) / expected
@@ -233,7 +233,7 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
                      Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=settings,
                          **values))
     elif more:
-        parts.append(Msg("it counted {counted} for {expected} steps of a whole turn: set {key} = {value} (now {now}; "
+        parts.append(Msg("it counted {counted}° for the {expected}° of a whole turn: set {key} = {value} (now {now}; "
                           "{hint})", value=str(round(now * ratio)), hint=hint, **values) if ring else
                       Msg("it counted {counted} for {expected} detents: set {key} = {value} (now {now}; {hint})",
                           value=str(round(now * ratio)), hint=hint, **values))
@@ -242,7 +242,7 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
                       if round(now * ratio) >= 1 else
                       Msg("this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
                           "two detents per position"))
-        short = (Msg("it counted only {counted} for {expected} steps of a whole turn: {suggestion}",
+        short = (Msg("it counted only {counted}° for the {expected}° of a whole turn: {suggestion}",
                      suggestion=suggestion, **values) if ring else
                  Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=suggestion, **values))
         parts.append(Msg("{short}; a long bounce_time also swallows steps", short=short) if enc is None else short)

@@ -662,9 +662,10 @@ class Bringup:
             fix: Msg | str = advice.dial_one_way(right(forward), wires)
         else:
             fix = advice.dial_count(name, forward, steps, spec, ring=ring, enc=enc) if spec is not None else ""
-        expected = (Msg.plural("counted {forward} clockwise and {backward} back, {n} step each way expected",
-                               "counted {forward} clockwise and {backward} back, {n} steps each way expected",
-                               n=steps, **counted) if ring else
+        # a ring counts degrees (its encoder's steps_per_revolution turned into 360 a turn): "360 steps" beside a
+        # board's steps_per_revolution = 600 read as if the encoder were expected to make 360
+        expected = (Msg("counted {forward}° clockwise and {backward}° back, a whole turn ({n}°) each way expected",
+                        n=steps, **counted) if ring else
                     Msg.plural("counted {forward} clockwise and {backward} back, {n} detent each way expected",
                                "counted {forward} clockwise and {backward} back, {n} detents each way expected",
                                n=steps, **counted))
