@@ -888,6 +888,21 @@ def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the
     advice = str(bell.advice)
     assert 'audio.output = "default"' in advice and "audio.volume = 0.8" in advice
     assert "speaker-test" in advice and "raspi-config" in advice
+    # the default device was told it "must be the same output" as itself
+    assert "must be the same output" not in advice, advice
+
+
+def test_a_bell_on_a_usb_speaker_names_the_usb_port_and_the_pis_default_device(home):
+    """`audio.output = "usb"` read "the speaker on a USB speaker"."""
+    import dataclasses
+
+    from kaleun.bringup.advice import bell
+
+    board = load_board(BOARDS / "sim.toml")
+    usb = dataclasses.replace(board, audio=dataclasses.replace(board.audio, output="usb"))
+    said = str(bell(usb))
+    assert said.startswith('the speaker on a USB port (a USB speaker or sound card) (audio.output = "usb"); the '
+                           "Pi's default sound device must be the same output"), said
 
 
 def test_the_bell_rings_at_the_volume_the_table_plays_and_its_advice_names_the_kept_volume(home):

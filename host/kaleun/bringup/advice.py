@@ -104,17 +104,24 @@ def colour_order(board: Board) -> Msg:
 
 
 #: the speaker each audio.output means
-OUTPUTS = {"analog": N_("the 3.5 mm jack"), "hdmi": N_("the screen's HDMI"), "usb": N_("a USB speaker"),
+OUTPUTS = {"analog": N_("the 3.5 mm jack"), "hdmi": N_("the screen's HDMI"),
+           "usb": N_("a USB port (a USB speaker or sound card)"),
            "i2s": N_("the I2S amplifier on GPIO 18-21"), "default": N_("the Pi's default sound device")}
 
 
 def bell(board: Board, reason: str = "") -> Msg:
     audio = board.audio
     output = OUTPUTS.get(audio.output)
-    text = Msg("the speaker on {where} (audio.output = \"{output}\"); the Pi's default sound device must be the same "
-               "output (sudo raspi-config → System Options → Audio; test it with speaker-test -c1 -t sine); "
-               "audio.volume = {volume} and the speaker's own volume knob",
-               where=Msg.term(output) if output else audio.output, output=audio.output, volume=f"{audio.volume:g}")
+    if audio.output == "default":  # "the default sound device must be the same output" said it of itself
+        text = Msg("the speaker on the Pi's default sound device (audio.output = \"default\"; sudo raspi-config → "
+                   "System Options → Audio chooses it; test it with speaker-test -c1 -t sine); audio.volume = "
+                   "{volume} and the speaker's own volume knob", volume=f"{audio.volume:g}")
+    else:
+        text = Msg("the speaker on {where} (audio.output = \"{output}\"); the Pi's default sound device must be the "
+                   "same output (sudo raspi-config → System Options → Audio; test it with speaker-test -c1 -t sine); "
+                   "audio.volume = {volume} and the speaker's own volume knob",
+                   where=Msg.term(output) if output else audio.output, output=audio.output,
+                   volume=f"{audio.volume:g}")
     from kaleun.settings import kept_volume
 
     if (kept := kept_volume()) is not None:  # the bell rang at it, as the table plays: raising audio.volume won't help
