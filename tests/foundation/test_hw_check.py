@@ -358,6 +358,28 @@ def test_the_bring_up_asks_for_a_whole_turn_in_the_makers_language(home):
                                             "seinen Anschlag bei „volle Fahrt zurück“.")
 
 
+@pytest.mark.parametrize("name, forward, back, right_way", [
+    ("telegraph", 4, -2, "clockwise"), ("telegraph", 2, -4, "back"), ("disc_own_course", 360, -216, "clockwise"),
+    ("disc_own_course", 200, -360, "back")])
+def test_a_dial_that_counted_right_one_way_is_not_told_to_change_its_settings(home, name, forward, back, right_way):
+    """The physical table, bring-up: a telegraph that counted +4 clockwise and -2 back (the maker's hand stopped
+    half way back) was told "set dials.telegraph.steps_per_position" (on the hub: "set hub.encoders.telegraph.divisor
+    = 2"), and a ring's short turn back "set steps_per_revolution": a setting that would break the way that counted
+    right. The way that counted right proves the settings; the maker is asked to turn again, then to look at a wire."""
+    result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers(name, forward, back, passes_mark=True),
+                                 ["dials"]))[f"dial {name}"]
+    unit = "°" if DIALS[name].is_ring else ""
+    assert result.status == FAIL and result.seen.startswith(f"counted {forward:+d}{unit} clockwise and {back:+d}{unit} "
+                                                            "back")
+    assert "set " not in result.advice and "steps_per" not in result.advice, result.advice
+    said = {"clockwise": "the turn clockwise counted as expected, so its settings are right: turn it back the whole "
+                         "way, to where it started, and check it again; if the turn back keeps counting wrong, look "
+                         "for a loose contact: ",
+            "back": "the turn back counted as expected, so its settings are right: turn it clockwise the whole way and "
+                    "check it again; if the turn clockwise keeps counting wrong, look for a loose contact: "}[right_way]
+    assert result.advice.startswith(said) and "encoder's A " in result.advice[len(said):], result.advice
+
+
 def test_a_ring_turned_by_hand_need_not_stop_at_exactly_a_whole_turn(home):
     result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_bearing", 348, -373),
                                  ["dials"]))["dial disc_bearing"]
@@ -404,7 +426,8 @@ def test_a_ring_with_a_finer_encoder_than_the_board_says_names_steps_per_revolut
     result = by_part(interactive(BOARDS / "mock-gpio.toml", dial_answers("disc_own_course", 720, -720, True),
                                  ["dials"]))["dial disc_own_course"]
     assert result.status == FAIL
-    assert "it counted 720 for 360 steps of a whole turn: set dials.disc_own_course.steps_per_revolution = 1200" \
+    assert result.seen == "counted +720° clockwise and -720° back, a whole turn (360°) each way expected"
+    assert "it counted 720° for the 360° of a whole turn: set dials.disc_own_course.steps_per_revolution = 1200" \
         in result.advice
 
 
@@ -700,8 +723,8 @@ def test_a_hub_dial_wired_backwards_or_counting_double_names_the_board_keys_and_
     assert telegraph.advice == ("it counted the wrong way: set dials.telegraph.reverse = true (or swap the A and B "
                                 "wires, or hub.encoders.telegraph.a and .b and then kaleun hub config)")
     ring = results["dial disc_own_course"]
-    assert ring.status == FAIL and ring.seen.startswith("counted +720 clockwise and -720 back")
-    assert ring.advice.startswith("it counted 720 for 360 steps of a whole turn: set "
+    assert ring.status == FAIL and ring.seen.startswith("counted +720° clockwise and -720° back")
+    assert ring.advice.startswith("it counted 720° for the 360° of a whole turn: set "
                                   "dials.disc_own_course.steps_per_revolution = 1200 (now 600; the hub's counts")
 
 
@@ -865,6 +888,21 @@ def test_a_bell_the_maker_does_not_hear_fails_and_names_the_audio_output_and_the
     advice = str(bell.advice)
     assert 'audio.output = "default"' in advice and "audio.volume = 0.8" in advice
     assert "speaker-test" in advice and "raspi-config" in advice
+    # the default device was told it "must be the same output" as itself
+    assert "must be the same output" not in advice, advice
+
+
+def test_a_bell_on_a_usb_speaker_names_the_usb_port_and_the_pis_default_device(home):
+    """`audio.output = "usb"` read "the speaker on a USB speaker"."""
+    import dataclasses
+
+    from kaleun.bringup.advice import bell
+
+    board = load_board(BOARDS / "sim.toml")
+    usb = dataclasses.replace(board, audio=dataclasses.replace(board.audio, output="usb"))
+    said = str(bell(usb))
+    assert said.startswith('the speaker on a USB port (a USB speaker or sound card) (audio.output = "usb"); the '
+                           "Pi's default sound device must be the same output"), said
 
 
 def test_the_bell_rings_at_the_volume_the_table_plays_and_its_advice_names_the_kept_volume(home):

@@ -52,6 +52,26 @@ def test_sudo_hw_check_reads_the_makers_preferred_board_and_language(under_sudo,
     assert not (tmp_path / "root-config").exists()  # root's settings were not read (nor made)
 
 
+def test_sudo_hw_check_names_a_figure_the_maker_enrolled_read_only(under_sudo, tmp_path, capsys):
+    """§ the physical table, bring-up: under sudo the figure tags read are root's, so a figure the maker enrolled
+    (as the guide says, without sudo) was called "not enrolled yet". The maker's tags are read too, never written:
+    the check names the figure and says a table run as root has tags of its own; root's own still count."""
+    from kaleun.hub.tags import FigureTags
+
+    makers = under_sudo / "figures.json"
+    FigureTags({"04C0FFEE000005": "captain-square", "04C0FFEE000006": "officer-circle"}, path=makers).save()
+    before = makers.read_bytes()
+    root = tmp_path / "root-config" / "kaleun" / "figures.json"
+    FigureTags({"04C0FFEE000006": "engineer-hexagon"}, path=root).save()
+    assert main(["hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--auto", "--only", "readers"]) == 0
+    out = capsys.readouterr().out
+    assert ("PASS  reader 5 (section 5): tag 04C0FFEE000005, enrolled as captain-square by pi (a table run as root, "
+            "with sudo or as a service --as root, has figure tags of its own: sudo kaleun figures enroll)") in out, out
+    assert "PASS  reader 6 (section 6): tag 04C0FFEE000006, enrolled as engineer-hexagon\n" in out, out
+    assert "reader 4 (section 4): tag 04C0FFEE000004, not enrolled yet: kaleun figures enroll" in out, out
+    assert makers.read_bytes() == before and sorted(p.name for p in under_sudo.iterdir()) == ["figures.json"]
+
+
 def test_sudo_config_set_changes_nothing_and_says_to_run_it_without_sudo(under_sudo, tmp_path, capsys):
     """A file root wrote into the maker's config folder would be root's: the maker could not change it again."""
     (under_sudo / "settings.json").write_text('{"language": "de"}', encoding="utf-8")

@@ -237,3 +237,37 @@ def test_a_link_that_fails_before_the_hub_was_ever_online_is_not_news_for_the_ga
     sensor._on_link(LinkEvent("online", detail={"firmware": "1.0.0", "protocol": 1, "readers": 9}))
     sensor._on_link(LinkEvent("offline", detail={"reason": "no heartbeat for 1.1 s"}))
     assert [(item.state, item.reason) for item in got] == [("online", ""), ("offline", "no heartbeat for 1.1 s")]
+
+
+def test_a_port_nobody_holds_drops_the_hubs_frames_so_a_host_opening_it_later_gets_no_stale_ones(monkeypatch):
+    """The Pico drops its frames while no host holds its data port (DTR low). The fake hub kept them: a host that
+    opened it after minutes got a flood of old heartbeats (`kaleun hub status`: "dropped: 1028 (bad_checksum 1,
+    before_hello 1027)"), the first cut where the port's buffer was emptied on opening. A pty that takes nothing for
+    HOST_GONE_S has no host: what waits is dropped whole, and a host opening the port later reads only new frames."""
+    import serial
+
+    monkeypatch.setattr(fakemod, "HOST_GONE_S", 0.2)
+    cfg = hub_config(load_board(FAKE_BOARD))
+    with FakeHub(cfg) as fake:
+        with fake.lock:  # minutes of heartbeats with nobody at the port: more than the pty holds
+            for n in range(3000):  # marked by their scan time: the hub's own heartbeats may come between
+                fake.hub.send("hb", (("up", n), ("scans", n), ("ms", 7777), ("drops", 0)))
+        deadline = time.monotonic() + GUARD
+        while fake.unheard == 0 and time.monotonic() < deadline:  # the fake's own rounds find the pty stuck
+            time.sleep(0.01)
+        assert fake.unheard > 0
+        port = serial.Serial(fake.port_path, timeout=0)  # as the host opens it: its input emptied
+        try:
+            with fake.lock:
+                fake.hub.send("hb", (("up", 99999), ("scans", 1), ("ms", 64), ("drops", 0)))
+            got = bytearray()
+            while b"99999" not in got and time.monotonic() < deadline:
+                got += port.read(4096)
+                time.sleep(0.001)
+        finally:
+            port.close()
+    parser = codec.LineParser(codec.HUB_FRAMES)
+    frames = [f for f in parser.feed(bytes(got)) if f.verb == "hb"]
+    assert parser.dropped == 0, parser.drops  # nothing cut
+    assert [f.fields["up"] for f in frames if f.fields["up"] == 99999] == [99999]
+    assert not [f for f in frames if f.fields["ms"] == 7777], [f.fields["up"] for f in frames][:10]  # none stale

@@ -104,17 +104,24 @@ def colour_order(board: Board) -> Msg:
 
 
 #: the speaker each audio.output means
-OUTPUTS = {"analog": N_("the 3.5 mm jack"), "hdmi": N_("the screen's HDMI"), "usb": N_("a USB speaker"),
+OUTPUTS = {"analog": N_("the 3.5 mm jack"), "hdmi": N_("the screen's HDMI"),
+           "usb": N_("a USB port (a USB speaker or sound card)"),
            "i2s": N_("the I2S amplifier on GPIO 18-21"), "default": N_("the Pi's default sound device")}
 
 
 def bell(board: Board, reason: str = "") -> Msg:
     audio = board.audio
     output = OUTPUTS.get(audio.output)
-    text = Msg("the speaker on {where} (audio.output = \"{output}\"); the Pi's default sound device must be the same "
-               "output (sudo raspi-config → System Options → Audio; test it with speaker-test -c1 -t sine); "
-               "audio.volume = {volume} and the speaker's own volume knob",
-               where=Msg.term(output) if output else audio.output, output=audio.output, volume=f"{audio.volume:g}")
+    if audio.output == "default":  # "the default sound device must be the same output" said it of itself
+        text = Msg("the speaker on the Pi's default sound device (audio.output = \"default\"; sudo raspi-config → "
+                   "System Options → Audio chooses it; test it with speaker-test -c1 -t sine); audio.volume = "
+                   "{volume} and the speaker's own volume knob", volume=f"{audio.volume:g}")
+    else:
+        text = Msg("the speaker on {where} (audio.output = \"{output}\"); the Pi's default sound device must be the "
+                   "same output (sudo raspi-config → System Options → Audio; test it with speaker-test -c1 -t sine); "
+                   "audio.volume = {volume} and the speaker's own volume knob",
+                   where=Msg.term(output) if output else audio.output, output=audio.output,
+                   volume=f"{audio.volume:g}")
     from kaleun.settings import kept_volume
 
     if (kept := kept_volume()) is not None:  # the bell rang at it, as the table plays: raising audio.volume won't help
@@ -170,10 +177,28 @@ def encoder_wires(enc: EncoderSpec) -> Msg:
                "(hub.encoders.{dial})", a=pico(enc.a), b=pico(enc.b), dial=enc.dial)
 
 
+def dial_one_way(clockwise_right: bool, wires: Msg | str) -> Msg:
+    """A dial that counted as expected one way and not the other: its settings are right (the right way proves
+    them), so no setting is offered; the other turn was short or long, or a loose contact lost steps."""
+    if clockwise_right:
+        said = Msg("the turn clockwise counted as expected, so its settings are right: turn it back the whole way, "
+                   "to where it started, and check it again")
+        if wires:
+            return Msg("{said}; if the turn back keeps counting wrong, look for a loose contact: {wires}", said=said,
+                       wires=wires)
+        return said
+    said = Msg("the turn back counted as expected, so its settings are right: turn it clockwise the whole way and "
+               "check it again")
+    if wires:
+        return Msg("{said}; if the turn clockwise keeps counting wrong, look for a loose contact: {wires}", said=said,
+                   wires=wires)
+    return said
+
+
 def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: bool = False,
                enc: EncoderSpec | None = None) -> Msg | str:
     """The dial moved, but counted `counted` where a hand turned `expected` (detents of a dial
-    with end stops; a ring's steps of a whole turn). `enc`: the dial's encoder is on the deck hub."""
+    with end stops; a ring's degrees of a whole turn). `enc`: the dial's encoder is on the deck hub."""
     if counted == 0:
         return ""
     ratio = abs(counted) / expected
@@ -215,7 +240,7 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
                      Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=settings,
                          **values))
     elif more:
-        parts.append(Msg("it counted {counted} for {expected} steps of a whole turn: set {key} = {value} (now {now}; "
+        parts.append(Msg("it counted {counted}° for the {expected}° of a whole turn: set {key} = {value} (now {now}; "
                           "{hint})", value=str(round(now * ratio)), hint=hint, **values) if ring else
                       Msg("it counted {counted} for {expected} detents: set {key} = {value} (now {now}; {hint})",
                           value=str(round(now * ratio)), hint=hint, **values))
@@ -224,7 +249,7 @@ def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: boo
                       if round(now * ratio) >= 1 else
                       Msg("this encoder makes one full cycle every second detent: use a full-cycle encoder, or turn "
                           "two detents per position"))
-        short = (Msg("it counted only {counted} for {expected} steps of a whole turn: {suggestion}",
+        short = (Msg("it counted only {counted}° for the {expected}° of a whole turn: {suggestion}",
                      suggestion=suggestion, **values) if ring else
                  Msg("it counted only {counted} for {expected} detents: {suggestion}", suggestion=suggestion, **values))
         parts.append(Msg("{short}; a long bounce_time also swallows steps", short=short) if enc is None else short)

@@ -656,11 +656,16 @@ class Bringup:
         if good:
             return Result(part, PASS, seen if homed is None else
                           Msg("counted {forward} clockwise and {backward} back, its zero mark seen", **counted))
-        wrong = forward if not right(forward) else -backward
-        fix = advice.dial_count(name, wrong, steps, spec, ring=ring, enc=enc) if spec is not None else ""
-        expected = (Msg.plural("counted {forward} clockwise and {backward} back, {n} step each way expected",
-                               "counted {forward} clockwise and {backward} back, {n} steps each way expected",
-                               n=steps, **counted) if ring else
+        if right(forward) != right(-backward):
+            # one way counted as expected: the settings are right, the other turn was not a whole one (or a wire
+            # lost steps); a setting made from the short way would break the way that counted right
+            fix: Msg | str = advice.dial_one_way(right(forward), wires)
+        else:
+            fix = advice.dial_count(name, forward, steps, spec, ring=ring, enc=enc) if spec is not None else ""
+        # a ring counts degrees (its encoder's steps_per_revolution turned into 360 a turn): "360 steps" beside a
+        # board's steps_per_revolution = 600 read as if the encoder were expected to make 360
+        expected = (Msg("counted {forward}° clockwise and {backward}° back, a whole turn ({n}°) each way expected",
+                        n=steps, **counted) if ring else
                     Msg.plural("counted {forward} clockwise and {backward} back, {n} detent each way expected",
                                "counted {forward} clockwise and {backward} back, {n} detents each way expected",
                                n=steps, **counted))
@@ -776,14 +781,28 @@ class Bringup:
 
     @staticmethod
     def _figure(uid: str) -> Msg | str:
-        from kaleun.hub.tags import FigureTags, TagStoreError
+        from kaleun.hub.tags import FILE_NAME, FigureTags, TagStoreError
+        from kaleun.paths import sudo_user, sudo_user_config_dir
 
         try:
             figure = FigureTags.load().figure_of(uid)
         except TagStoreError:
             return ""
-        return (Msg(", enrolled as {figure}", figure=figure) if figure else
-                Msg(", not enrolled yet: kaleun figures enroll"))
+        if figure:
+            return Msg(", enrolled as {figure}", figure=figure)
+        # under sudo the figure tags read are root's; the maker's are looked at too (read, never written, as the
+        # settings are), so a figure the maker enrolled is not called "not enrolled yet"
+        makers = sudo_user_config_dir()
+        if makers is not None:
+            try:
+                theirs = FigureTags.load(makers / FILE_NAME).figure_of(uid)
+            except TagStoreError:
+                theirs = None
+            if theirs:
+                return Msg(", enrolled as {figure} by {user} (a table run as root, with sudo or as a service --as "
+                           "root, has figure tags of its own: sudo kaleun figures enroll)", figure=theirs,
+                           user=sudo_user())
+        return Msg(", not enrolled yet: kaleun figures enroll")
 
 
 def report(board: Board, results: list[Result], language: str = "en") -> str:

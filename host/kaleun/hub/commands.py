@@ -363,20 +363,42 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
         return value
 
     try:
-        if verb in ("put", "remove") and len(rest) == 2:
-            getattr(fake, verb)(whole(rest[0]), normalize_uid(rest[1]))
+        # a hand that changes nothing (a tag or figure that is not there, the cable out twice) is refused: a
+        # script's typo answered "ok" and the test it drove passed without the move it meant
+        if verb == "put" and len(rest) == 2:
+            fake.put(whole(rest[0]), normalize_uid(rest[1]))
+        elif verb == "remove" and len(rest) == 2:
+            reader, uid = whole(rest[0]), normalize_uid(rest[1])
+            if not fake.remove(reader, uid):
+                return "error: " + say(_not_on_reader(fake, reader, uid))
         elif verb == "place" and len(rest) == 2:
             reader = fake.place_tag(figure_uid(rest[0]), whole(rest[1]))
             return "ok " + say(Msg("{figure} on reader {reader}", figure=rest[0], reader=reader))
         elif verb == "lift" and len(rest) == 1:
-            fake.lift_tag(figure_uid(rest[0]))
+            uid = figure_uid(rest[0])
+            if not fake.lift_tag(uid):
+                return "error: " + say(Msg("{figure} is on no reader (its tag {uid}): nothing to lift",
+                                           figure=rest[0], uid=uid))
         elif verb in ("break", "fix") and len(rest) == 1:
-            fake.set_broken(whole(rest[0]), verb == "break")
+            reader = whole(rest[0])
+            if fake.is_broken(reader) == (verb == "break"):
+                return "error: " + say(Msg("reader {reader} is broken already (fix mends it)", reader=reader)
+                                       if verb == "break" else
+                                       Msg("reader {reader} is not broken (break stops it)", reader=reader))
+            fake.set_broken(reader, verb == "break")
         elif verb == "turn" and len(rest) == 2:  # a hand turns a hub dial's encoder
-            fake.turn_encoder(encoder(rest[0]), whole(rest[1]))
+            index, counts = encoder(rest[0]), whole(rest[1])
+            if counts == 0:
+                fake.turn_encoder(index, 0)  # the encoder's number is checked all the same
+                return "error: " + say(Msg("a turn of 0 counts moves nothing: give the counts, + clockwise, - "
+                                           "counter-clockwise"))
+            fake.turn_encoder(index, counts)
         elif verb == "home" and len(rest) == 1:  # a ring passes its zero mark: its home switch closes
             fake.press_home(encoder(rest[0]))
         elif verb in ("unplug", "plug", "reload", "freeze", "thaw") and not rest:
+            idle = _changes_nothing(fake, verb)
+            if idle is not None:
+                return "error: " + say(idle)
             getattr(fake, verb)()
             if verb == "plug":
                 return "ok " + say(Msg("plugged in on {port}", port=str(fake.port_path)))
@@ -393,6 +415,33 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
     except ValueError as exc:
         return "error: " + say(of_error(exc))
     return "ok"
+
+
+def _not_on_reader(fake: Any, reader: int, uid: str) -> Msg:
+    """Why `remove READER UID` moved nothing: where the tag is, or what the reader holds."""
+    elsewhere = fake.where(uid)
+    if elsewhere:
+        return Msg("tag {uid} is not on reader {reader} but on reader {where}", uid=uid, reader=reader,
+                   where=", ".join(map(str, elsewhere)))
+    held = ", ".join(fake.readers[reader].uids_field.uids())
+    if held:
+        return Msg("tag {uid} is on no reader (reader {reader} holds {tags})", uid=uid, reader=reader, tags=held)
+    return Msg("tag {uid} is on no reader (reader {reader} holds none)", uid=uid, reader=reader)
+
+
+def _changes_nothing(fake: Any, verb: str) -> Msg | None:
+    """Why the cable or firmware command `verb` would change nothing, or None when it does something."""
+    if verb == "unplug" and not fake.plugged:
+        return Msg("the fake hub is unplugged already (plug puts the cable back in)")
+    if verb == "plug" and fake.plugged:
+        return Msg("the fake hub is plugged in already, on {port} (unplug pulls the cable)", port=str(fake.port_path))
+    if verb == "reload" and not fake.plugged:
+        return Msg("the fake hub is unplugged, so its firmware cannot restart: plug it in first")
+    if verb == "freeze" and fake.frozen:
+        return Msg("the fake hub is frozen already (thaw lets it run again)")
+    if verb == "thaw" and not fake.frozen:
+        return Msg("the fake hub is not frozen (freeze hangs it)")
+    return None
 
 
 def cmd_hub_fake(args: argparse.Namespace) -> int:

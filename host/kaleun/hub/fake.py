@@ -19,7 +19,11 @@ Frames leave whole and in order, like bytes through the Pico's USB port: the pty
 is non-blocking, so what it does not take at once (a host that is slow to read, a loaded
 machine) waits in an output buffer and goes out on the next rounds. Only a host that reads
 nothing for long fills that buffer (`OUT_LIMIT`); further frames are then dropped whole
-and counted (`overflows`), never cut.
+and counted (`overflows`), never cut. A pty that takes nothing at all for `HOST_GONE_S` has no
+host (nobody holds the port): like the Pico, which drops its frames while no host holds its data
+port (DTR low), the fake hub then drops what waits and every frame the pty does not take at once
+(counted in `unheard`), so a host that opens the port later gets the hub's news, not minutes of
+old heartbeats (pyserial empties the pty's own buffer as it opens it).
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ log = logging.getLogger(__name__)
 FAKE_UID = "FA4E000000000001"
 #: bytes the fake hub keeps for a host that does not read (then whole frames are dropped)
 OUT_LIMIT = 64 * 1024
+#: seconds the pty may take nothing at all before the fake hub counts its host gone (our choice: a host
+#: that is slow on a loaded machine still reads within it; the pty holds minutes of frames before it refuses)
+HOST_GONE_S = 5.0
 
 
 def clock_ms() -> int:
@@ -261,6 +268,10 @@ class FakeHub:
         self.frozen = False
         #: frames dropped whole because nobody read the pty for long (see OUT_LIMIT)
         self.overflows = 0
+        #: frames dropped because no host held the port (the pty took nothing for HOST_GONE_S)
+        self.unheard = 0
+        #: since when (time.monotonic) the pty has taken nothing of what waits; None while it takes it
+        self._stuck_since: float | None = None
         #: bytes written by the firmware that the pty has not taken yet
         self._out = bytearray()
         self.boots = 0
@@ -351,6 +362,7 @@ class FakeHub:
                         os.close(fd)
             self._master = self._slave = None
             self._out.clear()  # what was still on its way is lost with the cable
+            self._stuck_since = None
             self.hub = None
 
     @property
@@ -371,14 +383,22 @@ class FakeHub:
 
     # -- hands ------------------------------------------------------------------------------
     def put(self, reader: int, uid: str) -> None:
+        """Put a tag onto reader `reader`; ValueError when it lies there already."""
         with self.lock:
-            self._reader(reader).uids_field.put(uid)
+            field = self._reader(reader).uids_field
+            if uid.upper() in field.uids():
+                raise ValueError(Msg("tag {uid} is on reader {reader} already", uid=uid.upper(), reader=reader))
+            field.put(uid)
         self._wake.set()
 
-    def remove(self, reader: int, uid: str) -> None:
+    def remove(self, reader: int, uid: str) -> bool:
+        """Take a tag off reader `reader`; False when it was not on it."""
         with self.lock:
-            self._reader(reader).uids_field.remove(uid)
+            field = self._reader(reader).uids_field
+            there = uid.upper() in field.uids()
+            field.remove(uid)
         self._wake.set()
+        return there
 
     def readers_of(self, section: int) -> list[int]:
         return [i for i, s in enumerate(self.sections) if s == section]
@@ -433,6 +453,10 @@ class FakeHub:
             self.homes.press(self.home_of.index(index))
         self._wake.set()
 
+    def is_broken(self, reader: int) -> bool:
+        with self.lock:
+            return bool(self._reader(reader).uids_field.broken)
+
     def set_broken(self, reader: int, broken: bool = True) -> None:
         with self.lock:
             self._reader(reader).uids_field.broken = broken
@@ -481,15 +505,24 @@ class FakeHub:
         self._flush()
 
     def _flush(self) -> bool:
-        """Send what the pty takes now; True when nothing is left waiting."""
+        """Send what the pty takes now; True when nothing is left waiting. What waits is dropped once the pty
+        has taken nothing for HOST_GONE_S (no host holds the port)."""
         while self._out and self._master is not None:
             try:
                 written = os.write(self._master, self._out)
             except BlockingIOError:
+                now = time.monotonic()
+                if self._stuck_since is None:
+                    self._stuck_since = now
+                elif now - self._stuck_since >= HOST_GONE_S:
+                    self.unheard += max(1, self._out.count(b"\n"))
+                    self._out.clear()
+                    return True
                 return False
             except OSError:  # the pty is gone (unplugged meanwhile)
                 self._out.clear()
                 return True
+            self._stuck_since = None
             del self._out[:written]
         return not self._out
 
