@@ -1,7 +1,8 @@
 """§8.3 the lookouts' view: a lone merchant that sights the surfaced boat by day turns away at full speed. When the
 lookouts have her in sight, they see her turn and the feed says so ("Lookouts: c1 is turning away — she has seen
 us."), so a crew knows why a shot on its old solution misses; a ship nobody on the bridge has in sight turns away
-without a word (never the truth the crew could not know). Same seed, same events: the report draws no chance."""
+without a word (never the truth the crew could not know). A convoy whose lookouts sight the boat makes its emergency
+turn away, reported the same way. Same seed, same events: the report draws no chance."""
 
 from __future__ import annotations
 
@@ -74,3 +75,39 @@ def test_8_3_the_same_seed_gives_the_same_events():
     first, second = _surfaced(observe=True, seed=4), _surfaced(observe=True, seed=4)
     a, b = _until_she_flees(first), _until_she_flees(second)
     assert json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+#: an SC convoy 6 nm to the east, steaming west for the boat, no escorts: seen long before it sights the boat
+CONVOY = {"kind": "SC", "bearing": 90, "range_nm": 6.0, "course": 270, "escorts": []}
+
+
+def _until_the_convoy_turns(observe: bool) -> list[dict]:
+    g = range_game(0, surfaced=True, flooded=[], convoy=[CONVOY])
+    if observe:
+        order(g, "mobilize")
+        for figure in ("navigator-square", "navigator-triangle"):
+            do(g, {"do": "place", "figure": figure, "section": 8})
+        order(g, "observe")
+    events: list[dict] = []
+    for minute in range(1, 121):
+        events += advance(g, minute * 60.0)
+        if named(events, "convoy_alarm"):
+            return events
+    raise AssertionError("the convoy never sighted the boat")
+
+
+def test_8_3_lookouts_who_have_a_convoy_in_sight_report_its_emergency_turn():
+    events = _until_the_convoy_turns(observe=True)
+    reported = {c for e in named(events, "contact_report") for c in e["contacts"]}
+    turned = named(events, "convoy_turning_away")
+    assert len(turned) == 1
+    assert turned[0]["feed"] == "Lookouts: the convoy is turning away — they have seen us."
+    assert turned[0]["contacts"] and set(turned[0]["contacts"]) <= reported
+
+
+def test_8_3_a_convoy_nobody_on_the_bridge_sees_turns_away_unreported():
+    """No lookout posted: the watch officer alone notices only what comes within 1 nm; the convoy's lookouts sight
+    the boat further off, and its turn goes unreported."""
+    events = _until_the_convoy_turns(observe=False)
+    assert named(events, "contact_report") == []
+    assert named(events, "convoy_turning_away") == []
