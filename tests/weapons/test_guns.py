@@ -807,25 +807,46 @@ def test_8_4_a_cease_fire_for_a_reason_keeps_the_engagements_shots_and_hits_on_t
 
 
 def test_8_4_the_consoles_weapons_view_tells_the_guns_hits_as_the_attack_screen_does():
-    """The console keeps parity with the window: the attack screen's tally gives "Gun hits: 8 of 20 shots" once a
+    """The console keeps parity with the window: the attack screen's tally gives "88 mm: 8 of 20 shots hit" once a
     gun has fired; the console's `weapons` view gave the rounds left and the torpedoes' tally, never a gun hit."""
     from kaleun.i18n import language
     from kaleun.ui.console_views import weapons as weapons_view
 
     g = _surfaced_with([TARGET], seed=3)
-    assert not any(line.startswith("Gun hits") for line in weapons_view(g, language("en")))
+    assert not any("shots hit" in line for line in weapons_view(g, language("en")))
     order(g, "gun_88", target=_first_contact(g), rounds=60)
     advance(g, g.t + 300)
     guns = weapons(g).status()["guns"]
     shots, hits = guns["gun_88"]["shots"], guns["gun_88"]["hits"]
     assert shots > 1 and hits > 1
-    assert f"Gun hits: {hits} of {shots} shots" in weapons_view(g, language("en"))
-    assert f"Geschütztreffer: {hits} von {shots}" in weapons_view(g, language("de"))
+    assert f"88 mm: {hits} of {shots} shots hit" in weapons_view(g, language("en"))
+    assert f"88 mm: {hits} Treffer/{shots} Schuss" in weapons_view(g, language("de"))
+    assert f"88 мм: {hits} из {shots} в цель" in weapons_view(g, language("ru"))
+
+
+def test_8_3_the_guns_hits_are_told_per_gun_never_added_up():
+    """§8.3 the 88 mm gun fires rounds at ships, the 20 mm flak bursts at aircraft: a tally "Gun hits: 9 of 21
+    shots" added the two up, as if one gun had fired 21 shells. The `weapons` view names each gun's hits apart, in
+    each language (the window's attack screen reads the same lines)."""
+    from kaleun.i18n import language
+    from kaleun.ui.console_views import weapons as weapons_view
+
+    g = _surfaced_with([TARGET], seed=3)
+    weapons(g).gunnery.ceased.update({"gun_88": {"shots": 20, "hits": 8}, "gun_20": {"shots": 1, "hits": 1}})
+    assert "88 mm: 8 of 20 shots hit · 20 mm: 1 of 1 burst hit" in weapons_view(g, language("en"))
+    assert "88 mm: 8 Treffer/20 Schuss · 20 mm: 1 Treffer/1 Stoß" in weapons_view(g, language("de"))
+    assert "88 мм: 8 из 20 в цель · 20 мм: 1 из 1 очер. в цель" in weapons_view(g, language("ru"))
+    assert not [line for line in weapons_view(g, language("en")) if "21" in line or "Gun hits" in line]
+    # the flak alone: its bursts, no 88 mm line
+    flak = _surfaced_with([TARGET], seed=3)
+    weapons(flak).gunnery.ceased.update({"gun_20": {"shots": 3, "hits": 1}})
+    told = weapons_view(flak, language("en"))
+    assert "20 mm: 1 of 3 bursts hit" in told and not [line for line in told if "shots hit" in line]
 
 
 def test_4_1_the_rounds_a_gun_fired_when_the_mission_ended_stay_in_the_tally():
     """§4.1: the mission ends (all hands lost) while the 88 mm gun is firing. The gun stops without a word, but the
-    shots and hits of that engagement were dropped from the tally (`weapons` view: "Gun hits: 0 of 0 shots") while
+    shots and hits of that engagement were dropped from the tally (`weapons` view: no gun hits at all) while
     its ammunition stayed spent. They stay counted: every round fired is a shot of the tally."""
     g = _surfaced_with([TARGET], seed=3)
     cid = _first_contact(g)

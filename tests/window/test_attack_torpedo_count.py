@@ -59,8 +59,7 @@ def test_12_the_attack_screens_tally_shows_the_guns_hits_beside_the_torpedoes(la
     table = ship_in_gun_range()
     table.window.set_language(language)
     said = shown(table)
-    assert not [text for text in said if text.startswith(table.window.tr(Msg("Gun hits: {hits} of {n} shot",
-                                                                            hits=0, n=0)).split(":")[0])]
+    assert not [text for text in said if text.startswith(table.window.tr(Msg("88 mm")))]
     ship = next(c["contact"] for c in table.game.module("sea").status()["contacts"])
     table.runtime.submit({"do": "order", "order": "gun_88", "target": ship, "rounds": 20})
     table.until(table.game.t + 240, step=5)
@@ -73,7 +72,7 @@ def test_12_the_attack_screens_tally_shows_the_guns_hits_beside_the_torpedoes(la
     said = shown(table)
     tr = table.window.tr
     assert tr(Msg("Torpedoes {f} · hits {h}", f=0, h=0)) in said
-    assert tr(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits)) in said
+    assert tr(Msg.plural("88 mm: {hits} of {n} shot hit", "88 mm: {hits} of {n} shots hit", n=shots, hits=hits)) in said
     assert not table.window.cut, table.window.cut  # read whole, never cut with an ellipsis
 
 
@@ -92,7 +91,10 @@ def test_12_a_patrols_gun_hits_read_whole_on_the_attack_screen(language: str) ->
     table.tap("tab.attack")
     table.window.cut.clear()
     said = shown(table)
-    tally = table.window.tr(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=400,
-                                       hits=101))
-    assert tally in said
+    tr = table.window.tr
+    gun_88 = tr(Msg.plural("88 mm: {hits} of {n} shot hit", "88 mm: {hits} of {n} shots hit", n=220, hits=64))
+    gun_20 = tr(Msg.plural("20 mm: {hits} of {n} burst hit", "20 mm: {hits} of {n} bursts hit", n=180, hits=37))
+    # each gun apart, on one line where both read whole, else a line each; never one sum of rounds and bursts
+    assert f"{gun_88} · {gun_20}" in said or (gun_88 in said and gun_20 in said)
+    assert not [text for text in said if "101" in text or "400" in text]
     assert not table.window.cut, table.window.cut

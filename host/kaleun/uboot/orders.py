@@ -22,7 +22,7 @@ validated and accepted: the crew's bookkeeping holds for every order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +52,10 @@ class Effect:
     #: fields the order's `order_rejected` event adds for the reason its own check gave (e.g. the view a weapon
     #: order lacked); None: none. Changes nothing.
     refused: Callable[[dict[str, Any], Reason], dict[str, Any]] | None = None
+    #: every reason the order's own check refuses it for now, the first being `check`'s (the order assistant names
+    #: them all at once: "tube 1 is not flooded" and "gyro angle 95° is beyond the limit"); None: `check`'s alone.
+    #: Changes nothing.
+    reasons: Callable[[dict[str, Any]], Sequence[Reason]] | None = None
 
 
 @dataclass(frozen=True)
@@ -174,9 +178,9 @@ class OrderDesk(Module):
     def preview(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         """What giving an order would do, without giving it (the console's order assistant): whether it
         would be accepted, and either who would carry it out (the validators' `preview`) or exactly why
-        not; when the order's own check refuses it, `also` holds what the validators would refuse it for
-        as well (its crew short at their stations: once the first reason is put right, the next would
-        refuse it). Raises CommandError for malformed fields. Changes nothing in the game."""
+        not; when the order's own check refuses it, `also` holds what else that check (`Effect.reasons`) and
+        the validators would refuse it for as well (its crew short at their stations: once the first reason is
+        put right, the next would refuse it). Raises CommandError for malformed fields. Changes nothing in the game."""
         order = self._read(Args({"do": "order", **fields}))
         effect = self._effects.get(order.order)
         closed = self._closed(order)
@@ -186,10 +190,13 @@ class OrderDesk(Module):
         reason = own if own is not None else self._validate(order)
         also: list[Reason] = []
         if own is not None:
-            # refused by the order's own check: what the validators would refuse it for as well (its crew short
-            # at their stations) is named too, so the First Officer sees everything missing at once
-            also = [r for validator in self._validators
-                    if (r := validator.validate(order)) is not None and str(r) != str(own)]
+            # refused by the order's own check: what else its own check refuses it for (a tube not flooded and a
+            # gyro angle beyond the limit) and what the validators would refuse it for as well (its crew short
+            # at their stations) are named too, so the First Officer sees everything missing at once
+            more = effect.reasons(order.params) if effect is not None and effect.reasons is not None else []
+            also = [r for r in more if str(r) != str(own)]
+            also += [r for validator in self._validators
+                     if (r := validator.validate(order)) is not None and str(r) != str(own)]
         out: dict[str, Any] = {"order": order.order, "params": order.params, "accepted": reason is None,
                                "reason": reason, "also": also}
         for validator in self._validators:

@@ -512,10 +512,11 @@ def weapons(game: Any, lang: Language) -> list[str]:
                             "Tally: {n} torpedoes fired, {hits}, {sunk} ({grt:,} GRT).", n=w["fired"],
                             hits=Msg.plural("{n} hit", "{n} hits", n=w["hits"]),
                             sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=len(w["sunk"])), grt=int(grt))))
-    shots = sum(int(g.get("shots", 0)) for g in w["guns"].values())
-    if shots:  # the guns' hits of the patrol once they have fired, as the window's attack screen shows them
-        hits = sum(int(g.get("hits", 0)) for g in w["guns"].values())
-        out.append(r(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits)))
+    from kaleun.ui.gun_tally import gun_hits_line
+
+    hit = gun_hits_line(w["guns"])
+    if hit is not None:  # each gun's hits of the patrol once it has fired, as the window's attack screen shows them
+        out.append(r(hit))
     return out
 
 

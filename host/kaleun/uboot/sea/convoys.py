@@ -54,6 +54,8 @@ def convoy_lookouts(sea: Any, group: Group, now: float) -> None:
     if bn.surfaced and nearest < rmax and now >= group.alarm_until and \
             sea.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
         alarm(sea, group, now, Msg("a merchant sighted a U-boat at {range:.1f} nm", range=nearest))
+        if not group.scattered:
+            _convoy_seen_turning_away(sea, group)
     gap = (nearest - rmax) / SHIP_CLOSING_KN * 3600.0
     sea.schedule(f"gwatch:{group.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
 
@@ -114,9 +116,37 @@ def merchant_step(sea: Any, v: Vessel, now: float) -> None:
     if v.ai.get("mode") != "flee" and bn.surfaced and r < rmax and \
             sea.rng.random() < float(CONVOYS["reaction"]["lookout_p"]):
         flee(sea, v, now)
+        if v.ai.get("mode") == "flee":
+            _seen_turning_away(sea, v)
     gap = (r - rmax) / SHIP_CLOSING_KN * 3600.0
     if v.ai.get("mode") != "flee":
         sea.schedule(f"ai:{v.id}", now + min(MAX_SLEEP_S, max(60.0, gap)))
+
+
+def _seen_turning_away(sea: Any, v: Vessel) -> None:
+    """A lone ship has sighted the surfaced boat and turns away: the lookouts who have her in sight (a contact they
+    follow) see her turn and call it ("Lookouts: the Tramp steamer (c1) is turning away — she has seen us."), so a
+    crew knows why a shot on its old solution will miss. A ship nobody on the bridge has in sight turns away
+    unseen: no word (the crew's next look finds her on her new course)."""
+    contact = sea.picture.of(v.id)
+    if contact is None or contact["lost"] or not contact["tracked"]:
+        return
+    feed = (Msg("Lookouts: the {ship} ({contact}) is turning away — she has seen us.", ship=Msg.term(v.cls.name),
+                contact=contact["id"]) if contact["identified"] else
+            Msg("Lookouts: {contact} is turning away — she has seen us.", contact=contact["id"]))
+    sea.emit("ship_turning_away", feed=feed, contact=contact["id"], ship=v.id)
+
+
+def _convoy_seen_turning_away(sea: Any, group: Group) -> None:
+    """A convoy whose lookouts sighted the surfaced boat makes its emergency turn away: when the lookouts have any of
+    its ships in sight, they see them turn together and call it (`convoy_turning_away`, the crew's contacts among
+    them); a convoy nobody on the bridge has in sight turns away without a word."""
+    seen = [c["id"] for vid in group.offsets if (c := sea.picture.of(vid)) is not None and not c["lost"]
+            and c["tracked"]]
+    if not seen:
+        return
+    sea.emit("convoy_turning_away", feed=Msg("Lookouts: the convoy is turning away — they have seen us."),
+             group=group.id, contacts=seen)
 
 
 def merchant_sight(sea: Any, bn: BoatNow) -> float:

@@ -15,7 +15,9 @@ Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `iden
 `identification` (feed), `observation` (feed), `periscope_view` (feed), `hydrophone_report`
 (feed), `ping`, `depth_charges` (feed), `explosion`, `damage` (feed), `gunfire` (feed),
 `aircraft_attacking` (feed: the lookouts see an aircraft turn in; none when it turned in unseen and their first
-report of it says it attacks), `aircraft_attack` (feed), `collision`,
+report of it says it attacks), `aircraft_attack` (feed), `collision`, `ship_turning_away` (feed: the lookouts
+see a lone merchant that has sighted the boat turn away, `convoys.py`; none when nobody had her in sight),
+`convoy_turning_away` (feed: the same for a convoy's emergency turn),
 `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed: a mine of the boat's field went off under a
 ship, `minefield.py`), `made_port` (feed when the crew held one of
 the ships as a contact: a convoy or a lone merchant reached the coast, `landfall.py`).

@@ -6,6 +6,7 @@ still running until their results are reported."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args
@@ -66,7 +67,7 @@ class TorpedoFiring(WeaponsPart):
                                                lambda p: Msg.plural("fire tube {tubes}", "fire tubes {tubes}",
                                                                     n=len(p["tubes"]), tubes=tube_list(p["tubes"])),
                                                lambda p, reason: self.w.fire_control.refused_for_view(
-                                                   "fire_torpedoes", reason)))
+                                                   "fire_torpedoes", reason), self._fire_reasons))
 
     @property
     def tdc(self) -> dict[str, Any] | None:
@@ -84,43 +85,62 @@ class TorpedoFiring(WeaponsPart):
         return {"tubes": chosen}
 
     def _check_fire(self, p: dict[str, Any]) -> Msg | None:
+        """Why the salvo is refused: the first of its refusals."""
+        return next(self._refusals(p), None)
+
+    def _fire_reasons(self, p: dict[str, Any]) -> list[Msg]:
+        """Every reason the salvo is refused for now, in the order the check finds them (the order assistant
+        names them all: a tube not flooded and the gyro angle beyond the limit). The missing view is left out:
+        the assistant's view warning names it already."""
+        view = self.w.fire_control.no_view()
+        return [r for r in self._refusals(p) if view is None or r != view]
+
+    def _refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """The salvo's refusals, first the one that refuses it. Changes nothing."""
         boat = self.boat
         refusal = self.tubes_refusal(p["tubes"])
         if refusal is not None:
-            return refusal
+            yield refusal
+            return  # the boat lost, or a tube's room flooded: nothing else to put right first
         depth = boat.depth_at(self.engine.t)
         limit = float(boat.periscope_depth_m)  # §8.4: fired from the periscope's view or the bridge's
         if not boat.surfaced and depth > limit + 1e-6:
-            return Msg("the boat is too deep to fire ({depth:.0f} m): torpedoes are fired surfaced or at periscope "
-                       "depth, {limit:.0f} m or shallower", depth=depth, limit=limit)
+            yield Msg("the boat is too deep to fire ({depth:.0f} m): torpedoes are fired surfaced or at periscope "
+                      "depth, {limit:.0f} m or shallower", depth=depth, limit=limit)
+        solved = False
         if self.tdc is None:
             if self.w.out_of_action("tdc"):
-                return Msg("no TDC solution: the TDC is out of action until it is repaired")
-            return Msg("no TDC solution: program the TDC first")
-        sunk = self.w.fire_control.target_sunk()
-        if sunk is not None:  # the crew saw her go down: the TDC tracks nothing
-            return Msg("no TDC solution: {contact} has sunk, the TDC has no target; program it on another ship",
-                       contact=sunk)
+                yield Msg("no TDC solution: the TDC is out of action until it is repaired")
+            else:
+                yield Msg("no TDC solution: program the TDC first")
+        elif (sunk := self.w.fire_control.target_sunk()) is not None:
+            # the crew saw her go down: the TDC tracks nothing
+            yield Msg("no TDC solution: {contact} has sunk, the TDC has no target; program it on another ship",
+                      contact=sunk)
+        else:
+            solved = True
         no_view = self.w.fire_control.no_view()  # §8.4: fired from the lookouts' view or the periscope's
-        if no_view is not None:
-            return no_view
+        if no_view is not None and solved:
+            yield no_view
         for number in p["tubes"]:
             tube = self.w.stores.tubes[number]
             if tube["state"] != "flooded":
                 what = {"empty": Msg("it is empty"), "fired": Msg("it is empty"), "loading": Msg("it is being loaded"),
                         "loaded": Msg("flood it first"), "flooding": Msg("it is still flooding")}[tube["state"]]
-                return Msg("tube {tube} is not flooded ({what})", tube=number, what=what)
+                yield Msg("tube {tube} is not flooded ({what})", tube=number, what=what)
+        if not solved or self.tdc is None:
+            return
         offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
         for number, offset in zip(p["tubes"], offsets, strict=True):
             sol = self.w.fire_control.solution(tubes()[number].facing, self.w.fire_control.run_of(number)[0])
             assert sol is not None
             if not sol.reachable:
-                return Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
+                yield Msg("no TDC solution for tube {tube}: the torpedo cannot catch the target", tube=number)
+                continue
             gyro = sol.gyro + offset
             if abs(gyro) > GYRO_LIMIT + 1e-9:
-                return Msg("gyro angle {gyro}° is beyond the limit of {limit}° for tube {tube}", gyro=gyro_said(gyro),
-                           tube=number, limit=round(GYRO_LIMIT))
-        return None
+                yield Msg("gyro angle {gyro}° is beyond the limit of {limit}° for tube {tube}", gyro=gyro_said(gyro),
+                          tube=number, limit=round(GYRO_LIMIT))
 
     def _fire(self, p: dict[str, Any]) -> None:
         assert self.tdc is not None

@@ -12,6 +12,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
+from kaleun.ui.gun_tally import gun_hits, gun_hits_line
 from kaleun.ui.order_warnings import beyond_reach, too_close
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Screen
@@ -321,8 +322,18 @@ class AttackScreen(Screen):
             c.button(bid, box, label, simple(action), tone=tone, size=theme.MIN_TEXT)
         y = rect.y + 4 * s(51) + s(2)
         guns = self.weapons.get("guns", {})
+        # each gun's hits apart (the 88 mm gun's rounds at ships, the flak's bursts at aircraft): on one line where
+        # it reads whole, else a line each
+        line = gun_hits_line(guns)
+        hit_lines = ([line] if line is not None and c.text_width(line, theme.MIN_TEXT) <= rect.w
+                     else gun_hits(guns))
+        # the guns, the torpedoes' count, the guns' hits and the ships sunk: closer together where a line more than
+        # the panel has room for at full spacing would run into the feed
+        shown = [gun for gun in ("gun_88", "gun_20") if self._aboard(gun)]
+        count = len(shown) + 2 + len(hit_lines)
+        pitch = max(s(18), min(s(21), (rect.bottom - y - s(21)) // max(1, count - 1)))
         for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
-            if not self._aboard(gun):
+            if gun not in shown:
                 continue
             g = guns.get(gun, {})
             # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
@@ -334,19 +345,16 @@ class AttackScreen(Screen):
             c.text(line, (rect.x + s(2), y), theme.MIN_TEXT,
                    theme.WARNING if gun in self.faults.guns else theme.WARNING if g.get("firing") else theme.TEXT,
                    bold=gun in self.faults.guns, width=rect.w)
-            y += s(21)
+            y += pitch
         sunk = self.weapons.get("sunk", [])
         # the torpedoes' count, and under it the guns' once they have fired: the 88 mm gun's hits on a ship are
         # never hidden behind a torpedo tally of nothing
         c.text(Msg("Torpedoes {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
-        y += s(21)
-        shots = sum(int(g.get("shots", 0)) for g in guns.values())
-        if shots:
-            hits = sum(int(g.get("hits", 0)) for g in guns.values())
-            c.text(Msg.plural("Gun hits: {hits} of {n} shot", "Gun hits: {hits} of {n} shots", n=shots, hits=hits),
-                   (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT, width=rect.w)
-            y += s(21)
+        y += pitch
+        for part in hit_lines:
+            c.text(part, (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT, width=rect.w)
+            y += pitch
         c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
 
