@@ -646,11 +646,15 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     campaign_next = running.get("next") if running.get("state") == "running" else None
     if (going_on == "linked" and going is None) or (going_on == "campaign" and not campaign_next):
         going_on = None  # nothing goes on in the record (changed meanwhile): a new game's questions
-    if going_on is None:
+
+    def list_missions() -> None:
         stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
         columns = terminal_columns(stdout)
         for i, line in enumerate(listed(lang, lines, columns - 5 if columns is not None else None), start=1):
             stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under the line's start
+
+    if going_on is None:
+        list_missions()
     else:  # the next part or mission, as the window's debrief opens its crew's page with that mode going on
         stdout.write(lang.render(Msg("Next game: each role's difficulty (Enter keeps what the last one was played "
                                      "with).")) + "\n")
@@ -708,6 +712,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         problem = setup_problem(GameSetup(mission=pick, seed=seed, mode=mode, own=own)) if mode != "campaign" else None
         if problem is not None:  # a single mission as a linked patrol: at once
             stdout.write(f"! {lang.render(problem)}\n")
+            if going_on is not None:  # the record's next part cannot start (its file changed): a new game's
+                going_on = None  # questions, as asking nothing again would say this for ever
+                list_missions()
             continue
         if mode == "linked" and record is not None:
             from kaleun.career import patrol_given_up

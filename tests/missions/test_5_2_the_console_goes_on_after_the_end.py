@@ -236,3 +236,26 @@ def test_4_3_next_in_a_campaign_asks_the_difficulties_only_and_goes_on_without_a
     said = out.getvalue()
     assert "running; next: The Hartlepool field" in said
     assert "Give up this campaign" not in said and "Mission (number or id)" not in said
+
+
+def test_5_2_next_whose_part_cannot_start_asks_a_new_games_questions_and_does_not_repeat_itself(home):
+    """§5.2: the record's linked patrol goes on with a mission that is no part of a patrol (its file changed since, or
+    the record was edited): `next` said why, then said it again and again without reading a line. It says why once
+    and asks the new game's questions, as `new` does."""
+    from kaleun.career import save_career
+    from kaleun.mission_commands import interactive_setup
+
+    save_career({**load_career(), "patrol": {"id": "autumn_1940", "mode": "linked", "next": "exercise_convoy",
+                                             "carry": None}})
+    class Terminal(io.StringIO):  # a set-up that says the same for ever fails here instead of filling the memory
+        def write(self, text: str) -> int:
+            assert self.tell() < 100_000, self.getvalue()[-500:]
+            return super().write(text)
+
+    out = Terminal()
+    setup = interactive_setup(io.StringIO("exercise_convoy\nsingle\n\n\n\n\n"), out, record=load_career(),
+                              going_on="linked")
+    assert (setup.mission, setup.mode) == ("exercise_convoy", "single")
+    said = out.getvalue()
+    assert said.count("exercise_convoy is a single mission, not a part of a linked patrol") == 1, said[:2000]
+    assert "New game. Missions:" in said and "Mission (number or id)" in said
