@@ -59,12 +59,15 @@ def test_5_2_a_boat_nearly_dry_is_met_by_hqs_supply_ship_between_the_parts(tonne
     assert again.module("boat").fuel_at(again.t) == pytest.approx(boat.fuel_at(g.t))
 
 
+@pytest.mark.parametrize("tonnes", [16.0, 14.96])
 def test_5_2_a_boat_with_fuel_enough_takes_none_and_without_a_supply_rule_an_empty_tank_carries_over_empty(
-        monkeypatch):
-    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(16.0))))
+        monkeypatch, tonnes):
+    """A boat short of the supply figure by less than the tenth of a tonne the First Officer reads out is not met
+    either: "took on 0.0 t of fuel" would be a supply ship for nothing."""
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(tonnes))))
     carried = next(e for e in g.take_events() if e.name == "carried_over")
     assert "supplied_t" not in carried.data and "supply ship" not in str(carried.feed)
-    assert g.module("boat").fuel_at(g.t) == pytest.approx(16.0)
+    assert g.module("boat").fuel_at(g.t) == pytest.approx(tonnes)
     monkeypatch.setattr("kaleun.uboot.missions.carry.supply_t", lambda: 0.0)  # `supply_t = 0`: no supply ship
     g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=extract(first_part(0.0))))
     assert g.module("boat").dry

@@ -219,7 +219,9 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     if engine.has_module("boat") and "fuel_t" in carry:
         boat = engine.module("boat")
         tonnes = float(carry["fuel_t"])
-        supplied = max(0.0, supply_t() - tonnes)  # nearly dry: HQ's supply ship meets the boat between the parts
+        supplied = supply_t() - tonnes  # nearly dry: HQ's supply ship meets the boat between the parts
+        if supplied < 0.05:  # less than the tenth of a tonne the First Officer reads out: no ship is sent for that
+            supplied = 0.0
         boat.set_fuel(tonnes + supplied)
         fuel_pct = round(boat.fuel_pct, 1)
     torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None
