@@ -825,11 +825,11 @@ def _map_modes(scenario_id: str, text: str, path: str) -> list[str]:
 
 def _map_scenario(text: str, path: str) -> str:
     """The scenario a map is checked for without --scenario: the one its 'name:' names (an owner's
-    typed-in Echo map is named Echo), else alpha. Raises MapError for a map that does not read."""
+    typed-in Echo map is named Echo, or Эхо), else alpha. Raises MapError for a map that does not read."""
+    from kaleun.fronts.sonar import map_scenario
     from kaleun.sonar.maps import parse_map
-    from kaleun.sonar.scenarios import scenario_named
 
-    return scenario_named(parse_map(text, path).name) or "alpha"
+    return map_scenario(parse_map(text, path).name) or "alpha"
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:

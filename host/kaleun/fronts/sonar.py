@@ -54,9 +54,8 @@ def new(options: Any, seed: int) -> Engine:
         # an owner's map played without --scenario: the scenario its 'name:' names, as `kaleun map check` checks it
         # (a typed-in Delta map was refused for Alpha with "mark that cell '.'" of every water hole)
         from kaleun.sonar.maps import parse_map
-        from kaleun.sonar.scenarios import scenario_named
 
-        scenario_id = scenario_named(parse_map(map_text, map_source).name)
+        scenario_id = map_scenario(parse_map(map_text, map_source).name)
     return new_game(seed, scenario_id or "alpha", options.mode or "turn", _crews(options.crew),
                     map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
 
@@ -65,15 +64,22 @@ def scenario_word(word: str) -> str:
     """The scenario id a typed `--scenario` names: its id in any case (`Delta`, `DELTA`) or its name in one of the
     table's languages (German and Russian tables read `Дельта`, `Эхо` on their screens); else the word as typed,
     which the game refuses naming the known scenarios."""
+    return map_scenario(word) or word
+
+
+def map_scenario(name: str) -> str | None:
+    """The scenario a name means, read as `--scenario` reads it (the id in any case, or the scenario's name in one
+    of the table's languages): a map's `name:` too, so an owner's typed-in map named `Дельта` or `ЭХО` plays and is
+    checked as Delta or Echo, as one named `Delta`. None: no scenario's name."""
     from kaleun.i18n import LANGUAGES, language
     from kaleun.sonar.scenarios import scenarios
     from kaleun.ui.console_words import fold
 
-    typed = fold(word.strip())
+    typed = fold(name.strip())
     for sid, scen in scenarios().items():
         if typed == sid or any(typed == fold(language(code).text(scen.name)) for code in LANGUAGES):
             return sid
-    return word
+    return None
 
 
 def read_map(path: str) -> str:
