@@ -161,8 +161,19 @@ class SonarFront(Front):
         return new(args, args.seed)
 
     def play(self, game: Engine, board: Any, args: argparse.Namespace, opening: Opening) -> int:
+        return self._play(game, args, opening)
+
+    def _play(self, game: Engine, args: argparse.Namespace, opening: Opening,
+              carried: dict[str, tuple[Any, Any, Any]] | None = None) -> int:
+        """Play the game at its table; after its end a team's `new` (or the window's New game) plays a new game of
+        the same settings with a new seed, at the same consoles and window (`carried`: the terminals and readers
+        of the game before). The finished game is saved as a quit leaves it, and kept aside as `kaleun play`
+        keeps the game saved before a new one."""
+        import secrets
+
         from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept
         from kaleun.runtime.outputs import AutosaveFailed
+        from kaleun.sonar.game import again
         from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
         language = opening.language
@@ -171,13 +182,20 @@ class SonarFront(Front):
         try:
             sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
                                        language=language, keep_previous=opening.keep_previous,
-                                       fullscreen=opening.fullscreen)
+                                       fullscreen=opening.fullscreen, carried=carried)
         except SessionError as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
         except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
             return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
         _say_kept(sonar.runtime.autosave, language)
-        return int(sonar.run())
+        code = int(sonar.run())
+        then = getattr(sonar, "then", None)  # a team's `new` after the end
+        if code != 0 or then != "new" or sonar.runtime.stop_requested:  # a stop signal meanwhile: it stops
+            return code
+        following = again(game, secrets.randbelow(2**31))  # a new game's seed, as `kaleun play` draws it
+        return self._play(following, args, Opening(language=language, keep_previous=True,
+                                                   fullscreen=opening.fullscreen, resume=False),
+                          carried=sonar.carried())
 
     def viewer(self, args: argparse.Namespace) -> str | None:
         return getattr(args, "events_for", None)

@@ -113,6 +113,12 @@ def _built(seed: int, config: Mapping[str, Any]) -> Engine:
                     training_aid=config.get("training_aid", False) is True)
 
 
+def again(engine: Engine, seed: int) -> Engine:
+    """A new game of `engine`'s settings (scenario, mode, crews, an owner's map, the training aid) with `seed`: what
+    a team's `new` starts after the end."""
+    return _built(seed, engine.config)
+
+
 def referee(engine: Engine) -> Referee:
     module: Referee = engine.module(Referee.name)
     return module

@@ -232,6 +232,9 @@ COMMANDS: tuple[Command, ...] = (
             example="repair 2 engineer"),
     Command(Msg.pterm("Captain Sonar console", "dive"), N_("dive again after surfacing"), example="dive"),
     Command(Msg.pterm("Captain Sonar console", "save"), N_("save now"), example="save"),
+    Command(Msg.pterm("Captain Sonar console", "new"),
+            N_("after the game's end: a new game of the same scenario, mode and crews, on the same map (the finished "
+               "game saved as a quit leaves it)"), example="new"),
     Command(Msg.pterm("Captain Sonar console", "quit"), N_("save and leave"), aliases=("exit",), example="quit"),
 )
 

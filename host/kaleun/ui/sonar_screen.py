@@ -133,6 +133,8 @@ class TeamScreen:
         #: the window's Save and its Save and quit (the console's `save` and `quit`), None where there is no window
         self.save_now: Callable[[], None] | None = None
         self.leave: Callable[[], None] | None = None
+        #: after the game's end, New game (the console's `new`), None where there is no window
+        self.new_game: Callable[[], None] | None = None
         #: Save and quit was touched once: a second touch leaves (both teams' game stops and is saved)
         self.leaving = False
         #: Delta: Surface was touched once where surfacing costs the own boat damage: what it costs then (the Surface
@@ -324,6 +326,9 @@ class TeamScreen:
         elif kind == "save":
             if self.save_now is not None:
                 self.save_now()
+        elif kind == "new":
+            if self.new_game is not None:
+                self.new_game()
         elif kind == "course":
             self.send({"do": "course", "direction": value})
         elif kind == "gauge":

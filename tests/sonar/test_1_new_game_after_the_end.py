@@ -1,0 +1,108 @@
+"""Digest §1: the first boat to take 4 damage loses and the game ends. As at U-BOOT's console and window after the
+mission's end, a team then starts a new game where it sits: `new` at its console (in the table's words: `neu`,
+`новая`), New game on the window's Captain's station. The new game has the same scenario, mode, crews and map and a
+new seed; the finished game is saved as a quit leaves it and kept aside; the consoles read on in the new game."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+from kaleun.fronts import Opening
+from kaleun.fronts.sonar import SonarFront
+from kaleun.paths import autosave_path
+from kaleun.runtime.loop import Runtime
+from kaleun.sonar.game import new_game, referee
+from kaleun.ui.sonar_console import TeamConsole
+from kaleun.ui.sonar_session import make_sonar_runtime
+
+
+def sunk(mode: str = "realtime"):
+    """A game of Delta, 3 against 2 players, whose blue boat has sunk (4 damage, §1)."""
+    game = new_game(11, "delta", mode, [3, 2])
+    ref = referee(game)
+    for team, cell in (("yellow", "B2"), ("blue", "N12")):
+        game.apply({"do": "start", "team": team, "cell": cell})
+    ref.take_damage("blue", 4, "test")
+    assert ref.phase == "over"
+    return game
+
+
+def test_1_at_the_end_the_console_says_what_comes_next_and_new_is_refused_before(home):
+    """§1: the game's end names the words that go on (`new`, `quit`), at a German table in its words."""
+    game = new_game(11, "alpha", "realtime")
+    runtime: Runtime = make_sonar_runtime(game)
+    runtime.language = "de"
+    out = io.StringIO()
+    console = TeamConsole(runtime, "yellow", io.StringIO(), out)
+    try:
+        console.handle("neu")
+        assert "! das Spiel ist noch nicht zu Ende" in out.getvalue(), out.getvalue()
+        assert not console.stopping and console.then is None
+        for team, cell in (("yellow", "B2"), ("blue", "N12")):
+            runtime.submit({"do": "start", "team": team, "cell": cell})
+        runtime.step()
+        referee(game).take_damage("blue", 4, "test")
+        runtime.step()
+        assert "Wie es weitergeht: neu: ein neues Spiel" in out.getvalue(), out.getvalue()
+    finally:
+        runtime.close()
+
+
+class Typed(io.StringIO):
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("word", ["new", "новая"])
+def test_1_new_after_the_end_plays_a_new_game_of_the_same_settings_at_the_same_console(home, monkeypatch, word):
+    """§1: `new` typed after the end saves the finished game, keeps it aside, and the same console plays a new game
+    of the same scenario, mode and crews (a new seed); the lines typed after `new` are that game's."""
+    import sys
+
+    stdin, stdout = Typed(f"{word}\nstart C3\nstatus\nquit\n"), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    language = "ru" if word == "новая" else "en"
+    args = argparse.Namespace(headless=False, team="yellow", console=True, tty=None)
+    code = SonarFront()._play(sunk(), args, Opening(language=language, keep_previous=False, fullscreen=False,
+                                                    resume=False))
+    said = stdout.getvalue()
+    assert code == 0, said
+    begins = {"en": "Game saved. A new game begins.", "ru": "Игра сохранена. Начинается новая игра."}[language]
+    assert said.count(begins) == 1, said
+    after = said.split(begins, 1)[1]
+    assert after.count("Kaleun: Captain Sonar") == 1, said  # the new game's console greets the team
+    saved = json.loads(autosave_path().read_text(encoding="utf-8"))
+    config = saved["config"]
+    assert (config["scenario"], config["mode"], config["crews"]) == ("delta", "realtime", {"yellow": 3, "blue": 2})
+    assert saved["seed"] != 11
+    ref_state = json.dumps(saved)
+    assert '"C3"' in ref_state  # `start C3`, typed after `new`, marked the new game's start cell
+    kept = [p for p in autosave_path().parent.glob("*.json") if p != autosave_path()]
+    assert any(json.loads(p.read_text(encoding="utf-8")).get("seed") == 11 for p in kept), kept
+
+
+def test_1_the_windows_captain_station_offers_a_new_game_after_the_end(home):
+    """§1: once the game is over the Captain's station holds New game (as U-BOOT's debrief) beside Save and quit;
+    a touch ends this game for a new one of the same settings."""
+    import pygame
+    from kaleun.ui.sonar_window import SonarWindow
+
+    pygame.init()
+    game = sunk()
+    runtime = make_sonar_runtime(game)
+    try:
+        window = SonarWindow(runtime, ["yellow"])
+        surface = pygame.Surface(window.size)
+        window.render(surface)
+        screen = window.screens[0]
+        targets = [(rect, hit) for rect, hit in screen.hits if hit.kind == "new"]
+        assert len(targets) == 1 and any(hit.kind == "leave" for _, hit in screen.hits)
+        window.running = True
+        window.click(targets[0][0].center, surface.get_size())
+        assert window.then == "new" and not window.running
+    finally:
+        runtime.close()
