@@ -71,6 +71,17 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+#: Cyrillic letters that look like the map's column letters (A to O): a Russian table types a cell's letter on its
+#: own keyboard as it reads it on the sheet (`С3` with a Cyrillic С, which is also the key of the Latin C), and a
+#: refusal "'С3' is not a cell of the map (A1 to O15)" showed the same two signs it refused
+LATIN_LOOKALIKES = str.maketrans("АВСЕНКМОавсенкмо", "ABCEHKMOabcehkmo")
+
+
+def latin_cell(text: str) -> str:
+    """A cell or column typed with Cyrillic letters that look like Latin ones, in Latin letters, upper case."""
+    return text.translate(LATIN_LOOKALIKES).upper()
+
+
 class TeamConsole(Prompting):
     """One team's console on one terminal (text in, text out)."""
 
@@ -314,13 +325,13 @@ class TeamConsole(Prompting):
         elif name in ("start", "mark", "cross", "detonate"):
             self._need(plain, command)
             key = command.fields[0].name
-            value = (symbol_id(plain[0], lang.code) if key == "symbol" else plain[0].upper() if key == "cell"
+            value = (symbol_id(plain[0], lang.code) if key == "symbol" else latin_cell(plain[0]) if key == "cell"
                      else system_id(plain[0], lang.code).lower())
             self.send({"do": name, key: value, **fields}, said)
         elif name in ACTIVATIONS:
             system, keys = ACTIVATIONS[name]
             self._need(plain, command)
-            values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell"
+            values = {k: (parse_value(v) if k in ("sector", "distance") else latin_cell(v) if k == "cell"
                           else course_id(v, lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
             self.send({"do": "activate", "system": system, **values, **fields}, said)
@@ -328,6 +339,8 @@ class TeamConsole(Prompting):
             self._problem(Msg("usage: {usage}", usage=command.usage(lang)))
             self._answer_hint()
         elif name == "answer":
+            if isinstance(fields.get("column"), str):  # a column letter typed in Cyrillic as it looks (`С`)
+                fields["column"] = latin_cell(fields["column"])
             self.send({"do": "sonar_answer", **fields}, said)
         elif name == "surface" and (cost := self._surfacing_cost(status)) is not None and cost != surfacing_told:
             self._need(plain, command)
