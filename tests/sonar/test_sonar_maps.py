@@ -317,3 +317,22 @@ def test_2_a_header_typed_after_the_grid_is_one_problem_that_says_where_it_goes(
         parse_map(moved, "test.map")
     assert caught.value.problems == ["test.map:11: 'sectors turn:' comes before 'grid:' (the grid is the last part of "
                                      "a map)"]
+
+
+@pytest.mark.parametrize(("change", "problems"), [
+    (lambda t: t.replace(" 2  . # . . .\n", ""), ["test.map:9: row 2 is missing before this line"]),
+    (lambda t: t.replace(" 2  . # . . .\n", "").replace(" 3  . . . o .\n", ""),
+     ["test.map:9: rows 2 to 3 are missing before this line"]),
+    (lambda t: t.replace(" 2  . # . . .\n", " 2  . # . . .\n 2  . # . . .\n"),
+     ["test.map:10: row 2 again (it is line 9): this line is one too many"]),
+    # a mistyped number (the next line goes on as if it were the row expected): read as that row, as before
+    (lambda t: t.replace(" 3  . . . o .", " 4  . . . o ."),
+     ["test.map:10: row 3 expected here, the line starts with '4'"]),
+])
+def test_2_a_row_left_out_or_typed_twice_is_one_problem(change, problems):
+    """§2 map format: an owner typing a printed 15-row map who left out row 3 was told "row 3 expected here, the line
+    starts with '4'", then the same for every row to the end (13 problems, each on a line that was right). A row
+    left out, or typed twice, is now one problem on the line where it shows; the rows after it read as numbered."""
+    with pytest.raises(MapError) as caught:
+        parse_map(change(GOOD), "test.map")
+    assert caught.value.problems == problems

@@ -311,6 +311,8 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     closed = False
     row = 0
     last = grid_line
+    #: row number -> the line it was read from
+    row_lines: dict[int, int] = {}
     for number in range(grid_line + 1, len(lines) + 1):
         line = _strip_comment(lines[number - 1])
         if not line:
@@ -339,11 +341,28 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
-        if _row_number(words[0]) != row + 1:  # '7' or '07'
-            report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
-                               got=repr(_short(words[0]))))
-            row += 1
-            continue
+        numbered = _row_number(words[0])  # '7' or '07'
+        if numbered != row + 1:
+            following = _next_row_number(lines, number)
+            if numbered is not None and row + 1 < numbered <= rows and following != row + 2:
+                # a row left out (the next line goes on from this one): one problem, and the rows after it are read
+                # as numbered, not one "row 4 expected here, the line starts with '5'" for every row to the end
+                report(number, Msg.plural("row {first} is missing before this line",
+                                          "rows {first} to {last} are missing before this line", n=numbered - row - 1,
+                                          first=row + 1, last=numbered - 1))
+                row = numbered - 1
+            elif numbered is not None and numbered < row + 1 and following not in (None, row + 2) \
+                    and numbered in row_lines:
+                # a row typed twice (the next line goes on from the row before): this line is the one too many
+                report(number, Msg("row {row} again (it is line {line}): this line is one too many", row=numbered,
+                                   line=row_lines[numbered]))
+                continue
+            else:  # a mistyped row number: the line is read as the row expected here
+                report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
+                                   got=repr(_short(words[0]))))
+                row += 1
+                continue
+        row_lines[row + 1] = number
         cells = words[1:]
         if len(cells) == columns + 1 and _row_number(cells[-1]) == row + 1:
             cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
@@ -385,6 +404,15 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
+
+
+def _next_row_number(lines: list[str], number: int) -> int | None:
+    """The row number the next grid line after line `number` starts with (None: no next line, or no number)."""
+    for text in lines[number:]:
+        words = _strip_comment(text).split()
+        if words:
+            return _row_number(words[0])
+    return None
 
 
 def _comment(cells: list[str], columns: int) -> str | None:
