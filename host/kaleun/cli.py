@@ -1139,7 +1139,8 @@ def build_parser() -> argparse.ArgumentParser:
     map_check = maps_sub.add_parser("check", help="validate map files (problems as file:line: problem)")
     map_check.add_argument("files", nargs="+", metavar="FILE.map")
     map_check.add_argument("--scenario", default=None,
-                           help="the scenario the map is for (default: the one its 'name:' names, else alpha)")
+                           help="the scenario the map is for, its id in any case or its name in the table's "
+                                "languages (default: the one its 'name:' names, read the same way, else alpha)")
     map_check.add_argument("--mode", choices=("turn", "realtime"), default=None,
                            help="the mode it is played in (default: each mode the map gives the sectors of)")
     map_check.set_defaults(func=cmd_map_check)

@@ -116,8 +116,9 @@ class SonarFront(Front):
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command in ("play", "run"):
             parser.add_argument("--scenario", default=None, metavar="ID",
-                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo, in any case "
-                                     "(default: the one the --map's 'name:' names, else alpha)")
+                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo, in any case or "
+                                     "as the table names it (Дельта) (default: the one the --map's 'name:' names, "
+                                     "read the same way, else alpha)")
             parser.add_argument("--mode", choices=("turn", "realtime"), default=None,
                                 help="Captain Sonar mode: turn (turn-based, the default) or realtime")
             parser.add_argument("--crew", default=None, metavar="Y,B",
