@@ -150,14 +150,20 @@ def test_2_what_a_printed_map_typed_in_cannot_mean_is_still_refused_with_file_an
     assert any(p.startswith(problem) for p in caught.value.problems), caught.value.problems
 
 
-def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():
+def test_2_a_row_typed_without_spaces_reads_one_cell_a_sign():
     """§2 map format: an owner typing a printed map in wrote a row as '.#...'; the check said "row 2 has 1 cells" and
-    "A2: unknown symbol '.#...'". It now says once, at that line, to put a space between the symbols; a row of one
-    odd cell says "1 cell"."""
+    "A2: unknown symbol '.#...'", and later told to put a space between the symbols (225 of them on a printed map).
+    Each sign is now one cell, spaced or not, the row's number again at its end too; a row of one odd cell says
+    "1 cell", and a row of too few signs counts them."""
+    spaced = parse_map(GOOD, "test.map")
+    for row in (" 2  .#...", " 2  .#... 2", " 2  . #.. .", " 3  ...O. 3"):
+        number = row.split()[0]
+        line = next(line for line in GOOD.splitlines() if line.split()[:1] == [number])
+        sea = parse_map(GOOD.replace(line, row), "test.map")
+        assert (sea.islands, sea.features) == (spaced.islands, spaced.features), row
     with pytest.raises(MapError) as caught:
-        parse_map(GOOD.replace(" 2  . # . . .", " 2  .#..."), "test.map")
-    assert caught.value.problems == ["test.map:9: row 2: put one space between the symbols, as '. . # . .', not "
-                                     "'..#..'"]
+        parse_map(GOOD.replace(" 2  . # . . .", " 2  .#.."), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2 has 4 cells, the map is 5 columns wide"]
     with pytest.raises(MapError) as caught:
         parse_map(GOOD.replace(" 2  . # . . .", " 2  ."), "test.map")
     assert caught.value.problems == ["test.map:9: row 2 has 1 cell, the map is 5 columns wide"]
