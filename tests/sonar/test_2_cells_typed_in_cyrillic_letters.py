@@ -59,3 +59,22 @@ def test_5_a_sonar_column_typed_with_a_cyrillic_letter_is_that_column(table):
     blue.handle("ответ столбец=В сектор=1")  # column B is false (C3), sector 1 true
     table.step()
     assert ref.turns.sonar is None, out.getvalue()
+
+
+def test_4_an_engineers_symbol_typed_with_a_cyrillic_e_is_that_symbol(table):
+    """§4 the Engineer crosses a symbol of the course's section: the board and the feed name the east section's
+    symbols `E1` to `E6`; `зачеркнуть Е1` typed with the Cyrillic Е that looks like it was refused as no symbol of
+    the board. It is E1 now; the table's own letters keep their meaning (`С1` is N1, `В1` is E1)."""
+    yellow, out = seat(table, "yellow")
+    blue, _ = seat(table, "blue")
+    yellow.handle("старт B2")
+    blue.handle("старт N12")
+    table.step()
+    yellow.handle("В отметить=торпеда")
+    yellow.handle("зачеркнуть Е1")  # Cyrillic Е
+    table.step()
+    ref = referee(table.game)
+    assert ref.team_status("yellow")["crossed"] == ["E1"], out.getvalue()
+    yellow.handle("С отметить=торпеда зачеркнуть=С1")  # С is north at a Russian table
+    table.step()
+    assert ref.team_status("yellow")["crossed"] == ["E1", "N1"], out.getvalue()

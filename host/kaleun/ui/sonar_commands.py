@@ -351,10 +351,22 @@ def system_id(word: str, code: str = "en") -> str:
     return system_words(code).get(word.lower(), word)
 
 
+#: Cyrillic letters that look like the map's column letters (A to O): a Russian table types a cell's letter on its
+#: own keyboard as it reads it on the sheet (`С3` with a Cyrillic С, which is also the key of the Latin C), and a
+#: refusal "'С3' is not a cell of the map (A1 to O15)" showed the same two signs it refused
+LATIN_LOOKALIKES = str.maketrans("АВСЕНКМОавсенкмо", "ABCEHKMOabcehkmo")
+
+
+def latin_cell(text: str) -> str:
+    """A cell or column typed with Cyrillic letters that look like Latin ones, in Latin letters, upper case."""
+    return text.translate(LATIN_LOOKALIKES).upper()
+
+
 def symbol_id(word: str, code: str = "en") -> str:
     """An Engineer's symbol as typed (`E2`; at a German table also `O2`, at a Russian one `В2`) as
-    its id (`E2`: the board, the feed and the refusals name symbols by their ids)."""
+    its id (`E2`: the board, the feed and the refusals name symbols by their ids). A Russian table's `Е2` typed with
+    the Cyrillic Е, as the board's `E2` looks, is `E2` too (its own letters first: `С2` is north)."""
     word = word.upper()
-    direction = course_words(code).get(word[:1].lower())
+    direction = course_words(code).get(word[:1].lower()) or course_words("en").get(latin_cell(word[:1]).lower())
     return direction + word[1:] if direction is not None and word[1:].isdigit() else word
 

@@ -40,6 +40,7 @@ from kaleun.ui.sonar_commands import (
     course_words,
     field_word,
     find,
+    latin_cell,
     member_id,
     member_words,
     quit_words,
@@ -69,17 +70,6 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "sonar": ("sonar", ()), "silence": ("silence", ("direction", "distance")),
     "scenario": ("scenario", ("cell",)), "archer": ("scenario", ("cell",)),
 }
-
-
-#: Cyrillic letters that look like the map's column letters (A to O): a Russian table types a cell's letter on its
-#: own keyboard as it reads it on the sheet (`С3` with a Cyrillic С, which is also the key of the Latin C), and a
-#: refusal "'С3' is not a cell of the map (A1 to O15)" showed the same two signs it refused
-LATIN_LOOKALIKES = str.maketrans("АВСЕНКМОавсенкмо", "ABCEHKMOabcehkmo")
-
-
-def latin_cell(text: str) -> str:
-    """A cell or column typed with Cyrillic letters that look like Latin ones, in Latin letters, upper case."""
-    return text.translate(LATIN_LOOKALIKES).upper()
 
 
 class TeamConsole(Prompting):
