@@ -106,3 +106,64 @@ def test_1_the_windows_captain_station_offers_a_new_game_after_the_end(home):
         assert window.then == "new" and not window.running
     finally:
         runtime.close()
+
+
+@pytest.mark.slow
+def test_1_the_other_teams_terminal_plays_on_in_the_new_game(home, monkeypatch):
+    """§1 with `--tty`: after yellow's `new`, blue's console on its own terminal is the new game's: the line blue types
+    there next marks blue's start cell in the new game (a reader left behind by the finished game took it)."""
+    import os
+    import pty
+    import select
+    import sys
+    import threading
+    import time
+
+    master, slave = pty.openpty()
+    blue_said: list[str] = []
+    typed_in_new = threading.Event()
+
+    def blue_terminal() -> None:
+        """Blue reads its terminal; once the new game has begun there, it marks its start cell."""
+        deadline = time.monotonic() + 60
+        sent = False
+        while time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    blue_said.append(os.read(master, 4096).decode(errors="replace"))
+                except OSError:
+                    return
+            text = "".join(blue_said)
+            if not sent and "A new game begins." in text and text.count("Blue's console") == 2:
+                os.write(master, b"start M12\n")
+                sent = True
+            if sent and "You start at M12" in text:
+                typed_in_new.set()
+                return
+
+    class Yellow:
+        """Yellow types `new`, and leaves once blue has played in the new game."""
+
+        def __iter__(self):
+            yield "new\n"
+            typed_in_new.wait(60)
+            yield "quit\n"
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr(sys, "stdin", Yellow())
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    reader = threading.Thread(target=blue_terminal, daemon=True)
+    reader.start()
+    try:
+        args = argparse.Namespace(headless=False, team="yellow", console=True, tty=os.ttyname(slave))
+        code = SonarFront()._play(sunk(), args, Opening(language="en", keep_previous=False, fullscreen=False,
+                                                        resume=False))
+        reader.join(5)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert code == 0 and typed_in_new.is_set(), "".join(blue_said)
+    saved = json.loads(autosave_path().read_text(encoding="utf-8"))
+    assert saved["seed"] != 11 and '"M12"' in json.dumps(saved), "".join(blue_said)
