@@ -46,7 +46,8 @@ def test_1_at_the_end_the_console_says_what_comes_next_and_new_is_refused_before
         runtime.step()
         referee(game).take_damage("blue", 4, "test")
         runtime.step()
-        assert "Wie es weitergeht: neu: ein neues Spiel" in out.getvalue(), out.getvalue()
+        assert "Wie es weitergeht: neu: ein neues Spiel mit demselben Szenario, Modus und denselben Mannschaften " \
+               "(neu delta realtime: ein anderes Szenario oder ein anderer Modus)" in out.getvalue(), out.getvalue()
     finally:
         runtime.close()
 
@@ -83,6 +84,50 @@ def test_1_new_after_the_end_plays_a_new_game_of_the_same_settings_at_the_same_c
     assert '"C3"' in ref_state  # `start C3`, typed after `new`, marked the new game's start cell
     kept = [p for p in autosave_path().parent.glob("*.json") if p != autosave_path()]
     assert any(json.loads(p.read_text(encoding="utf-8")).get("seed") == 11 for p in kept), kept
+
+
+@pytest.mark.parametrize(("line", "language", "settings"), [
+    ("new echo", "en", ("echo", "realtime")), ("new Альфа пошаговый режим", "ru", ("alpha", "turn")),
+    ("neu charlie echtzeit", "de", ("charlie", "realtime")), ("new scenario=bravo mode=turn", "en", ("bravo", "turn"))])
+def test_1_new_may_name_the_next_games_scenario_and_mode(home, monkeypatch, line, language, settings):
+    """§7 scenarios, §6 modes: after Alpha turn-based (the rulebook's first game) a table goes on with another
+    scenario or mode where it sits: `new echo`, `новая Альфа пошаговый режим` (the mode as the table names it). The
+    crews stay; the new game is of the scenario and mode named."""
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", Typed(f"{line}\nquit\n"))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    args = argparse.Namespace(headless=False, team="yellow", console=True, tty=None)
+    code = SonarFront()._play(sunk(), args, Opening(language=language, keep_previous=False, fullscreen=False,
+                                                    resume=False))
+    assert code == 0, sys.stdout.getvalue()
+    config = json.loads(autosave_path().read_text(encoding="utf-8"))["config"]
+    assert (config["scenario"], config["mode"], config["crews"]) == (*settings, {"yellow": 3, "blue": 2})
+
+
+def test_1_new_refuses_a_scenario_the_games_map_does_not_fit_and_keeps_the_game(home, tmp_path):
+    """§7 an owner's map without water holes is no Delta map: `new delta` after a game on it is refused at once
+    with the map's file:line, and the finished game stays open (quit still leaves it saved)."""
+    from kaleun.sonar import data
+
+    sea = tmp_path / "harbour.map"
+    sea.write_text(data.text("maps/bravo.map").replace("name: Bravo", "name: Harbour"), encoding="utf-8")
+    game = new_game(11, "bravo", "turn", map_text=sea.read_text(encoding="utf-8"), map_source=str(sea))
+    for team, cell in (("yellow", "B2"), ("blue", "N12")):
+        game.apply({"do": "start", "team": team, "cell": cell})
+    referee(game).take_damage("blue", 4, "test")
+    runtime: Runtime = make_sonar_runtime(game)
+    out = io.StringIO()
+    console = TeamConsole(runtime, "yellow", io.StringIO(), out)
+    try:
+        console.handle("new delta")
+        console.handle("new foxtrot")
+    finally:
+        runtime.close()
+    said = out.getvalue()
+    assert f"! {sea}:1: scenario Delta needs at least one water hole ('o') on its map" in said, said
+    assert "! unknown scenario 'foxtrot' (known: alpha, bravo, charlie, delta, echo)" in said, said
+    assert not console.stopping and console.then is None
 
 
 def test_1_the_windows_captain_station_offers_a_new_game_after_the_end(home):

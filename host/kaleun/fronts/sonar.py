@@ -167,14 +167,16 @@ class SonarFront(Front):
     def _play(self, game: Engine, args: argparse.Namespace, opening: Opening,
               carried: dict[str, tuple[Any, Any, Any]] | None = None) -> int:
         """Play the game at its table; after its end a team's `new` (or the window's New game) plays a new game of
-        the same settings with a new seed, at the same consoles and window (`carried`: the terminals and readers
-        of the game before). The finished game is saved as a quit leaves it, and kept aside as `kaleun play`
-        keeps the game saved before a new one."""
+        the same settings (or of the scenario and mode `new` named) with a new seed, at the same consoles and window
+        (`carried`: the terminals and readers of the game before). The finished game is saved as a quit leaves it,
+        and kept aside as `kaleun play` keeps the game saved before a new one."""
         import secrets
 
         from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept
+        from kaleun.core.errors import CommandError
         from kaleun.runtime.outputs import AutosaveFailed
         from kaleun.sonar.game import again
+        from kaleun.sonar.maps import MapError
         from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
         language = opening.language
@@ -193,7 +195,10 @@ class SonarFront(Front):
         then = getattr(sonar, "then", None)  # a team's `new` after the end
         if code != 0 or then != "new" or sonar.runtime.stop_requested:  # a stop signal meanwhile: it stops
             return code
-        following = again(game, secrets.randbelow(2**31))  # a new game's seed, as `kaleun play` draws it
+        try:  # a new game's seed, as `kaleun play` draws it; the scenario and mode `new` named (checked as typed)
+            following = again(game, secrets.randbelow(2**31), sonar.settings)
+        except (CommandError, MapError) as exc:
+            return _fail(f"kaleun: {_said(exc, language)}")
         return self._play(following, args, Opening(language=language, keep_previous=True,
                                                    fullscreen=opening.fullscreen, resume=False),
                           carried=sonar.carried())

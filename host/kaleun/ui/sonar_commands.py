@@ -23,6 +23,7 @@ from functools import cache
 
 from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language, language
+from kaleun.sonar.game import MODE_NAMES, MODES
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, DIRECTION_WORDS
 from kaleun.sonar.team import SYSTEM_NAMES
 from kaleun.ui.console_words import fold, local_words, typed_word
@@ -233,8 +234,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(Msg.pterm("Captain Sonar console", "dive"), N_("dive again after surfacing"), example="dive"),
     Command(Msg.pterm("Captain Sonar console", "save"), N_("save now"), example="save"),
     Command(Msg.pterm("Captain Sonar console", "new"),
-            N_("after the game's end: a new game of the same scenario, mode and crews, on the same map (the finished "
-               "game saved as a quit leaves it)"), example="new"),
+            N_("after the game's end: a new game with the same crews and map, of this scenario and mode or of those "
+               "named (the finished game saved as a quit leaves it)"),
+            (Field(Msg.pterm("Captain Sonar console", "scenario"), N_("SCENARIO"),
+                   N_("the new game's scenario, alpha to echo or as the table names it (without it: this game's)"),
+                   required=False),
+             Field(Msg.pterm("Captain Sonar console", "mode"), N_("MODE"),
+                   N_("the new game's mode (without it: this game's)"), MODES, required=False)),
+            example="new delta realtime"),
     Command(Msg.pterm("Captain Sonar console", "quit"), N_("save and leave"), aliases=("exit",), example="quit"),
 )
 
@@ -326,6 +333,23 @@ def member_words(code: str) -> dict[str, str]:
         for text in (member, str(name), lang.render(name)):
             words.setdefault(text.strip().lower().replace(" ", "_"), member)
     return words
+
+
+def mode_words(code: str) -> list[str]:
+    """The modes as a table of language `code` types them (`rundenbasiert`, `реальное_время`), then the ids."""
+    lang = language(code)
+    return list(dict.fromkeys([*(typed_word(Msg(MODE_NAMES[mode]), lang) for mode in MODES), *MODES]))
+
+
+def mode_id(word: str, code: str = "en") -> str:
+    """The game mode a typed word names (`realtime`, the table's `echtzeit`, `реальное_время`, `real-time`), or the
+    word itself (the game then refuses it by name)."""
+    def plain(text: str) -> str:
+        return fold(text).replace("_", "").replace("-", "").replace(" ", "")
+
+    lang = language(code)
+    return next((mode for mode, name in MODE_NAMES.items()
+                 if plain(word) in (mode, plain(name), plain(lang.text(name)))), word)
 
 
 def member_id(word: str, code: str = "en") -> str:

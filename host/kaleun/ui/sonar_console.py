@@ -43,6 +43,8 @@ from kaleun.ui.sonar_commands import (
     latin_cell,
     member_id,
     member_words,
+    mode_id,
+    mode_words,
     quit_words,
     symbol_id,
     system_id,
@@ -97,6 +99,8 @@ class TeamConsole(Prompting):
         #: after the game's end, what the team typed to go on with: "new" (a new game of the same settings); the front
         #: end starts it once the session has ended
         self.then: str | None = None
+        #: the new game's scenario and mode (`new delta realtime`)
+        self.settings: dict[str, str] = {}
         #: the session's: the game goes on with a new one (`new`): every console's reader waits for the next game
         self.going_on: Callable[[], None] | None = None
         #: the team's input, read on a thread of its own (carried over to the next game's console after `new`)
@@ -163,7 +167,7 @@ class TeamConsole(Prompting):
             elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
                 self.say(describe_status(event.data, self.lang, self.team))
             elif event.name == "game_over" and self.interactive:  # as the U-BOOT console after the mission's end
-                self.say(self.lang.render(what_next()))
+                self.say(self.lang.render(what_next(self.lang)))
 
     def _answer_hint(self) -> None:
         """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
@@ -350,23 +354,47 @@ class TeamConsole(Prompting):
                 self.say(self.lang.render(saved_line(self.runtime.game, autosave.path) if autosave is not None
                                           else Msg("This table keeps no save: nothing was written.")))
         elif name == "new":
-            self._need(plain, command)
-            self._new()
+            self._new(plain)
         else:  # quit, exit
             self._quit()
 
-    def _new(self) -> None:
-        """`new` after the game's end: save and leave as `quit` does, then the front end starts a new game of the same
-        settings (`then`), both teams' consoles reading on in it."""
+    def _new(self, words: list[str]) -> None:
+        """`new [SCENARIO] [MODE]` after the game's end: save and leave as `quit` does, then the front end starts a new
+        game (`then`, of the `settings` named, else this game's), both teams' consoles reading on in it. A scenario
+        or mode the game's map cannot be played in is refused here, the finished game kept open."""
         if self.referee.phase != "over":
             raise CommandError(Msg("the game is not over yet: after its end {new} starts a new game; until then "
                                    "{quit} saves and leaves", new=command_word("new"), quit=command_word("quit")))
+        self.settings = self._new_settings(words)
         self.then = "new"
         self._quit()
         if not self.stopping:  # the save failed (said): the team decides again
             self.then = None
         elif self.going_on is not None:
             self.going_on()
+
+    def _new_settings(self, words: list[str]) -> dict[str, str]:
+        """The new game's scenario and mode as typed after `new` (a mode of two words, `реальное время`, too), each
+        this game's where none is named; checked against the game's map (CommandError says why not)."""
+        from kaleun.fronts.sonar import scenario_word
+        from kaleun.sonar.game import build_map
+        from kaleun.sonar.maps import MapError
+
+        config = self.runtime.game.config
+        settings = {"scenario": str(config["scenario"]), "mode": str(config["mode"])}
+        if words:
+            settings["scenario"] = scenario_word(words[0])
+        if len(words) > 1:
+            settings["mode"] = mode_id("_".join(words[1:]), self.lang.code)
+        if settings == {"scenario": config["scenario"], "mode": config["mode"]}:
+            return settings
+        custom = config.get("map")
+        try:
+            build_map(settings["scenario"], settings["mode"], custom["text"] if custom else None,
+                      custom["source"] if custom else "map")
+        except MapError as exc:  # an owner's map: `file:line: problem`
+            raise CommandError(of_error(exc)) from exc
+        return settings
 
     def typed_line(self, line: str) -> None:
         """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""
@@ -540,6 +568,8 @@ class TeamConsole(Prompting):
                 notes.append(self.course_letters())
             elif f.choices == SYSTEMS:  # as the status names them, and the ids
                 notes.append(self.system_words())
+            elif f.name == "mode":  # as the feed names them, and the ids
+                notes.append(", ".join(mode_words(lang.code)))
             elif f.choices:
                 members = {member: text for text, member in member_words(lang.code).items()}
                 notes.append(", ".join(dict.fromkeys([*(members.get(c, c) for c in f.choices), *f.choices])))
@@ -635,6 +665,11 @@ class SonarConsoles:
         """After the end, what a team typed to go on with (`new`), once the session stopped for it; else None."""
         return next((c.then for c in self.consoles if c.then is not None and c.stopping), None)
 
+    @property
+    def settings(self) -> dict[str, str]:
+        """The new game's scenario and mode a team named with `new` (empty: this game's)."""
+        return next((c.settings for c in self.consoles if c.then is not None and c.stopping), {})
+
     def carried(self) -> dict[str, tuple[Any, Any, LineReader | None]]:
         """Each team's terminal and reader, for the next game's consoles (`new`)."""
         return carried(self.consoles)
@@ -661,11 +696,19 @@ class SonarConsoles:
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
 
 
-def what_next() -> Msg:
+def new_example(lang: Language) -> str:
+    """`new delta realtime` in the table's words."""
+    declared = find("new")
+    assert declared is not None
+    return declared.example_in(lang)
+
+
+def what_next(lang: Language) -> Msg:
     """After the game's end, at a team's console: the words that go on and what each starts (the window's Captain's
     station offers the same as buttons)."""
-    return Msg("What comes next: {new}: a new game of the same scenario, mode and crews; {quit}: leave, the game "
-               "saved.", new=command_word("new"), quit=command_word("quit"))
+    return Msg("What comes next: {new}: a new game of the same scenario, mode and crews ({example}: another "
+               "scenario or mode); {quit}: leave, the game saved.", new=command_word("new"),
+               example=new_example(lang), quit=command_word("quit"))
 
 
 def going_on(consoles: list[TeamConsole]) -> None:

@@ -46,6 +46,9 @@ class SonarSession(Session, Protocol):
     @property
     def then(self) -> str | None: ...
 
+    @property
+    def settings(self) -> dict[str, str]: ...
+
     def carried(self) -> dict[str, tuple[Any, Any, Any]]: ...
 
 

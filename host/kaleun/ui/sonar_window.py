@@ -121,6 +121,11 @@ class SonarWindow:
         typed = any(c.then is not None and c.stopping for c in self.consoles)
         return "new" if self.touched_new or typed else None
 
+    @property
+    def settings(self) -> dict[str, str]:
+        """The new game's scenario and mode the other team named with `new` at its console (New game: this game's)."""
+        return next((c.settings for c in self.consoles if c.then is not None and c.stopping), {})
+
     def carried(self) -> dict[str, tuple[Any, Any, Any]]:
         """The other team's terminal and reader beside this window, for the next game (New game)."""
         return carried(self.consoles)
