@@ -692,7 +692,8 @@ class SonarConsoles:
             self.runtime.close()
             if restore is not None:
                 restore()
-            say_goodbye(self.runtime, self.consoles, self.files, going_on=self.then is not None)
+            say_goodbye(self.runtime, self.consoles, self.files,
+                        going_on=self.then is not None and not self.runtime.stop_requested)
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
 
 

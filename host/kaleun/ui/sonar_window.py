@@ -251,7 +251,8 @@ class SonarWindow:
             STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
-            say_goodbye(self.runtime, self.consoles, self.files, going_on=self.then is not None)
+            say_goodbye(self.runtime, self.consoles, self.files,
+                        going_on=self.then is not None and not self.runtime.stop_requested)
         gone = ended_inputs(self.consoles)
         for line in gone:  # the window closed without a tap: why, where it was started
             print(language(self.runtime.language).render(line), flush=True)
