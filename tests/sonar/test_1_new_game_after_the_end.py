@@ -212,3 +212,47 @@ def test_1_the_other_teams_terminal_plays_on_in_the_new_game(home, monkeypatch):
     assert code == 0 and typed_in_new.is_set(), "".join(blue_said)
     saved = json.loads(autosave_path().read_text(encoding="utf-8"))
     assert saved["seed"] != 11 and '"M12"' in json.dumps(saved), "".join(blue_said)
+
+
+def test_1_both_teams_typing_new_at_once_keep_their_consoles_in_the_new_game(home):
+    """§1 both teams type `new` at the end at the same moment: yellow's goes on, blue's reaches the finished game too
+    late to run. Blue's reader waited for it for ever and blue's console was dead in the new game; the next line blue
+    types now reaches the new game."""
+    import threading
+    import time
+
+    from kaleun.sonar.game import again
+    from kaleun.ui.sonar_console import going_on
+
+    go_on = threading.Event()
+
+    class Blue:
+        def __iter__(self):
+            yield "new\n"
+            go_on.wait(30)
+            yield "start M12\n"
+
+    game = sunk()
+    first: Runtime = make_sonar_runtime(game)
+    yellow = TeamConsole(first, "yellow", io.StringIO(), io.StringIO())
+    blue = TeamConsole(first, "blue", Blue(), io.StringIO())  # type: ignore[arg-type]
+    going_on([yellow, blue])
+    blue.start_reading(lambda: None)
+    deadline = time.monotonic() + 30
+    while first.inbox.qsize() < 1 and time.monotonic() < deadline:  # blue's `new` waits in the finished game
+        time.sleep(0.01)
+    yellow.handle("new")  # yellow's runs first: the finished game goes no further, blue's `new` never runs
+    assert yellow.then == "new" and yellow.stopping
+    first.close()
+    second: Runtime = make_sonar_runtime(again(game, 12))
+    try:
+        blue_again = TeamConsole(second, "blue", blue.stdin, io.StringIO())
+        blue_again.reader = blue.reader
+        blue_again.start_reading(lambda: None)
+        go_on.set()
+        while referee(second.game).teams["blue"].position is None and time.monotonic() < deadline:
+            second.step()
+            time.sleep(0.01)
+        assert referee(second.game).team_status("blue")["cell"] == "M12"
+    finally:
+        second.close()

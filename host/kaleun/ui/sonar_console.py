@@ -110,6 +110,9 @@ class TeamConsole(Prompting):
         self._lines_run = 0
         #: typed lines its reader handed over (on the reader's thread)
         self.handed = 0
+        #: the console's game goes no further (its session ended, or goes on with a new game): a line handed over and
+        #: not run is no longer waited for
+        self.finished = False
         #: Delta: the last line was a surface off the water holes, told what it costs (this warning); the next surface
         #: surfaces while the cost is still the same (a blast in between may have made it the boat's last damage)
         self._surfacing_told: Msg | None = None
@@ -406,9 +409,16 @@ class TeamConsole(Prompting):
                 self._ran.notify_all()
 
     def wait_run(self, lines: int) -> None:
-        """Wait (on the reader's thread) until so many typed lines have run."""
+        """Wait (on the reader's thread) until so many typed lines have run, or the console's game goes no further
+        (both teams typed `new` at once: the other's never runs)."""
         with self._ran:
-            self._ran.wait_for(lambda: self._lines_run >= lines)
+            self._ran.wait_for(lambda: self._lines_run >= lines or self.finished)
+
+    def finish(self) -> None:
+        """This console's game goes no further: its reader waits for no line of it any more."""
+        with self._ran:
+            self.finished = True
+            self._ran.notify_all()
 
     def goes_on_word(self, line: str) -> bool:
         """A typed line that is `new` (in the table's words too); a line that cannot be read is not."""
@@ -719,6 +729,7 @@ def going_on(consoles: list[TeamConsole]) -> None:
         for console in consoles:
             if console.reader is not None:
                 console.reader.detach()
+            console.finish()
 
     for console in consoles:
         console.going_on = detach

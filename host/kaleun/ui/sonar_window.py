@@ -113,6 +113,7 @@ class SonarWindow:
         for console in self.consoles:
             if console.reader is not None:
                 console.reader.detach()
+            console.finish()
 
     @property
     def then(self) -> str | None:
