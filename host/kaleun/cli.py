@@ -825,11 +825,11 @@ def _map_modes(scenario_id: str, text: str, path: str) -> list[str]:
 
 def _map_scenario(text: str, path: str) -> str:
     """The scenario a map is checked for without --scenario: the one its 'name:' names (an owner's
-    typed-in Echo map is named Echo), else alpha. Raises MapError for a map that does not read."""
+    typed-in Echo map is named Echo, or Эхо), else alpha. Raises MapError for a map that does not read."""
+    from kaleun.fronts.sonar import map_scenario
     from kaleun.sonar.maps import parse_map
-    from kaleun.sonar.scenarios import scenario_named
 
-    return scenario_named(parse_map(text, path).name) or "alpha"
+    return map_scenario(parse_map(text, path).name) or "alpha"
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
@@ -1139,7 +1139,8 @@ def build_parser() -> argparse.ArgumentParser:
     map_check = maps_sub.add_parser("check", help="validate map files (problems as file:line: problem)")
     map_check.add_argument("files", nargs="+", metavar="FILE.map")
     map_check.add_argument("--scenario", default=None,
-                           help="the scenario the map is for (default: the one its 'name:' names, else alpha)")
+                           help="the scenario the map is for, its id in any case or its name in the table's "
+                                "languages (default: the one its 'name:' names, read the same way, else alpha)")
     map_check.add_argument("--mode", choices=("turn", "realtime"), default=None,
                            help="the mode it is played in (default: each mode the map gives the sectors of)")
     map_check.set_defaults(func=cmd_map_check)

@@ -46,3 +46,23 @@ def test_7_map_check_takes_a_capitalised_scenario(home, capsys):
     sea.write_text(data.text("maps/delta.map"), encoding="utf-8")
     assert main(["map", "check", str(sea), "--scenario", "Delta"]) == 0
     assert "fits scenario delta" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("name", "sid"), [("Дельта", "delta"), ("ЭХО", "echo"), ("Delta", "delta")])
+def test_7_a_map_named_in_the_tables_language_plays_and_checks_as_its_scenario(home, capsys, name, sid):
+    """§7 Delta's water holes, Echo's Archer mines: an owner at a Russian table types the printed map's name as the
+    sheet there reads it (`name: Дельта`). Without --scenario it was checked and played as Alpha, and refused
+    with "scenario Alpha has no water holes" on every water hole; it is now the scenario `--scenario Дельта` names."""
+    from kaleun.sonar import data
+
+    text = data.text(f"maps/{sid}.map")
+    lines = [f"name: {name}" if line.lower().startswith("name:") else line for line in text.splitlines()]
+    sea = home / "printed.map"
+    sea.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["map", "check", str(sea)]) == 0
+    assert f"fits scenario {sid}" in capsys.readouterr().out
+
+    class Options:
+        scenario, mode, crew, map, training_aid = None, "realtime", None, str(sea), False
+
+    assert new(Options(), 1).config["scenario"] == sid

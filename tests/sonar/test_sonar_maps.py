@@ -150,14 +150,20 @@ def test_2_what_a_printed_map_typed_in_cannot_mean_is_still_refused_with_file_an
     assert any(p.startswith(problem) for p in caught.value.problems), caught.value.problems
 
 
-def test_2_a_row_typed_without_spaces_is_one_problem_that_says_how():
+def test_2_a_row_typed_without_spaces_reads_one_cell_a_sign():
     """§2 map format: an owner typing a printed map in wrote a row as '.#...'; the check said "row 2 has 1 cells" and
-    "A2: unknown symbol '.#...'". It now says once, at that line, to put a space between the symbols; a row of one
-    odd cell says "1 cell"."""
+    "A2: unknown symbol '.#...'", and later told to put a space between the symbols (225 of them on a printed map).
+    Each sign is now one cell, spaced or not, the row's number again at its end too; a row of one odd cell says
+    "1 cell", and a row of too few signs counts them."""
+    spaced = parse_map(GOOD, "test.map")
+    for row in (" 2  .#...", " 2  .#... 2", " 2  . #.. .", " 3  ...O. 3"):
+        number = row.split()[0]
+        line = next(line for line in GOOD.splitlines() if line.split()[:1] == [number])
+        sea = parse_map(GOOD.replace(line, row), "test.map")
+        assert (sea.islands, sea.features) == (spaced.islands, spaced.features), row
     with pytest.raises(MapError) as caught:
-        parse_map(GOOD.replace(" 2  . # . . .", " 2  .#..."), "test.map")
-    assert caught.value.problems == ["test.map:9: row 2: put one space between the symbols, as '. . # . .', not "
-                                     "'..#..'"]
+        parse_map(GOOD.replace(" 2  . # . . .", " 2  .#.."), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2 has 4 cells, the map is 5 columns wide"]
     with pytest.raises(MapError) as caught:
         parse_map(GOOD.replace(" 2  . # . . .", " 2  ."), "test.map")
     assert caught.value.problems == ["test.map:9: row 2 has 1 cell, the map is 5 columns wide"]
@@ -317,3 +323,22 @@ def test_2_a_header_typed_after_the_grid_is_one_problem_that_says_where_it_goes(
         parse_map(moved, "test.map")
     assert caught.value.problems == ["test.map:11: 'sectors turn:' comes before 'grid:' (the grid is the last part of "
                                      "a map)"]
+
+
+@pytest.mark.parametrize(("change", "problems"), [
+    (lambda t: t.replace(" 2  . # . . .\n", ""), ["test.map:9: row 2 is missing before this line"]),
+    (lambda t: t.replace(" 2  . # . . .\n", "").replace(" 3  . . . o .\n", ""),
+     ["test.map:9: rows 2 to 3 are missing before this line"]),
+    (lambda t: t.replace(" 2  . # . . .\n", " 2  . # . . .\n 2  . # . . .\n"),
+     ["test.map:10: row 2 again (it is line 9): this line is one too many"]),
+    # a mistyped number (the next line goes on as if it were the row expected): read as that row, as before
+    (lambda t: t.replace(" 3  . . . o .", " 4  . . . o ."),
+     ["test.map:10: row 3 expected here, the line starts with '4'"]),
+])
+def test_2_a_row_left_out_or_typed_twice_is_one_problem(change, problems):
+    """§2 map format: an owner typing a printed 15-row map who left out row 3 was told "row 3 expected here, the line
+    starts with '4'", then the same for every row to the end (13 problems, each on a line that was right). A row
+    left out, or typed twice, is now one problem on the line where it shows; the rows after it read as numbered."""
+    with pytest.raises(MapError) as caught:
+        parse_map(change(GOOD), "test.map")
+    assert caught.value.problems == problems

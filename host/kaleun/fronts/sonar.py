@@ -54,9 +54,8 @@ def new(options: Any, seed: int) -> Engine:
         # an owner's map played without --scenario: the scenario its 'name:' names, as `kaleun map check` checks it
         # (a typed-in Delta map was refused for Alpha with "mark that cell '.'" of every water hole)
         from kaleun.sonar.maps import parse_map
-        from kaleun.sonar.scenarios import scenario_named
 
-        scenario_id = scenario_named(parse_map(map_text, map_source).name)
+        scenario_id = map_scenario(parse_map(map_text, map_source).name)
     return new_game(seed, scenario_id or "alpha", options.mode or "turn", _crews(options.crew),
                     map_text=map_text, map_source=map_source, training_aid=bool(options.training_aid))
 
@@ -65,15 +64,22 @@ def scenario_word(word: str) -> str:
     """The scenario id a typed `--scenario` names: its id in any case (`Delta`, `DELTA`) or its name in one of the
     table's languages (German and Russian tables read `Дельта`, `Эхо` on their screens); else the word as typed,
     which the game refuses naming the known scenarios."""
+    return map_scenario(word) or word
+
+
+def map_scenario(name: str) -> str | None:
+    """The scenario a name means, read as `--scenario` reads it (the id in any case, or the scenario's name in one
+    of the table's languages): a map's `name:` too, so an owner's typed-in map named `Дельта` or `ЭХО` plays and is
+    checked as Delta or Echo, as one named `Delta`. None: no scenario's name."""
     from kaleun.i18n import LANGUAGES, language
     from kaleun.sonar.scenarios import scenarios
     from kaleun.ui.console_words import fold
 
-    typed = fold(word.strip())
+    typed = fold(name.strip())
     for sid, scen in scenarios().items():
         if typed == sid or any(typed == fold(language(code).text(scen.name)) for code in LANGUAGES):
             return sid
-    return word
+    return None
 
 
 def read_map(path: str) -> str:
@@ -110,8 +116,9 @@ class SonarFront(Front):
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command in ("play", "run"):
             parser.add_argument("--scenario", default=None, metavar="ID",
-                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo, in any case "
-                                     "(default: the one the --map's 'name:' names, else alpha)")
+                                help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo, in any case or "
+                                     "as the table names it (Дельта) (default: the one the --map's 'name:' names, "
+                                     "read the same way, else alpha)")
             parser.add_argument("--mode", choices=("turn", "realtime"), default=None,
                                 help="Captain Sonar mode: turn (turn-based, the default) or realtime")
             parser.add_argument("--crew", default=None, metavar="Y,B",
@@ -155,8 +162,21 @@ class SonarFront(Front):
         return new(args, args.seed)
 
     def play(self, game: Engine, board: Any, args: argparse.Namespace, opening: Opening) -> int:
+        return self._play(game, args, opening)
+
+    def _play(self, game: Engine, args: argparse.Namespace, opening: Opening,
+              carried: dict[str, tuple[Any, Any, Any]] | None = None) -> int:
+        """Play the game at its table; after its end a team's `new` (or the window's New game) plays a new game of
+        the same settings (or of the scenario and mode `new` named) with a new seed, at the same consoles and window
+        (`carried`: the terminals and readers of the game before). The finished game is saved as a quit leaves it,
+        and kept aside as `kaleun play` keeps the game saved before a new one."""
+        import secrets
+
         from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept
+        from kaleun.core.errors import CommandError
         from kaleun.runtime.outputs import AutosaveFailed
+        from kaleun.sonar.game import again
+        from kaleun.sonar.maps import MapError
         from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
         language = opening.language
@@ -165,13 +185,23 @@ class SonarFront(Front):
         try:
             sonar = open_sonar_session(game, team=args.team or "yellow", console=args.console, tty=args.tty,
                                        language=language, keep_previous=opening.keep_previous,
-                                       fullscreen=opening.fullscreen)
+                                       fullscreen=opening.fullscreen, carried=carried)
         except SessionError as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
         except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
             return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
         _say_kept(sonar.runtime.autosave, language)
-        return int(sonar.run())
+        code = int(sonar.run())
+        then = getattr(sonar, "then", None)  # a team's `new` after the end
+        if code != 0 or then != "new" or sonar.runtime.stop_requested:  # a stop signal meanwhile: it stops
+            return code
+        try:  # a new game's seed, as `kaleun play` draws it; the scenario and mode `new` named (checked as typed)
+            following = again(game, secrets.randbelow(2**31), sonar.settings)
+        except (CommandError, MapError) as exc:
+            return _fail(f"kaleun: {_said(exc, language)}")
+        return self._play(following, args, Opening(language=language, keep_previous=True,
+                                                   fullscreen=opening.fullscreen, resume=False),
+                          carried=sonar.carried())
 
     def viewer(self, args: argparse.Namespace) -> str | None:
         return getattr(args, "events_for", None)

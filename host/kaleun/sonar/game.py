@@ -113,6 +113,13 @@ def _built(seed: int, config: Mapping[str, Any]) -> Engine:
                     training_aid=config.get("training_aid", False) is True)
 
 
+def again(engine: Engine, seed: int, settings: Mapping[str, str] | None = None) -> Engine:
+    """A new game of `engine`'s settings (scenario, mode, crews, an owner's map, the training aid) with `seed`, the
+    scenario and mode of `settings` where given: what a team's `new` starts after the end. Raises CommandError or
+    MapError as `new_game`."""
+    return _built(seed, {**engine.config, **(settings or {})})
+
+
 def referee(engine: Engine) -> Referee:
     module: Referee = engine.module(Referee.name)
     return module

@@ -20,7 +20,7 @@ grid:
 
 Sectors are numbered row by row from the north-west corner (1 2 3 / 4 5 6 / 7 8 9); a game needs
 9 of them in real time and 4 turn-based (`data/rules.toml` [sectors], checked with the scenario). A grid
-line starts with its row number, then one symbol per column, separated by spaces:
+line starts with its row number, then one symbol per column, separated by spaces (or not: see below):
 
 | symbol | cell |
 |---|---|
@@ -31,9 +31,9 @@ line starts with its row number, then one symbol per column, separated by spaces
 
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
-`ABC`), row numbers with a leading zero (`01`), a row's number again at its end and the column letters
-again under the last row, and the feature symbols as capitals (`O`, `A`): what an owner copying a printed
-map writes.
+`ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`), row numbers with a leading zero (`01`), a row's
+number again at its end and the column letters again under the last row, and the feature symbols as capitals
+(`O`, `A`): what an owner copying a printed map writes.
 
 A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -311,6 +311,8 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     closed = False
     row = 0
     last = grid_line
+    #: row number -> the line it was read from
+    row_lines: dict[int, int] = {}
     for number in range(grid_line + 1, len(lines) + 1):
         line = _strip_comment(lines[number - 1])
         if not line:
@@ -339,13 +341,31 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
-        if _row_number(words[0]) != row + 1:  # '7' or '07'
-            report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
-                               got=repr(_short(words[0]))))
-            row += 1
-            continue
+        numbered = _row_number(words[0])  # '7' or '07'
+        if numbered != row + 1:
+            following = _next_row_number(lines, number)
+            if numbered is not None and row + 1 < numbered <= rows and following != row + 2:
+                # a row left out (the next line goes on from this one): one problem, and the rows after it are read
+                # as numbered, not one "row 4 expected here, the line starts with '5'" for every row to the end
+                report(number, Msg.plural("row {first} is missing before this line",
+                                          "rows {first} to {last} are missing before this line", n=numbered - row - 1,
+                                          first=row + 1, last=numbered - 1))
+                row = numbered - 1
+            elif numbered is not None and numbered < row + 1 and following not in (None, row + 2) \
+                    and numbered in row_lines:
+                # a row typed twice (the next line goes on from the row before): this line is the one too many
+                report(number, Msg("row {row} again (it is line {line}): this line is one too many", row=numbered,
+                                   line=row_lines[numbered]))
+                continue
+            else:  # a mistyped row number: the line is read as the row expected here
+                report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
+                                   got=repr(_short(words[0]))))
+                row += 1
+                continue
+        row_lines[row + 1] = number
         cells = words[1:]
-        if len(cells) == columns + 1 and _row_number(cells[-1]) == row + 1:
+        if len(cells) > 1 and _row_number(cells[-1]) == row + 1 and \
+                (len(cells) == columns + 1 or len(_unspaced(cells[:-1]) or ()) == columns):
             cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
         note = _comment(cells, columns)
         if note is not None:
@@ -355,13 +375,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
                                "line of its own, starting with '#'", row=row + 1, note=repr(_short(note))))
             row += 1
             continue
-        if any(len(w) > 1 for w in cells) and all(set(w) <= set(LEGEND) for w in cells):
-            # the symbols typed without spaces ('..#..'): one problem that says how, not "1 cells" and an
-            # unknown symbol '..#..'
-            report(number, Msg("row {row}: put one space between the symbols, as '. . # . .', not '..#..'",
-                               row=row + 1))
-            row += 1
-            continue
+        cells = _unspaced(cells) or cells  # '..#..': each sign one cell (not "1 cells" and an unknown symbol '..#..')
         if len(cells) != columns:
             report(number, Msg.plural("row {row} has {n} cell, the map is {columns} columns wide",
                                       "row {row} has {n} cells, the map is {columns} columns wide", n=len(cells),
@@ -385,6 +399,23 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines
+
+
+def _unspaced(cells: list[str]) -> list[str] | None:
+    """A row's symbols typed without spaces, or some of them ('..#..', '. .#. .'; an owner typing a printed map in
+    saves half the keys), one sign a cell; None for a row that is not so written."""
+    if any(len(w) > 1 for w in cells) and all(set(w.lower()) <= set(LEGEND) for w in cells):
+        return list("".join(cells))
+    return None
+
+
+def _next_row_number(lines: list[str], number: int) -> int | None:
+    """The row number the next grid line after line `number` starts with (None: no next line, or no number)."""
+    for text in lines[number:]:
+        words = _strip_comment(text).split()
+        if words:
+            return _row_number(words[0])
+    return None
 
 
 def _comment(cells: list[str], columns: int) -> str | None:

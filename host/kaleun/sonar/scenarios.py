@@ -74,13 +74,6 @@ def _scenario(sid: str, spec: Mapping[str, Any]) -> Scenario:
                     surface_damage_public=bool(spec.get("surface_damage_public", False)))
 
 
-def scenario_named(map_name: str) -> str | None:
-    """The scenario a map's `name:` names (an owner's typed-in Delta map is named Delta), else None: the
-    scenario a map is checked for and played in when none is given."""
-    sid = map_name.strip().lower()
-    return sid if sid in data.load("scenarios") else None
-
-
 def shipped_map(name: str) -> SeaMap:
     return parse_map(data.text(f"maps/{name}.map"), f"{name}.map")
 

@@ -23,6 +23,7 @@ from functools import cache
 
 from kaleun.core.messages import N_, Msg
 from kaleun.i18n import Language, language
+from kaleun.sonar.game import MODE_NAMES, MODES
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, DIRECTION_WORDS
 from kaleun.sonar.team import SYSTEM_NAMES
 from kaleun.ui.console_words import fold, local_words, typed_word
@@ -232,6 +233,15 @@ COMMANDS: tuple[Command, ...] = (
             example="repair 2 engineer"),
     Command(Msg.pterm("Captain Sonar console", "dive"), N_("dive again after surfacing"), example="dive"),
     Command(Msg.pterm("Captain Sonar console", "save"), N_("save now"), example="save"),
+    Command(Msg.pterm("Captain Sonar console", "new"),
+            N_("after the game's end: a new game with the same crews and map, of this scenario and mode or of those "
+               "named (the finished game saved as a quit leaves it)"),
+            (Field(Msg.pterm("Captain Sonar console", "scenario"), N_("SCENARIO"),
+                   N_("the new game's scenario, alpha to echo or as the table names it (without it: this game's)"),
+                   required=False),
+             Field(Msg.pterm("Captain Sonar console", "mode"), N_("MODE"),
+                   N_("the new game's mode (without it: this game's)"), MODES, required=False)),
+            example="new delta realtime"),
     Command(Msg.pterm("Captain Sonar console", "quit"), N_("save and leave"), aliases=("exit",), example="quit"),
 )
 
@@ -325,6 +335,23 @@ def member_words(code: str) -> dict[str, str]:
     return words
 
 
+def mode_words(code: str) -> list[str]:
+    """The modes as a table of language `code` types them (`rundenbasiert`, `реальное_время`), then the ids."""
+    lang = language(code)
+    return list(dict.fromkeys([*(typed_word(Msg(MODE_NAMES[mode]), lang) for mode in MODES), *MODES]))
+
+
+def mode_id(word: str, code: str = "en") -> str:
+    """The game mode a typed word names (`realtime`, the table's `echtzeit`, `реальное_время`, `real-time`), or the
+    word itself (the game then refuses it by name)."""
+    def plain(text: str) -> str:
+        return fold(text).replace("_", "").replace("-", "").replace(" ", "")
+
+    lang = language(code)
+    return next((mode for mode, name in MODE_NAMES.items()
+                 if plain(word) in (mode, plain(name), plain(lang.text(name)))), word)
+
+
 def member_id(word: str, code: str = "en") -> str:
     """The crew member a typed word names, or the word itself (the game then refuses it by name)."""
     return member_words(code).get(word.lower(), word)
@@ -348,10 +375,22 @@ def system_id(word: str, code: str = "en") -> str:
     return system_words(code).get(word.lower(), word)
 
 
+#: Cyrillic letters that look like the map's column letters (A to O): a Russian table types a cell's letter on its
+#: own keyboard as it reads it on the sheet (`С3` with a Cyrillic С, which is also the key of the Latin C), and a
+#: refusal "'С3' is not a cell of the map (A1 to O15)" showed the same two signs it refused
+LATIN_LOOKALIKES = str.maketrans("АВСЕНКМОавсенкмо", "ABCEHKMOabcehkmo")
+
+
+def latin_cell(text: str) -> str:
+    """A cell or column typed with Cyrillic letters that look like Latin ones, in Latin letters, upper case."""
+    return text.translate(LATIN_LOOKALIKES).upper()
+
+
 def symbol_id(word: str, code: str = "en") -> str:
     """An Engineer's symbol as typed (`E2`; at a German table also `O2`, at a Russian one `В2`) as
-    its id (`E2`: the board, the feed and the refusals name symbols by their ids)."""
+    its id (`E2`: the board, the feed and the refusals name symbols by their ids). A Russian table's `Е2` typed with
+    the Cyrillic Е, as the board's `E2` looks, is `E2` too (its own letters first: `С2` is north)."""
     word = word.upper()
-    direction = course_words(code).get(word[:1].lower())
+    direction = course_words(code).get(word[:1].lower()) or course_words("en").get(latin_cell(word[:1]).lower())
     return direction + word[1:] if direction is not None and word[1:].isdigit() else word
 

@@ -11,6 +11,7 @@ may be typed in the table's language, the English words at every table.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Callable
@@ -39,8 +40,11 @@ from kaleun.ui.sonar_commands import (
     course_words,
     field_word,
     find,
+    latin_cell,
     member_id,
     member_words,
+    mode_id,
+    mode_words,
     quit_words,
     symbol_id,
     system_id,
@@ -92,6 +96,23 @@ class TeamConsole(Prompting):
         self.referee: Referee = referee(runtime.game)
         #: the past events `recall` printed (the same events still waiting in the runtime print once)
         self._told = Told([])
+        #: after the game's end, what the team typed to go on with: "new" (a new game of the same settings); the front
+        #: end starts it once the session has ended
+        self.then: str | None = None
+        #: the new game's scenario and mode (`new delta realtime`)
+        self.settings: dict[str, str] = {}
+        #: the session's: the game goes on with a new one (`new`): every console's reader waits for the next game
+        self.going_on: Callable[[], None] | None = None
+        #: the team's input, read on a thread of its own (carried over to the next game's console after `new`)
+        self.reader: LineReader | None = None
+        #: typed lines run so far (`_ran` notified each time): the reader waits for a `new` to have run
+        self._ran = threading.Condition()
+        self._lines_run = 0
+        #: typed lines its reader handed over (on the reader's thread)
+        self.handed = 0
+        #: the console's game goes no further (its session ended, or goes on with a new game): a line handed over and
+        #: not run is no longer waited for
+        self.finished = False
         #: Delta: the last line was a surface off the water holes, told what it costs (this warning); the next surface
         #: surfaces while the cost is still the same (a blast in between may have made it the boat's last damage)
         self._surfacing_told: Msg | None = None
@@ -148,6 +169,8 @@ class TeamConsole(Prompting):
                 self._owed_hint()                                            # its mark and its cross
             elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
                 self.say(describe_status(event.data, self.lang, self.team))
+            elif event.name == "game_over" and self.interactive:  # as the U-BOOT console after the mission's end
+                self.say(self.lang.render(what_next(self.lang)))
 
     def _answer_hint(self) -> None:
         """The enemy's sonar waits for this team's answer, and the whole game with it: how it is typed."""
@@ -299,13 +322,13 @@ class TeamConsole(Prompting):
         elif name in ("start", "mark", "cross", "detonate"):
             self._need(plain, command)
             key = command.fields[0].name
-            value = (symbol_id(plain[0], lang.code) if key == "symbol" else plain[0].upper() if key == "cell"
+            value = (symbol_id(plain[0], lang.code) if key == "symbol" else latin_cell(plain[0]) if key == "cell"
                      else system_id(plain[0], lang.code).lower())
             self.send({"do": name, key: value, **fields}, said)
         elif name in ACTIVATIONS:
             system, keys = ACTIVATIONS[name]
             self._need(plain, command)
-            values = {k: (parse_value(v) if k in ("sector", "distance") else v.upper() if k == "cell"
+            values = {k: (parse_value(v) if k in ("sector", "distance") else latin_cell(v) if k == "cell"
                           else course_id(v, lang.code) if k == "direction" else v)
                       for k, v in zip(keys, plain, strict=True)}
             self.send({"do": "activate", "system": system, **values, **fields}, said)
@@ -313,6 +336,8 @@ class TeamConsole(Prompting):
             self._problem(Msg("usage: {usage}", usage=command.usage(lang)))
             self._answer_hint()
         elif name == "answer":
+            if isinstance(fields.get("column"), str):  # a column letter typed in Cyrillic as it looks (`С`)
+                fields["column"] = latin_cell(fields["column"])
             self.send({"do": "sonar_answer", **fields}, said)
         elif name == "surface" and (cost := self._surfacing_cost(status)) is not None and cost != surfacing_told:
             self._need(plain, command)
@@ -331,8 +356,79 @@ class TeamConsole(Prompting):
             if self._saved() is None:  # what was saved, where, and how to continue it later
                 self.say(self.lang.render(saved_line(self.runtime.game, autosave.path) if autosave is not None
                                           else Msg("This table keeps no save: nothing was written.")))
+        elif name == "new":
+            self._new(plain)
         else:  # quit, exit
             self._quit()
+
+    def _new(self, words: list[str]) -> None:
+        """`new [SCENARIO] [MODE]` after the game's end: save and leave as `quit` does, then the front end starts a new
+        game (`then`, of the `settings` named, else this game's), both teams' consoles reading on in it. A scenario
+        or mode the game's map cannot be played in is refused here, the finished game kept open."""
+        if self.referee.phase != "over":
+            raise CommandError(Msg("the game is not over yet: after its end {new} starts a new game; until then "
+                                   "{quit} saves and leaves", new=command_word("new"), quit=command_word("quit")))
+        self.settings = self._new_settings(words)
+        self.then = "new"
+        self._quit()
+        if not self.stopping:  # the save failed (said): the team decides again
+            self.then = None
+        elif self.going_on is not None:
+            self.going_on()
+
+    def _new_settings(self, words: list[str]) -> dict[str, str]:
+        """The new game's scenario and mode as typed after `new` (a mode of two words, `реальное время`, too), each
+        this game's where none is named; checked against the game's map (CommandError says why not)."""
+        from kaleun.fronts.sonar import scenario_word
+        from kaleun.sonar.game import build_map
+        from kaleun.sonar.maps import MapError
+
+        config = self.runtime.game.config
+        settings = {"scenario": str(config["scenario"]), "mode": str(config["mode"])}
+        if words:
+            settings["scenario"] = scenario_word(words[0])
+        if len(words) > 1:
+            settings["mode"] = mode_id("_".join(words[1:]), self.lang.code)
+        if settings == {"scenario": config["scenario"], "mode": config["mode"]}:
+            return settings
+        custom = config.get("map")
+        try:
+            build_map(settings["scenario"], settings["mode"], custom["text"] if custom else None,
+                      custom["source"] if custom else "map")
+        except MapError as exc:  # an owner's map: `file:line: problem`
+            raise CommandError(of_error(exc)) from exc
+        return settings
+
+    def typed_line(self, line: str) -> None:
+        """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""
+        try:
+            super().typed_line(line)
+        finally:
+            with self._ran:
+                self._lines_run += 1
+                self._ran.notify_all()
+
+    def wait_run(self, lines: int) -> None:
+        """Wait (on the reader's thread) until so many typed lines have run, or the console's game goes no further
+        (both teams typed `new` at once: the other's never runs)."""
+        with self._ran:
+            self._ran.wait_for(lambda: self._lines_run >= lines or self.finished)
+
+    def finish(self) -> None:
+        """This console's game goes no further: its reader waits for no line of it any more."""
+        with self._ran:
+            self.finished = True
+            self._ran.notify_all()
+
+    def goes_on_word(self, line: str) -> bool:
+        """A typed line that is `new` (in the table's words too); a line that cannot be read is not."""
+        try:
+            text = typed.line_text(line)
+            words = typed.words(text) if text and not text.startswith("{") else []
+        except CommandError:
+            return False
+        command = find(words[0].lower(), self.lang.code) if words else None
+        return command is not None and command.name == "new"
 
     def _surfacing_cost(self, status: dict[str, Any]) -> Msg | None:
         """Delta ([B] "Delta Karte"): a surfacing the referee would take now off the water holes costs damage (the
@@ -482,6 +578,8 @@ class TeamConsole(Prompting):
                 notes.append(self.course_letters())
             elif f.choices == SYSTEMS:  # as the status names them, and the ids
                 notes.append(self.system_words())
+            elif f.name == "mode":  # as the feed names them, and the ids
+                notes.append(", ".join(mode_words(lang.code)))
             elif f.choices:
                 members = {member: text for text, member in member_words(lang.code).items()}
                 notes.append(", ".join(dict.fromkeys([*(members.get(c, c) for c in f.choices), *f.choices])))
@@ -498,13 +596,65 @@ class TeamConsole(Prompting):
 
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
-        """Read the team's lines until its input ends (a closed standard input, a terminal that hangs up)."""
+        """Read the team's lines until its input ends (a closed standard input, a terminal that hangs up): with the
+        reader of the game before (`reader`, after `new`), else a reader of its own."""
         def ended() -> None:
             self.input_ended = True
             on_end()
 
-        threading.Thread(target=self.read_input, args=(self.stdin, ended), name=f"console-{self.team}",
-                         daemon=True).start()
+        if self.reader is None:
+            self.reader = LineReader(self.stdin)
+        self.reader.attach(self, ended)
+
+
+class LineReader:
+    """A team's input, read on a thread of its own and kept from one game to the next: after `new` the next game's
+    console of that team takes the lines typed from there on (a second reader of the same terminal would take every
+    other line). Each line runs in its turn on the runtime's thread of the console it is handed to; a `new` is
+    waited for, to run, before the next line is read; once the game goes on, lines wait for the next console."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self.stream = stream
+        self._console: TeamConsole | None = None
+        self._on_end: Callable[[], None] = lambda: None
+        self._attached = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def attach(self, console: TeamConsole, on_end: Callable[[], None]) -> None:
+        """Hand the lines from here on to `console` (`on_end`: its input ended); the reading begins at the first."""
+        with self._attached:
+            self._console, self._on_end = console, on_end
+            self._attached.notify_all()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._read, name=f"console-{console.team}", daemon=True)
+            self._thread.start()
+
+    def detach(self) -> None:
+        """The game goes on with a new one: lines read from now on wait for its console."""
+        with self._attached:
+            self._console = None
+
+    def _current(self) -> tuple[TeamConsole, Callable[[], None]]:
+        with self._attached:
+            self._attached.wait_for(lambda: self._console is not None)
+            assert self._console is not None
+            return self._console, self._on_end
+
+    def _read(self) -> None:
+        console: TeamConsole | None = None
+        try:
+            for line in self.stream or ():  # None: started with its standard input closed
+                console, _ = self._current()
+                console.took_line()
+                console.handed += 1
+                taken = console.handed
+                console.runtime.call(functools.partial(console.typed_line, line))
+                if console.goes_on_word(line):  # the next line is the next game's, once `new` went on
+                    console.wait_run(taken)
+        except (OSError, ValueError):  # the terminal hung up
+            log.info("%s's input is gone", console.who if console is not None else "a team")
+        console, on_end = self._current()
+        console.runtime.call(on_end)
 
 
 class SonarConsoles:
@@ -520,9 +670,24 @@ class SonarConsoles:
     def _stop(self) -> None:
         self.stopping = True
 
+    @property
+    def then(self) -> str | None:
+        """After the end, what a team typed to go on with (`new`), once the session stopped for it; else None."""
+        return next((c.then for c in self.consoles if c.then is not None and c.stopping), None)
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """The new game's scenario and mode a team named with `new` (empty: this game's)."""
+        return next((c.settings for c in self.consoles if c.then is not None and c.stopping), {})
+
+    def carried(self) -> dict[str, tuple[Any, Any, LineReader | None]]:
+        """Each team's terminal and reader, for the next game's consoles (`new`)."""
+        return carried(self.consoles)
+
     def run(self) -> int:
         """Play until quit, the end of input or a stop signal (SIGTERM, SIGINT, SIGHUP: the runtime's
         stop request); then save. Returns the exit status (1: the game failed or could not be saved)."""
+        going_on(self.consoles)
         start_consoles(self.consoles, self._stop)
         # the terminal is the players' while they type: only warnings and errors, through the console on this
         # process's own terminal (the prompt again after them); every log line is in the session's log file
@@ -537,8 +702,42 @@ class SonarConsoles:
             self.runtime.close()
             if restore is not None:
                 restore()
-            say_goodbye(self.runtime, self.consoles, self.files)
+            say_goodbye(self.runtime, self.consoles, self.files,
+                        going_on=self.then is not None and not self.runtime.stop_requested)
         return 0 if self.runtime.failure is None and self.runtime.save_problem is None else 1
+
+
+def new_example(lang: Language) -> str:
+    """`new delta realtime` in the table's words."""
+    declared = find("new")
+    assert declared is not None
+    return declared.example_in(lang)
+
+
+def what_next(lang: Language) -> Msg:
+    """After the game's end, at a team's console: the words that go on and what each starts (the window's Captain's
+    station offers the same as buttons)."""
+    return Msg("What comes next: {new}: a new game of the same scenario, mode and crews ({example}: another "
+               "scenario or mode); {quit}: leave, the game saved.", new=command_word("new"),
+               example=new_example(lang), quit=command_word("quit"))
+
+
+def going_on(consoles: list[TeamConsole]) -> None:
+    """A `new` at any console: every console's reader waits for the next game (the line typed at the other team's
+    terminal meanwhile is that game's)."""
+    def detach() -> None:
+        for console in consoles:
+            if console.reader is not None:
+                console.reader.detach()
+            console.finish()
+
+    for console in consoles:
+        console.going_on = detach
+
+
+def carried(consoles: list[TeamConsole]) -> dict[str, tuple[Any, Any, LineReader | None]]:
+    """Each console's team: its input, its output and its reader, for the next game's consoles (`new`)."""
+    return {c.team: (c.stdin, c.stdout, c.reader) for c in consoles}
 
 
 def start_consoles(consoles: list[TeamConsole], on_end: Callable[[], None], alone: bool = True) -> None:
@@ -567,15 +766,19 @@ def ended_inputs(consoles: list[TeamConsole], told: TeamConsole | None = None) -
                 team=team_name(c.team)) for c in consoles if c is not told and c.input_ended and not c.stopping]
 
 
-def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...]) -> None:
-    """After the game closed: tell each console whether it was saved, and close the terminals opened."""
+def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...], going_on: bool = False) -> None:
+    """After the game closed: tell each console whether it was saved, and close the terminals opened (`going_on`: a
+    new game follows on them, `new`: they stay open, and the line says that it begins)."""
     autosave = runtime.autosave
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
     for console in consoles:  # never "saved" when the game failed or the storage could not take it
         for gone in ended_inputs(consoles, console):  # why the game stops for this team too
             console.say(console.lang.render(gone))
-        console.say(console.lang.render(failed or unsaved or saved_line(runtime.game)))  # a stop signal named
+        console.say(console.lang.render(failed or unsaved or (Msg("Game saved. A new game begins.") if going_on
+                                                              else saved_line(runtime.game))))  # a stop signal named
+    if going_on and failed is None and unsaved is None:
+        return
     for fh in files:
         try:
             fh.close()

@@ -12,8 +12,9 @@ strip with the enemy's announced track and the newest feed line (a tap opens the
 the map, a tap closes it); on the right the crew's stations, one at a time behind four tabs:
 
 - Captain: the course pad, Surface, Dive, Stop!/Go, and the systems (each with its gauge's state); once the
-  game is over, Save and quit in place of Surface; in Delta a Surface off the water holes, which costs the own boat
-  damage (or sinks it), asks for a second touch (as the console's `surface` is typed twice);
+  game is over, New game (the console's `new`) and Save and quit in place of Surface; in Delta a Surface off the
+  water holes, which costs the own boat damage (or sinks it), asks for a second touch (as the console's `surface`
+  is typed twice);
 - First Mate: the six gauges, a row each (a tap is the mark);
 - Engineer: the board, a row per direction section (a tap on a symbol is the cross);
 - Radio Operator: the enemy's whole announced track, Plot with the training aid, and the table's Save and
@@ -133,6 +134,8 @@ class TeamScreen:
         #: the window's Save and its Save and quit (the console's `save` and `quit`), None where there is no window
         self.save_now: Callable[[], None] | None = None
         self.leave: Callable[[], None] | None = None
+        #: after the game's end, New game (the console's `new`), None where there is no window
+        self.new_game: Callable[[], None] | None = None
         #: Save and quit was touched once: a second touch leaves (both teams' game stops and is saved)
         self.leaving = False
         #: Delta: Surface was touched once where surfacing costs the own boat damage: what it costs then (the Surface
@@ -324,6 +327,9 @@ class TeamScreen:
         elif kind == "save":
             if self.save_now is not None:
                 self.save_now()
+        elif kind == "new":
+            if self.new_game is not None:
+                self.new_game()
         elif kind == "course":
             self.send({"do": "course", "direction": value})
         elif kind == "gauge":

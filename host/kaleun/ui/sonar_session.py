@@ -15,7 +15,7 @@ import logging
 import os
 import stat
 import sys
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from kaleun import session_log
 from kaleun.core.engine import Engine
@@ -37,6 +37,19 @@ SAVE_ON = ("dive_stations", "surfaced", "dived", "blast", "game_over", "turn")
 
 #: programs that read a terminal they wait at (a shell at its prompt)
 SHELLS = frozenset({"bash", "sh", "dash", "zsh", "fish", "ksh", "mksh", "tcsh", "csh", "ash", "busybox"})
+
+
+class SonarSession(Session, Protocol):
+    """A Captain Sonar session: after the end, `then` is "new" when a team asked for a new game, which `carried`
+    (each team's terminal and reader) lets the next session's consoles read on."""
+
+    @property
+    def then(self) -> str | None: ...
+
+    @property
+    def settings(self) -> dict[str, str]: ...
+
+    def carried(self) -> dict[str, tuple[Any, Any, Any]]: ...
 
 
 class SessionError(RuntimeError):
@@ -100,11 +113,21 @@ def make_sonar_runtime(game: Engine, keep_previous: bool = False, language: str 
 
 def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False, tty: str | None = None,
                        stdin: Any = None, stdout: Any = None, language: str = "en",
-                       keep_previous: bool = False, fullscreen: bool = False) -> Session:
+                       keep_previous: bool = False, fullscreen: bool = False,
+                       carried: dict[str, tuple[Any, Any, Any]] | None = None) -> SonarSession:
     """The window (one team, or both side by side) when a display exists, else the consoles;
     `language` is the table's, `keep_previous` keeps the game saved before (a new game),
-    `fullscreen` (`--fullscreen`) the window full screen."""
+    `fullscreen` (`--fullscreen`) the window full screen. `carried` (a new game after `new`): each team's terminal
+    and reader of the game before, taken on here (its other terminal is not opened again)."""
     from kaleun.ui.display import has_display
+
+    carried = carried or {}
+
+    def seat(console: Any) -> Any:
+        """A console of the game before's team reads on with that game's reader."""
+        if console.team in carried:
+            console.reader = carried[console.team][2]
+        return console
 
     seats = list(TEAMS) if team == "both" else [team]
     if not console and has_display() and (tty is None or len(seats) == 1):
@@ -113,9 +136,11 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
 
         # `--tty` beside one team's window: the other team's console on its terminal (a Pi's touch screen for
         # one team, a terminal for the other); without it the other team has no input at this table
-        beside = _other_terminal(tty, stdin, stdout, language) if tty is not None else None
+        other = next(t for t in TEAMS if t != seats[0])
+        beside = carried[other][:2] if other in carried else \
+            _other_terminal(tty, stdin, stdout, language) if tty is not None else None
         runtime = make_sonar_runtime(game, keep_previous, language)
-        consoles = [TeamConsole(runtime, next(t for t in TEAMS if t != seats[0]), *beside)] if beside else []
+        consoles = [seat(TeamConsole(runtime, other, *beside))] if beside else []
         return SonarWindow(runtime, seats, fullscreen=True if fullscreen else None, consoles=consoles,
                            files=(beside[1],) if beside else ())
     from kaleun.ui.sonar_console import SonarConsoles, TeamConsole
@@ -124,13 +149,14 @@ def open_sonar_session(game: Engine, team: str = "yellow", console: bool = False
         raise SessionError(Msg("two team consoles need a second terminal: --tty DEVICE (e.g. /dev/pts/3) for blue"))
     other_io: tuple[Any, Any] | None = None
     if tty is not None:
-        other_io = _other_terminal(tty, stdin, stdout, language)
         if len(seats) == 1:
             seats.append(next(t for t in TEAMS if t != seats[0]))
+        other_io = carried[seats[1]][:2] if seats[1] in carried else _other_terminal(tty, stdin, stdout, language)
     runtime = make_sonar_runtime(game, keep_previous, language)
-    consoles = [TeamConsole(runtime, seats[0], stdin or sys.stdin, stdout or sys.stdout)]
+    own = carried[seats[0]][:2] if seats[0] in carried else (stdin or sys.stdin, stdout or sys.stdout)
+    consoles = [seat(TeamConsole(runtime, seats[0], *own))]
     if other_io is not None:
-        consoles.append(TeamConsole(runtime, seats[1], other_io[0], other_io[1]))
+        consoles.append(seat(TeamConsole(runtime, seats[1], other_io[0], other_io[1])))
     # the reading side stays open: its thread may still be waiting in read() (closing would block)
     return SonarConsoles(runtime, consoles, files=(other_io[1],) if other_io else ())
 

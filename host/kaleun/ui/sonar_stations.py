@@ -108,8 +108,14 @@ def _captain(screen: TeamScreen, surface: Any, status: dict[str, Any], area: tup
     if screen.referee.mode == "realtime":
         commands.append(("go", Msg("Go")) if status["stop"] == screen.team else ("stop", Msg("Stop!")))
     left = x + 3 * unit + 4
-    if status["phase"] == "over" and screen.leave is not None:  # nothing left to command: the way out
-        leave_button(screen, surface, screen.r(left, y, x + w - left, 3 * unit - GAP))
+    if status["phase"] == "over" and screen.leave is not None:  # nothing left to command: the way out, or a new game
+        top = y
+        if screen.new_game is not None:  # as U-BOOT's debrief offers it, and the console's `new`
+            half = (3 * unit) // 2
+            screen.button(surface, screen.r(left, y, x + w - left, half - GAP), Msg("New game"), Hit("new", None),
+                          active=True, size=theme.MIN_TEXT)
+            top = y + half
+        leave_button(screen, surface, screen.r(left, top, x + w - left, y + 3 * unit - top - GAP))
         commands = []
     height = (3 * unit) // max(1, len(commands))
     for i, (command, label) in enumerate(commands):

@@ -29,7 +29,7 @@ from pygame import Rect
 
 from kaleun.ui import theme, typeface
 from kaleun.ui.session import saved_line
-from kaleun.ui.sonar_console import TeamConsole, ended_inputs, say_goodbye, start_consoles
+from kaleun.ui.sonar_console import TeamConsole, carried, ended_inputs, going_on, say_goodbye, start_consoles
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
@@ -53,9 +53,13 @@ class SonarWindow:
         self.referee = referee(runtime.game)
         lang = language(getattr(runtime, "language", "en"))
         self.screens = [TeamScreen(self.referee, team, self._sender(team), lang) for team in teams]
-        for screen in self.screens:  # the consoles' save and quit, by touch
+        for screen in self.screens:  # the consoles' save, quit and new, by touch
             screen.save_now = self._saver(screen)
             screen.leave = self._leave
+            screen.new_game = self._new_game
+        #: after the end, New game touched (the front end starts a new game of the same settings)
+        self.touched_new = False
+        going_on(self.consoles)
         self.size = size or (DESIGN[0] * len(teams), DESIGN[1])
         #: both teams full screen on two displays: each display's size, left to right (each half on its own)
         self.displays: list[tuple[int, int]] | None = None
@@ -104,6 +108,34 @@ class SonarWindow:
 
         self.shutting = service_kind() is not None
         self.running = False
+
+    def _new_game(self) -> None:
+        """New game, after the end: the loop ends and the game is saved on the way out (`run`), as Save and quit
+        does; the front end then opens a new game of the same settings, the other team's console reading on."""
+        if self.referee.phase != "over":
+            return
+        self.touched_new = True
+        self.running = False
+        for console in self.consoles:
+            if console.reader is not None:
+                console.reader.detach()
+            console.finish()
+
+    @property
+    def then(self) -> str | None:
+        """After the end, "new": New game touched here, or `new` typed at the other team's console beside; else
+        None."""
+        typed = any(c.then is not None and c.stopping for c in self.consoles)
+        return "new" if self.touched_new or typed else None
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """The new game's scenario and mode the other team named with `new` at its console (New game: this game's)."""
+        return next((c.settings for c in self.consoles if c.then is not None and c.stopping), {})
+
+    def carried(self) -> dict[str, tuple[Any, Any, Any]]:
+        """The other team's terminal and reader beside this window, for the next game (New game)."""
+        return carried(self.consoles)
 
     def _on_event(self, event: Event) -> None:
         for screen in self.screens:
@@ -226,7 +258,8 @@ class SonarWindow:
             STOPPER.closing()
             self.runtime.close()
             pygame.display.quit()
-            say_goodbye(self.runtime, self.consoles, self.files)
+            say_goodbye(self.runtime, self.consoles, self.files,
+                        going_on=self.then is not None and not self.runtime.stop_requested)
         gone = ended_inputs(self.consoles)
         for line in gone:  # the window closed without a tap: why, where it was started
             print(language(self.runtime.language).render(line), flush=True)
