@@ -236,3 +236,28 @@ def test_4_3_next_in_a_campaign_asks_the_difficulties_only_and_goes_on_without_a
     said = out.getvalue()
     assert "running; next: The Hartlepool field" in said
     assert "Give up this campaign" not in said and "Mission (number or id)" not in said
+
+
+def test_5_2_next_with_a_damaged_career_record_says_so_and_goes_on_once_it_is_moved_away(home, monkeypatch):
+    """§5.2: a linked patrol goes on from the career record. When the record cannot be read, `next` says so, names the
+    file and what to do (not "nothing goes on", which would send the crew away from its patrol); once the file is
+    moved away, `next` again books the finished part and starts the patrol's next part."""
+    from kaleun.career import career_path
+
+    record = career_path()
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text("{damaged", encoding="utf-8")
+
+    def moved_away() -> bool:
+        record.rename(record.with_name("career.damaged.json"))
+        return True
+
+    code, out, err = played_on(monkeypatch, "en", "next\n", moved_away, "next\n", "\n", "\n", "\n", "\n", "quit\n")
+    assert code == 0, err
+    assert "nothing goes on" not in out
+    assert (f"! the career record cannot be read, so the linked patrol or campaign cannot go on from it: {record}: the "
+            "career record is damaged (") in out
+    assert ("Repair the file or move it away, then type next again: this mission's result is booked then, and the game "
+            "goes on (quit and kaleun play --linked later do the same); new sets up a new game now") in out
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]  # booked once the file was away
+    assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"  # and the next part was played

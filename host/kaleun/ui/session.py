@@ -123,6 +123,25 @@ def goes_on_with(game: Engine) -> tuple[str, str] | None:
     return None
 
 
+def career_unread(game: Engine) -> tuple[str, Msg | str] | None:
+    """Why nothing goes on after the end of a part of a linked patrol or of a campaign mission: the career record
+    that keeps the patrol or the campaign cannot be read. The game's mode ("linked", "campaign") and the record's
+    problem, naming the file; None: it can be read, or the game was a single mission."""
+    from kaleun.career import CareerError, load_career
+    from kaleun.core.messages import of_error
+
+    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
+    if mode not in ("linked", "campaign"):
+        return None
+    try:
+        load_career()
+    except CareerError as exc:
+        return str(mode), of_error(exc)
+    except OSError as exc:
+        return str(mode), str(exc.strerror or exc)
+    return None
+
+
 def first_steps(game: Engine, touch: bool = False) -> Msg | None:
     """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in
     the console (also the end of its `help`) and in the window's feed, worded for typing or for `touch`.
