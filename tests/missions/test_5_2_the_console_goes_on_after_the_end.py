@@ -261,3 +261,24 @@ def test_5_2_next_with_a_damaged_career_record_says_so_and_goes_on_once_it_is_mo
             "goes on (quit and kaleun play --linked later do the same); new sets up a new game now") in out
     assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]  # booked once the file was away
     assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"  # and the next part was played
+
+
+def test_5_2_quit_with_a_damaged_career_record_says_how_the_patrol_goes_on_once_it_is_mended(home, monkeypatch):
+    """§5.2: leaving after a linked part whose result the damaged record could not book does not send the crew to a
+    new game: the last line says the record cannot be read and how the patrol goes on once it is mended."""
+    from kaleun.career import career_path
+
+    career_path().parent.mkdir(parents=True, exist_ok=True)
+    career_path().write_text("{damaged", encoding="utf-8")
+    code, out, err = played_on(monkeypatch, "en", "quit\n")
+    assert code == 0, err
+    assert ("Game saved. The mission is over (won) and cannot be played on; the career record cannot be read (kaleun "
+            "career says why): once it is repaired or moved away, kaleun play --linked books this mission's result "
+            "and goes on.") in out
+    career_path().unlink()  # moved away: kaleun play --linked books the part and starts the next one
+    from kaleun.cli import main
+
+    monkeypatch.setattr(sys, "stdin", Typist("quit\n"))
+    assert main(["play", "--linked", "--console", "--seed", "3"]) == 0
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
+    assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"

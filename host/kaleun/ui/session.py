@@ -88,7 +88,13 @@ def _over(game: Engine | None) -> Msg | None:
 
     result = str(game.module("mission").result)
     going_on = _goes_on_with(game)
-    if going_on is None:
+    unread = career_unread(game) if going_on is None else None
+    if unread is not None:  # the patrol or campaign goes on once the record is mended, not with a new game
+        from kaleun.career import going_on_command
+
+        going_on = Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
+                       "{how} books this mission's result and goes on.", how=going_on_command(unread[0]))
+    elif going_on is None:
         going_on = Msg("start a new game with kaleun play.")
     return Msg("The mission is over ({result}) and cannot be played on; {next}",
                result=Msg.term(WORDS.get(result, result)), next=going_on)
