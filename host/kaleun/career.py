@@ -781,6 +781,32 @@ def _boats_lost_said(record: Mapping[str, Any]) -> Msg | None:
                       n=len(lost), score=score, grt=grt)
 
 
+def _stores_said(carry: Mapping[str, Any]) -> Msg | None:
+    """The torpedoes and the fuel a linked patrol's next part starts with, as its `carried_over` says them at the
+    start (None: a carry-over that holds neither)."""
+    from kaleun.uboot.missions.carry import supply_t
+    from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
+    from kaleun.uboot.weapons.arsenal import is_mine
+
+    weapons, fuel_t = carry.get("weapons"), carry.get("fuel_t")
+    torpedoes = None
+    if isinstance(weapons, Mapping):
+        loads = [x for x in (weapons.get("tubes") or {}).values() if x is not None]
+        loads += [x for rack in (weapons.get("racks") or {}).values() for x in rack]
+        torpedoes = sum(1 for x in loads if not is_mine(x)) + len(weapons.get("deck") or [])
+    # a boat nearly dry is met by HQ's supply ship between the parts (`supply_t`): the next part starts with that
+    fuel = None if fuel_t is None else round(100.0 * min(FUEL_CAPACITY_T, max(float(fuel_t), supply_t()))
+                                             / FUEL_CAPACITY_T)
+    if torpedoes is not None and fuel is not None:
+        return Msg.plural("{n} torpedo left, fuel {fuel} %.", "{n} torpedoes left, fuel {fuel} %.", n=torpedoes,
+                          fuel=fuel)
+    if torpedoes is not None:
+        return Msg.plural("{n} torpedo left.", "{n} torpedoes left.", n=torpedoes)
+    if fuel is not None:
+        return Msg("Fuel left: {pct:.0f} %.", pct=fuel)
+    return None
+
+
 def _with_settings(out: list[Any], kept: dict[str, Any]) -> None:
     """The last line of `out` with the difficulty and easy watch change `kept` (a patrol's or a campaign's) carries
     to its next mission, when any role plays off the default."""
@@ -822,9 +848,11 @@ def _mode(mode: str) -> Msg | str:
     return Msg.term(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
 
-def career_messages(record: dict[str, Any]) -> list[Any]:
+def career_messages(record: dict[str, Any], settings: bool = True) -> list[Any]:
     """The record's lines as messages (`Msg`, for the table's language): the totals, the campaign, the
-    patrols in progress, then every mission. Modes and results are words of the table's language."""
+    patrols in progress, then every mission. Modes and results are words of the table's language. `settings`: the
+    campaign's and the patrol's lines end with the difficulty and easy watch change they carry (the window's set-up,
+    whose buttons show them, leaves them out)."""
 
     t = record["totals"]
     out = [Msg.plural("Career: {n} mission, score {score:,}, fame {fame:,}, {grt:,} GRT in {sunk}, {lost}.",
@@ -847,7 +875,7 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                               started=When.day(campaign["started"]), state=state, n=len(campaign["done"]),
                               grades=" ".join(campaign["grades"]) or "-", score=campaign["score"],
                               fame=campaign["fame"], grt=campaign["grt"]))
-        if campaign["state"] == "running":
+        if campaign["state"] == "running" and settings:
             _with_settings(out, campaign)
     for patrol in (record.get("patrol"), (campaign or {}).get("patrol")):
         if patrol is None:
@@ -872,7 +900,10 @@ def career_messages(record: dict[str, Any]) -> list[Any]:
                                   "Linked patrol {patrol} goes on with {next} ({mode}): {n} sailors dead, flooded "
                                   "sections {flooded}.", n=dead, patrol=patrol_titled(patrol["id"]),
                                   next=titled(patrol["next"]), mode=_mode(patrol["mode"]), flooded=flooded))
-        if patrol["mode"] == "linked":  # a campaign's patrol: the campaign's line says it
+        stores = _stores_said(carry)
+        if stores is not None:
+            out[-1] = Msg("{line} {stores}", line=out[-1], stores=stores)
+        if patrol["mode"] == "linked" and settings:  # a campaign's patrol: the campaign's line says it
             _with_settings(out, patrol)
     if record["missions"]:
         out.append(Msg("Missions:"))

@@ -57,6 +57,10 @@ def test_5_2_the_readme_example_two_evenings_of_a_linked_patrol_by_script_then_t
     second = read_events(home / "evening2.jsonl")
     carried = next(e for e in second if e["event"] == "carried_over")
     assert (carried["mission"], carried["torpedoes"], carried["kits"]) == ("sc_convoy_1940", 10, 1)
+    # the README's words for it, and the career's line for the patrol says the same torpedoes and fuel
+    text = " ".join((HOST / "README.md").read_text(encoding="utf-8").split())
+    assert f'`carried_over` "{carried["feed"]}"' in text
+    assert "10 torpedoes left, fuel 87 %." in steps[1][1][1] and "Fuel left: 87 %." in carried["feed"]
     assert second[0]["event"] == "mission_start" and second[0]["mission"] == "weather_1940"
 
 

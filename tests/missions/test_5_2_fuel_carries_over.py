@@ -92,3 +92,20 @@ def test_5_2_full_tanks_are_not_read_out():
                              carry=extract(first_part(FUEL_CAPACITY_T))))
     carried = next(e for e in g.take_events() if e.name == "carried_over")
     assert carried.data["fuel_pct"] == 100.0 and "Fuel" not in str(carried.feed)
+
+
+@pytest.mark.parametrize("tonnes", [40.0, 6.5])
+def test_5_2_the_careers_line_says_the_torpedoes_and_fuel_the_next_part_starts_with(tonnes):
+    """§5.2: `kaleun career`'s line for a linked patrol in progress says what its next part's `carried_over` will say
+    at its start: the torpedoes left and the fuel, a boat nearly dry with what HQ's supply ship brings."""
+    from kaleun.career import career_lines
+
+    carry = extract(first_part(tonnes))
+    record = {"totals": {"missions": 1, "score": 0, "fame": 0, "grt": 0, "ships": 0, "crew_lost": 0},
+              "missions": [], "campaign": None,
+              "patrol": {"id": "autumn_1940", "next": "weather_1940", "mode": "linked", "carry": carry}}
+    line = career_lines(record)[1]
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert line.endswith(f"{carried.data['torpedoes']} torpedoes left, fuel {carried.data['fuel_pct']:.0f} %."), line
+    assert line.startswith("Linked patrol Autumn 1940 goes on with Weather boat (linked): 0 sailors dead")

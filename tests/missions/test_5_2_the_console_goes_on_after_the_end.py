@@ -259,3 +259,49 @@ def test_5_2_next_whose_part_cannot_start_asks_a_new_games_questions_and_does_no
     said = out.getvalue()
     assert said.count("exercise_convoy is a single mission, not a part of a linked patrol") == 1, said[:2000]
     assert "New game. Missions:" in said and "Mission (number or id)" in said
+
+
+def test_5_2_next_with_a_damaged_career_record_says_so_and_goes_on_once_it_is_moved_away(home, monkeypatch):
+    """§5.2: a linked patrol goes on from the career record. When the record cannot be read, `next` says so, names the
+    file and what to do (not "nothing goes on", which would send the crew away from its patrol); once the file is
+    moved away, `next` again books the finished part and starts the patrol's next part."""
+    from kaleun.career import career_path
+
+    record = career_path()
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text("{damaged", encoding="utf-8")
+
+    def moved_away() -> bool:
+        record.rename(record.with_name("career.damaged.json"))
+        return True
+
+    code, out, err = played_on(monkeypatch, "en", "next\n", moved_away, "next\n", "\n", "\n", "\n", "\n", "quit\n")
+    assert code == 0, err
+    assert "nothing goes on" not in out
+    assert (f"! the career record cannot be read, so the linked patrol or campaign cannot go on from it: {record}: the "
+            "career record is damaged (") in out
+    assert ("Repair the file or move it away, then type next again: this mission's result is booked then, and the game "
+            "goes on (quit and kaleun play --linked later do the same); new sets up a new game now") in out
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]  # booked once the file was away
+    assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"  # and the next part was played
+
+
+def test_5_2_quit_with_a_damaged_career_record_says_how_the_patrol_goes_on_once_it_is_mended(home, monkeypatch):
+    """§5.2: leaving after a linked part whose result the damaged record could not book does not send the crew to a
+    new game: the last line says the record cannot be read and how the patrol goes on once it is mended."""
+    from kaleun.career import career_path
+
+    career_path().parent.mkdir(parents=True, exist_ok=True)
+    career_path().write_text("{damaged", encoding="utf-8")
+    code, out, err = played_on(monkeypatch, "en", "quit\n")
+    assert code == 0, err
+    assert ("Game saved. The mission is over (won) and cannot be played on; the career record cannot be read (kaleun "
+            "career says why): once it is repaired or moved away, kaleun play --linked books this mission's result "
+            "and goes on.") in out
+    career_path().unlink()  # moved away: kaleun play --linked books the part and starts the next one
+    from kaleun.cli import main
+
+    monkeypatch.setattr(sys, "stdin", Typist("quit\n"))
+    assert main(["play", "--linked", "--console", "--seed", "3"]) == 0
+    assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
+    assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"

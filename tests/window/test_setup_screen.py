@@ -200,8 +200,9 @@ def test_5_2_the_window_goes_on_with_the_linked_patrol_in_progress_and_shows_the
     assert str(overlay.career_line()).startswith("Career: 1 mission,")
     table.tap("setup.mode.linked")
     assert overlay.mission == "weather_1940"
+    # the torpedoes and the fuel the next part starts with, as its carry-over says them at its start
     assert str(overlay.career_line()) == ("Linked patrol Autumn 1940 goes on with Weather boat (linked): 1 sailor "
-                                          "dead, flooded sections none.")
+                                          "dead, flooded sections none. 14 torpedoes left, fuel 91 %.")
     table.tap("setup.start")
     game, events = made[0]
     assert game.config["mission"] == "weather_1940"
@@ -447,3 +448,38 @@ def test_4_1_the_training_patrol_says_on_the_set_up_that_its_sea_is_empty(home, 
     training = data.load("missions")["training"]  # what it says holds: no traffic, no air cover, no set pieces
     assert training.get("traffic", "none") == "none" and training.get("air_cover", "none") == "none"
     assert not {"convoy", "vessel", "aircraft"} & set(training)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Linked patrol Autumn 1940 goes on with Weather boat (linked): 1 sailor dead, flooded sections none. "
+           "14 torpedoes left, fuel 91 %."),
+    ("de", "Verknüpfte Feindfahrt „Herbst 1940“ geht weiter mit „Wetterboot“ (verknüpft): 1 Matrose tot, geflutete "
+           "Sektionen keine. 14 Torpedos übrig, Treiböl 91 %."),
+    ("ru", "Связанный поход «Осень 1940» продолжается миссией «Метеоразведчик» (связанный): 1 моряк погиб, затоплены "
+           "отсеки: нет. Торпед: 14, топливо: 91 %."),
+])
+def test_5_2_the_crews_page_shows_the_patrols_line_whole_with_its_torpedoes_and_fuel(home, language, said) -> None:
+    """§5.2: what the next part carries over (the dead, the flooded sections, the torpedoes and the fuel left) is on
+    the crew's page whole in every language; the difficulty and easy watch change the patrol carries are left out of
+    the line there, as the buttons above it show them."""
+    from kaleun.career import record_mission
+    from kaleun.uboot.game import new_game
+    from kaleun.uboot.missions.setup import GameSetup, changes_for
+
+    setup = GameSetup(mission="sc_convoy_1940", mode="linked", difficulty={"captain": "hard", "officer": "easy"},
+                      easy_watch_change={"officer": True})
+    part1 = new_game(3, "sc_convoy_1940", {**changes_for(setup), "time_limit_h": 1, "encounter": [], "radio": [],
+                                           "air_cover": "none"})
+    part1.apply({"do": "crew_options", "rules": "advise", "wear": False})
+    part1.apply({"do": "kill", "figure": "engineer-square", "why": "washed overboard"})
+    part1.advance_to(2 * 3600)
+    assert record_mission(part1) is not None
+    table, _ = set_up_window(language)
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    assert table.window.tr(table.window.overlay.career_line()) == said
+    assert table.window.overlay.difficulty == {"captain": "hard", "officer": "easy"}  # the buttons show them
+    assert table.window.overlay.easy == {"officer"}
+    table.window.cut.clear()
+    table.render()
+    assert not table.window.cut, table.window.cut

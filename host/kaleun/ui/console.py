@@ -503,14 +503,25 @@ class Console(Prompting):
     def _go_on(self, word: str) -> None:
         """`next` or `new` after the mission's end: save and leave as `quit` does, then the front end starts the
         career record's next mission or asks a new game's set-up on this terminal (`then`)."""
-        from kaleun.ui.session import goes_on_with, is_over
+        from kaleun.career import going_on_command
+        from kaleun.ui.session import career_unread, goes_on_with, is_over
 
         words = {"next": self._word("next"), "new": self._word("new"), "quit": self._word("quit")}
         if not is_over(self.game):
             raise CommandError(Msg("the mission is not over yet: after its end {next} or {new} goes on to the next "
                                    "game; until then {quit} saves and leaves", **words))
         if word == "next":
+            output = getattr(self.runtime, "debrief", None)
+            if output is not None and getattr(output, "unbooked", False):
+                output.book()  # a career record repaired or moved away since the end: booked now, so it goes on
             going = goes_on_with(self.game)
+            unread = career_unread(self.game) if going is None else None
+            if unread is not None:
+                raise CommandError(Msg("the career record cannot be read, so the linked patrol or campaign cannot go "
+                                       "on from it: {problem}. Repair the file or move it away, then type {next} "
+                                       "again: this mission's result is booked then, and the game goes on ({quit} and "
+                                       "{how} later do the same); {new} sets up a new game now", problem=unread[1],
+                                       how=going_on_command(unread[0]), **words))
             if going is None:
                 raise CommandError(Msg("nothing goes on after this mission (a single mission, or its linked patrol or "
                                        "campaign is over): {new} sets up a new game", **words))

@@ -88,7 +88,13 @@ def _over(game: Engine | None) -> Msg | None:
 
     result = str(game.module("mission").result)
     going_on = _goes_on_with(game)
-    if going_on is None:
+    unread = career_unread(game) if going_on is None else None
+    if unread is not None:  # the patrol or campaign goes on once the record is mended, not with a new game
+        from kaleun.career import going_on_command
+
+        going_on = Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
+                       "{how} books this mission's result and goes on.", how=going_on_command(unread[0]))
+    elif going_on is None:
         going_on = Msg("start a new game with kaleun play.")
     return Msg("The mission is over ({result}) and cannot be played on; {next}",
                result=Msg.term(WORDS.get(result, result)), next=going_on)
@@ -120,6 +126,25 @@ def goes_on_with(game: Engine) -> tuple[str, str] | None:
         campaign = record.get("campaign") or {}
         if campaign.get("state") == "running" and campaign.get("next"):
             return ("campaign", str(campaign["next"]))
+    return None
+
+
+def career_unread(game: Engine) -> tuple[str, Msg | str] | None:
+    """Why nothing goes on after the end of a part of a linked patrol or of a campaign mission: the career record
+    that keeps the patrol or the campaign cannot be read. The game's mode ("linked", "campaign") and the record's
+    problem, naming the file; None: it can be read, or the game was a single mission."""
+    from kaleun.career import CareerError, load_career
+    from kaleun.core.messages import of_error
+
+    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
+    if mode not in ("linked", "campaign"):
+        return None
+    try:
+        load_career()
+    except CareerError as exc:
+        return str(mode), of_error(exc)
+    except OSError as exc:
+        return str(mode), str(exc.strerror or exc)
     return None
 
 

@@ -284,11 +284,11 @@ class Setup(Overlay):
         return Msg.term(str(spec["name"])) if spec is not None and spec.get("name") else titled(mission)
 
     def career_line(self) -> Msg | None:
-        """What the career record says about the mode chosen: the patrol or the campaign going on, or the
-        totals."""
+        """What the career record says about the mode chosen: the patrol or the campaign going on (without the
+        difficulty and easy watch change they carry: the buttons above show them), or the totals."""
         if self.record is None:
             return None
-        lines = career_messages(self.record)
+        lines = career_messages(self.record, settings=False)
         record = self.record
         if self.mode == "linked":
             return lines[1 + (record.get("campaign") is not None)] if record.get("patrol") else None
