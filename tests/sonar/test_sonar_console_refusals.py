@@ -96,3 +96,19 @@ def test_4_status_names_the_section_to_cross_in_whole_english():
     said = printed(runtime, seats[team], outs[team], "status")
     assert f"Waiting: the Engineer crosses a symbol of the {section} section.\n" in said
     assert " a east" not in said
+
+
+@pytest.mark.parametrize(("code", "torpedo", "silence"), [
+    ("en", "! torpedo refused: ", "! silence refused: "),
+    ("de", "! Torpedo abgelehnt: ", "! Schleichfahrt abgelehnt: "),
+    ("ru", "! «торпеда» — отказано: ", "! «тишина» — отказано: "),
+])
+def test_5_a_refused_system_is_named_as_the_player_typed_it(code, torpedo, silence):
+    """§5 systems: `torpedo D6` with no torpedo ready was refused as "! activate refused: ...", naming a command
+    no player typed; the refusal names the system, in the table's language."""
+    runtime, seats, outs = _table(code)
+    team = referee(runtime.game).turns.current
+    said = printed(runtime, seats[team], outs[team], "torpedo D6")
+    assert torpedo in said, said
+    assert not any(word in said.lower() for word in ("activate", "aktivieren", "активация")), said
+    assert silence in printed(runtime, seats[team], outs[team], "silence E 2")

@@ -574,7 +574,7 @@ def test_5_after_an_activation_the_systems_are_held_until_the_next_move(window):
     assert (Hit("system", "detonate") in yellow.held) == counts
     tap(window, "yellow", "system", "sonar")
     window.runtime.step()
-    assert "! activate refused:" in yellow.feed[0]
+    assert "! sonar refused:" in yellow.feed[0]
     do({"do": "course", "team": "yellow", "direction": "S"})
     window.runtime.step()
     window.render(surface)
@@ -999,7 +999,7 @@ def test_5_a_silent_run_tapped_too_far_is_refused_in_the_rules_words(home):
         tap(win, "yellow", "system", "silence")
         tap(win, "yellow", "cell", parse_cell("K3"))
         yellow, blue = screen_of(win, "yellow"), screen_of(win, "blue")
-        assert yellow.feed[0].endswith("! activate refused: silence east 6: a silent run goes 1 to 4 cells in "
+        assert yellow.feed[0].endswith("! silence refused: silence east 6: a silent run goes 1 to 4 cells in "
                                        "a straight line.")
         assert not any("silence" in line or "silent" in line for line in blue.feed)
         assert referee(win.runtime.game).team_status("yellow")["cell"] == "E3"

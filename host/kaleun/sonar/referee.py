@@ -30,7 +30,7 @@ from kaleun.sonar.savecheck import state_problem
 from kaleun.sonar.scenarios import SYSTEMS as SCENARIO_SYSTEMS
 from kaleun.sonar.scenarios import Scenario, ScenarioSystem
 from kaleun.sonar.surfacing import repair_problem, sections_left
-from kaleun.sonar.team import COLOUR_NAMES, READY, SYSTEM_TITLES, Team, system_name, team_name
+from kaleun.sonar.team import COLOUR_NAMES, READY, SYSTEM_NAMES, SYSTEM_TITLES, Team, system_name, team_name
 from kaleun.sonar.turns import OTHER, TEAMS, TurnOrder
 
 #: what a team may still do while it holds a Stop!
@@ -178,10 +178,20 @@ class Referee(Module):
                     # nothing was resolved: the crew's own Stop! still freezes both teams
                     reason = Msg("{reason}; your Stop! still holds: activate a system or call go", reason=reason)
                 self.tell(team, "refused", Msg("{team}: {command} refused: {reason}.", team=team_name(team),
-                                               command=self.COMMAND_NAMES.get(args.name, args.name),
+                                               command=self._refused_name(args),
                                                reason=reason),
                           command=args.name, reason=reason)
         return handler
+
+    def _refused_name(self, args: Args) -> Msg | str:
+        """What a refusal names: the system for an activation ("torpedo refused: ...", as the table typed
+        `torpedo D6`), else the command."""
+        system = args.raw.get("system") if args.name == "activate" else None
+        if system == "scenario" and self.system is not None:
+            return Msg.term(self.system.name)
+        if isinstance(system, str) and system in SYSTEM_NAMES:
+            return system_name(system)
+        return self.COMMAND_NAMES.get(args.name, args.name)
 
     def _gate(self, team: str, command: str) -> None:
         """The checks every command passes first: phase, sonar answer, Stop!, turn, surfaced."""
