@@ -315,6 +315,23 @@ def test_2_a_note_after_a_grid_row_is_one_problem_that_says_why():
     assert (4, 1) in sea.islands
 
 
+@pytest.mark.parametrize("row", [" 2  .#...   # the rock", " 2  .#...   #the rock", " 2  .#. ..  # the rock",
+                                 " 2  .#...# the rock"])
+def test_2_a_note_after_a_row_written_without_spaces_is_the_same_one_problem(row):
+    """§2 map format: a row written without spaces ('.#...') with a note after it was read as 4 cells: "row 2 has 4
+    cells", then the note's words as unknown symbols, one problem each. It is the same one problem as for a spaced
+    row: at that line, that '#' there is an island and where a comment goes."""
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", row), "test.map")
+    note = "'" + row[row.index("#", 6):] + "'"
+    assert caught.value.problems == [f"test.map:9: row 2: {note} is no comment: in the grid '#' is an island; "
+                                     "write a comment on a line of its own, starting with '#'"]
+    # the row without its note, or the note on a line of its own, reads as meant
+    for fixed in (" 2  .#...", "# the rock\n 2  .#..#"):
+        sea = parse_map(GOOD.replace(" 2  . # . . .", fixed), "test.map")
+        assert (1, 1) in sea.islands
+
+
 def test_2_a_header_typed_after_the_grid_is_one_problem_that_says_where_it_goes():
     """§2 map format: 'sectors turn: ...' typed under the grid was "one too many" rows of the map. The headers come
     before 'grid:': the check now says so at that line (and the map reads as meant once it is moved)."""

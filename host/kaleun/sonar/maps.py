@@ -419,12 +419,24 @@ def _next_row_number(lines: list[str], number: int) -> int | None:
 
 
 def _comment(cells: list[str], columns: int) -> str | None:
-    """The note typed after a grid row's cells ('# the rock'), or None: a '#' at or after the row's last column
-    followed by a word that is no symbol."""
-    for i in range(columns - 1, len(cells)):
-        if cells[i] == "#" and any(w.lower() not in LEGEND for w in cells[i + 1:]):
+    """The note typed after a grid row's cells ('# the rock', '#rock'), or None: a word starting with '#' at or after
+    the row's last column, followed by (or holding) a word that is no symbol. A row written without spaces
+    ('..#..  # the rock') counts each sign of its words as a cell."""
+    filled = 0
+    for i, word in enumerate(cells):
+        if filled >= columns - 1 and word.startswith("#") and \
+                not all(_symbols(w) for w in [word[1:], *cells[i + 1:]]):
             return " ".join(cells[i:])
+        rest = word[columns - filled:] if _symbols(word) and filled < columns else ""
+        if rest.startswith("#") and not all(_symbols(w) for w in cells[i + 1:]):  # '.#...# the rock'
+            return " ".join([rest, *cells[i + 1:]])
+        filled += len(word) if _symbols(word) else 1
     return None
+
+
+def _symbols(word: str) -> bool:
+    """Every sign of the word is a grid symbol ('' too)."""
+    return all(sign.lower() in LEGEND for sign in word)
 
 
 def _sea_beside_sea(columns: int, rows: int, islands: set[Cell]) -> bool:
