@@ -125,7 +125,7 @@ def test_1_new_refuses_a_scenario_the_games_map_does_not_fit_and_keeps_the_game(
     finally:
         runtime.close()
     said = out.getvalue()
-    assert f"! {sea}:1: scenario Delta needs at least one water hole ('o') on its map" in said, said
+    assert f"! {sea}:12: scenario Delta needs at least one water hole ('o') on its map" in said, said
     assert "! unknown scenario 'foxtrot' (known: alpha, bravo, charlie, delta, echo)" in said, said
     assert not console.stopping and console.then is None
 

@@ -116,6 +116,10 @@ class SeaMap:
     feature_lines: dict[str, int] = field(default_factory=dict)
     #: line of each mode's 'sectors MODE:' header (for scenario checks that point at the file)
     sector_lines: dict[str, int] = field(default_factory=dict)
+    #: line of the 'grid:' header and of the grid's first row (where a scenario check points for a feature or a
+    #: mode's sectors the map lacks: the place they belong, not the file's first line)
+    grid_line: int = 0
+    first_row_line: int = 0
     _sectors: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
     #: each sea cell -> the number of sea cells a boat there can reach (its part of the sea: islands may cut it up)
     _reach: dict[Cell, int] = field(default_factory=dict, repr=False, compare=False)
@@ -164,6 +168,15 @@ class SeaMap:
 
     def sea_cells(self) -> list[Cell]:
         return [(x, y) for y in range(self.rows) for x in range(self.columns) if (x, y) not in self.islands]
+
+    def missing_feature_line(self) -> int:
+        """The line a problem about a feature the map lacks points at: the grid's first row (where cells are marked)."""
+        return self.first_row_line or self.grid_line or 1
+
+    def missing_sectors_line(self) -> int:
+        """The line a problem about a mode's sectors the map lacks points at: beside the other mode's 'sectors' line,
+        else the 'grid:' line they go before."""
+        return min(self.sector_lines.values(), default=0) or self.grid_line or 1
 
     # -- sectors --------------------------------------------------------------------------
     def has_mode(self, mode: str) -> bool:
@@ -285,7 +298,7 @@ def parse_map(text: str, source: str) -> SeaMap:
         if sum(heights) != rows:
             bad(band_lines[mode], Msg("the sector heights add up to {sum}, the map is {rows} rows high",
                                       sum=sum(heights), rows=rows))
-    islands, features, feature_lines = _grid(lines, grid_line, columns, rows, bad)
+    islands, features, feature_lines, first_row_line = _grid(lines, grid_line, columns, rows, bad)
     if not problems and len(islands) == columns * rows:
         bad(grid_line, Msg("the map has no sea"))
     elif not problems and not _sea_beside_sea(columns, rows, islands):
@@ -297,11 +310,13 @@ def parse_map(text: str, source: str) -> SeaMap:
     assert name is not None
     return SeaMap(name=name, source=source, columns=columns, rows=rows, islands=frozenset(islands),
                   features={k: tuple(v) for k, v in features.items()}, sector_bands=bands, text=text,
-                  feature_lines=feature_lines, sector_lines=band_lines)
+                  feature_lines=feature_lines, sector_lines=band_lines, grid_line=grid_line,
+                  first_row_line=first_row_line)
 
 
 def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
-          bad: object) -> tuple[set[Cell], dict[str, list[Cell]], dict[str, int]]:
+          bad: object) -> tuple[set[Cell], dict[str, list[Cell]], dict[str, int], int]:
+    """The grid's islands, features, the line of each feature's first cell and the line of row 1 (0: none)."""
     report = bad  # (line, problem) -> None
     assert callable(report)
     islands: set[Cell] = set()
@@ -398,7 +413,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         report(last, Msg("the grid has no line of column letters"))
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
-    return islands, features, feature_lines
+    return islands, features, feature_lines, row_lines.get(1, 0)
 
 
 def _unspaced(cells: list[str]) -> list[str] | None:

@@ -89,9 +89,10 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
     for feature in sorted(scen.features()):
         if not sea.feature(feature):
             needs = FEATURE_WORDS[feature][1] if feature in FEATURE_WORDS else ""
-            problems.append(at(sea.source, 1, Msg(needs, scenario=Msg.term(scen.name), symbol=symbols[feature])
-                               if needs else f"scenario {scen.name} needs at least one {feature.replace('_', ' ')} "
-                                             f"('{symbols[feature]}') on its map"))
+            problems.append(at(sea.source, sea.missing_feature_line(),
+                               Msg(needs, scenario=Msg.term(scen.name), symbol=symbols[feature]) if needs else
+                               f"scenario {scen.name} needs at least one {feature.replace('_', ' ')} "
+                               f"('{symbols[feature]}') on its map"))
     for feature in sorted(set(sea.features) - scen.features()):
         none = FEATURE_WORDS[feature][0] if feature in FEATURE_WORDS else ""
         problems.append(at(sea.source, sea.feature_lines[feature],
@@ -99,8 +100,9 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
                            f"scenario {scen.name} has no {feature.replace('_', ' ')}s ('{symbols[feature]}'); "
                            "mark that cell '.'"))
     if not sea.has_mode(mode):
-        problems.append(at(sea.source, 1, Msg("the map has no sectors for the {played} game ('sectors {mode}: ...')",
-                                              played=Msg.term(PLAYED[mode]), mode=mode)))
+        problems.append(at(sea.source, sea.missing_sectors_line(),
+                           Msg("the map has no sectors for the {played} game ('sectors {mode}: ...')",
+                               played=Msg.term(PLAYED[mode]), mode=mode)))
     counts = data.load("rules")["sectors"]
     for side in sorted(sea.sector_bands):
         if side in counts and sea.sector_count(side) != int(counts[side]):
