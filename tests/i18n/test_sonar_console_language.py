@@ -114,7 +114,7 @@ def test_the_views_say_concretely_what_they_show(english):
     assert "Ожидание: старпом отмечает шкалу и механик зачёркивает символ секции север." in russian["status waiting"]
     assert "@ Boot  + Route" in german["map"] and "@ лодка  + маршрут" in russian["map"]
     assert "Nord: " in german["board"] and "восток: [E1:К~]" in russian["board"]
-    assert german["track"].startswith("Blau: N") and russian["track"].startswith("Синие: С")
+    assert german["track"].startswith("Blau: N") and russian["track"].startswith("«Синие»: С")
 
 
 @pytest.mark.parametrize(("language", "lines"), [

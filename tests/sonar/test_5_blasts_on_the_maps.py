@@ -110,7 +110,7 @@ def test_5_a_detonated_mine_is_on_both_maps_a_mine_still_laid_only_on_its_owners
 
 @pytest.mark.parametrize("language, said", [
     ("de", "Explosionen, die neueste zuletzt: D4 (Torpedo, von euch): indirekter Treffer auf Blau."),
-    ("ru", "Взрывы, последний в конце: D4 (торпеда, ваша команда): Синие — косвенное попадание.")])
+    ("ru", "Взрывы, последний в конце: D4 (торпеда, ваша команда): «Синие» — косвенное попадание.")])
 def test_5_the_list_of_blasts_is_in_the_tables_language(home, language, said):
     """§5 the console's list of blasts at a German and a Russian table."""
     runtime, consoles, outs = _table(home, language)

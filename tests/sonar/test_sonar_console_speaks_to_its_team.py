@@ -106,7 +106,7 @@ def test_6_a_course_under_the_own_stop_names_the_word_that_lifts_it(code, said):
 
 @pytest.mark.parametrize(("code", "own", "other"), [("en", "Your turn.", "Turn: {team}."),
                                                     ("de", "Ihr seid am Zug.", "Zug: {team}."),
-                                                    ("ru", "Ваш ход.", "Ход: {team}.")])
+                                                    ("ru", "Ваш ход.", "Ход: «{team}».")])
 def test_6_turn_based_the_status_says_your_turn_to_the_team_whose_turn_it_is(code, own, other):
     """§6 turn-based: the team whose turn it is reads "Your turn." (as the window's top bar says), the other team
     whose turn it is."""
@@ -173,3 +173,18 @@ def test_2_the_german_repair_refusals_read_aloud_as_sentences():
     again = printed(runtime, yellow, out, "reparieren 2 maschinist")
     assert "gebt den Bogen weiter: zuerst umrandet einen Abschnitt, wer als " in again, again
     assert again.rstrip().endswith(" spielt."), again
+
+
+def test_9_a_russian_table_quotes_the_team_names_in_every_sentence():
+    """§9 the feeds at a Russian table: the teams' names stand in «» ("Ход команды «Синие»", "«Синие»: курса ещё
+    нет"), but the enemy's course read "Синие: курс на север!" and the status "Ход: Синие." beside them. Every
+    sentence of the catalogue that names a team quotes it."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+    from kaleun.sonar.team import team_name
+
+    russian = language("ru")
+    for template in ("{team}: course {direction}!", "Turn: {team}.", "{team}'s announced courses:", "{team}: no hit",
+                     "{team}: {track}", "direct hit on {team}", "{team}: {command} refused: {reason}."):
+        said = russian.render(Msg(template, team=team_name("blue"), direction="N", track="N", command="x", reason="y"))
+        assert "«Синие»" in said, said
