@@ -212,14 +212,15 @@ class FormSheet(Overlay):
 
     def _number(self, c: Canvas, f: Field, row: Rect) -> None:
         """A stepper: the reading in its box, a button for each step either side, the biggest outermost; the
-        buttons narrow (never under a fingertip) so three steps a side fit the row."""
+        buttons narrow (never under a fingertip) so three steps a side fit the row. A step held down steps on, as
+        the scope's arrows turn on (the window's repeating buttons)."""
         s = c.size
         box_w, gap = s(104), s(4)
         w = max(s(theme.MIN_TARGET), min(s(64), (row.w - box_w - gap * 2 * len(f.steps)) // (2 * len(f.steps))))
         x = row.x
         for by in [-step for step in reversed(f.steps)]:
             c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}".replace("-", "−"),
-                     call(self.step, f, by))
+                     call(self.step, f, by), kind="repeat")
             x += w + gap
         value = self.values.get(f.key)
         box = Rect(x, row.y, box_w, row.h)
@@ -229,7 +230,8 @@ class FormSheet(Overlay):
         c.text(shown, box.center, 28, theme.TEXT, "center", bold=True)
         x = box.right + gap
         for by in f.steps:
-            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by))
+            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by),
+                     kind="repeat")
             x += w + gap
 
     def _widths(self, c: Canvas, f: Field, most: int) -> list[int]:
