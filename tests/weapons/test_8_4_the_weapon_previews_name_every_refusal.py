@@ -98,3 +98,15 @@ def test_8_4_the_console_check_prints_every_reason_in_each_language(code):
                    Msg("no ammunition left for the {gun}", gun=Msg.term("88 mm gun")),
                    Msg("there is no contact {contact}", contact="c99")):
         assert lang.render(reason) in text, (code, lang.render(reason), text)
+
+
+def test_a_mine_preview_names_the_torpedo_tube_the_surfaced_boat_and_the_deep_water():
+    """Mines (our rules, torpedoes.toml [mines.TMB]: laid submerged from tubes holding mines, in 25 m of water or
+    less): the tube holding a torpedo, the boat surfaced and the 80 m of water are named at once."""
+    from test_mines import OFFSHORE, mine_game
+
+    g = mine_game(position=OFFSHORE, surfaced=True)
+    assert _reasons(g, {"order": "lay_mines", "tubes": [1, 5]}) == [
+        "tube 5 holds a torpedo, not mines", "mines are laid submerged, unseen: dive first",
+        "the water is 80 m deep here: TMB ground mines must lie in 25 m of water or less"]
+    assert refused(order(g, "lay_mines", tubes=[1, 5])) == "tube 5 holds a torpedo, not mines"
