@@ -9,6 +9,8 @@ import pygame
 from kaleun.ui.window import REPEAT_AFTER, REPEAT_EVERY
 
 from window.fingers import Table_
+from window.test_table_dials_by_touch import Hands
+from window.test_table_dials_by_touch import declared as declared_dials
 
 
 def course(table: Table_) -> int:
@@ -62,3 +64,36 @@ def test_7_4_a_held_course_step_steps_on_and_a_touch_steps_once() -> None:
         pygame.display.quit()
     table.tap("sheet.give")
     assert [e.data["course"] for e in table.named("order_accepted")] == [102]
+
+
+declared = declared_dials  # the fixture: a ring declared as a maker would add it
+
+
+def test_a_held_ring_step_on_the_table_dials_sheet_steps_on(declared) -> None:
+    """A ring a maker added to the table (host/README.md, "How to add a dial") turned by touch steps on while a step
+    is held, as the order sheets' steppers do."""
+    table = Hands()
+    win = table.window
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    table.tap("dials.dial=periscope_bearing")
+    table.tap("dials.step.+10")  # a touch: 010
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        plus = table.target("dials.step.+1").rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=plus, button=1))
+        win.frame(screen)
+        table.clock.now += REPEAT_AFTER
+        win.frame(screen)
+        for _ in range(4):
+            table.clock.now += REPEAT_EVERY
+            win.frame(screen)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=plus, button=1))
+        win.frame(screen)
+    finally:
+        pygame.display.quit()
+    table.tap("dials.turn")
+    table.settle()
+    assert table.runtime.table.reading("periscope_bearing") == 15
