@@ -110,3 +110,13 @@ def test_a_mine_preview_names_the_torpedo_tube_the_surfaced_boat_and_the_deep_wa
         "tube 5 holds a torpedo, not mines", "mines are laid submerged, unseen: dive first",
         "the water is 80 m deep here: TMB ground mines must lie in 25 m of water or less"]
     assert refused(order(g, "lay_mines", tubes=[1, 5])) == "tube 5 holds a torpedo, not mines"
+
+
+def test_8_4_in_german_each_further_reason_stands_as_its_own_clause():
+    """The further reasons are whole clauses ("es gibt keinen Kontakt c99"): set after „außerdem“ they broke German
+    word order („Achtung: außerdem es gibt keinen Kontakt c99: …“); after „Achtung, außerdem:“ each reads as said."""
+    lang = language("de")
+    text = console_typed("de", in_words("check gun c99", lang), game=_stormy_and_dry())
+    contact = lang.render(Msg("there is no contact {contact}", contact="c99"))
+    assert f"Achtung, außerdem: {contact}. Auch deswegen würde der Befehl abgelehnt." in text, text
+    assert "außerdem es" not in text
