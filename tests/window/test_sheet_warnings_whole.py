@@ -34,3 +34,40 @@ def test_8_3_the_tdc_sheets_warning_of_no_lookout_is_read_whole_page_by_page(lan
         words += " " + " ".join(shown(table))
     assert all(word in words for word in warnings[0].split()), (warnings[0], words)
     assert not win.cut, win.cut
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_8_4_each_warning_of_a_refused_gun_order_is_read_whole_from_one_page(language: str) -> None:
+    """The 88 mm gun ordered at periscope depth in a storm with its rounds spent (§8.4) is refused for the boat
+    being submerged and warned of the sea, the rounds and its crew: more than the room under the sheet's fields
+    holds at 800×480. A page ends where a warning ends, so none is begun on one page and ended on the next (the
+    rounds' warning was split after "no ammunition left for", to be read aloud across a touch)."""
+    from weapons.weaponskit import do, order, range_game
+
+    g = range_game(3, vessels=[{"class": "tramp", "bearing": 10, "range_m": 2500, "course": 40, "speed_kn": 0}],
+                   flooded=[], ammo={"gun_88": 0})
+    order(g, "periscope")
+    g.advance_to(g.t + 30)
+    do(g, {"do": "weather", "kind": "storm", "hold": True})
+    table = Table_(game=g, language=language)
+    table.window.dismiss_alarms()
+    table.tap("tab.orders")
+    table.tap("order.gun_88")
+    table.tap("field.target=c1")
+    win = table.window
+    table.render()
+    warnings = [" ".join(win.tr(w).split()) for w in order_warnings(g, win.overlay.preview)]
+    assert len(warnings) >= 3
+    pages: list[str] = []
+    for _ in range(len(warnings) + 1):  # the pages, until the first again
+        win.cut.clear()
+        # the lines drawn (each warning's whole text is read once to wrap it, drawn or not)
+        page = " ".join(" ".join(t for t in shown(table) if " ".join(t.split()) not in warnings).split())
+        assert not win.cut, win.cut
+        if pages and page == pages[0]:
+            break
+        pages.append(page)
+        table.tap("sheet.warnings")
+    assert len(pages) > 1  # paged: the room does not hold them all
+    for warning in warnings:
+        assert any(warning in page for page in pages), (warning, pages)

@@ -61,8 +61,9 @@ RESTING_PERIOD = 0.2
 RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
-#: a button that repeats (kind "repeat": the scope's arrows) held down acts again after REPEAT_AFTER wall seconds,
-#: then every REPEAT_EVERY, as a held arrow key does (our choice: a binocular's 4° a step turns 40° a second)
+#: a button that repeats (kind "repeat": the scope's arrows, the order sheets' and the dials' steppers) held down acts
+#: again after REPEAT_AFTER wall seconds, then every REPEAT_EVERY, as a held arrow key does (our choice: a binocular's
+#: 4° a step turns 40° a second; a course's 1° step 10° a second)
 REPEAT_AFTER = 0.4
 REPEAT_EVERY = 0.1
 #: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)

@@ -9,7 +9,7 @@ it will run (`tdc.py` holds the geometry).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args
@@ -80,7 +80,7 @@ class FireControl(WeaponsPart):
 
     def register(self, desk: OrderDesk) -> None:
         desk.register("tdc", Effect(self._parse_tdc, self._check_tdc, self._program, self._describe_tdc,
-                                    lambda p, reason: self.refused_for_view("tdc", reason)))
+                                    lambda p, reason: self.refused_for_view("tdc", reason), self._tdc_reasons))
 
     # -- the attack disc -----------------------------------------------------------------------------
     def attack_disc(self, args: Args) -> None:
@@ -135,30 +135,40 @@ class FireControl(WeaponsPart):
         return Msg("program the TDC")
 
     def _check_tdc(self, p: dict[str, Any]) -> Msg | None:
+        return next(self._tdc_refusals(p), None)
+
+    def _tdc_reasons(self, p: dict[str, Any]) -> list[Msg]:
+        """Every reason the `tdc` order is refused for now (the order assistant names them all: too deep, and no
+        course estimate for the target). The missing view is left out: the assistant's view warning names it."""
+        view = self.no_view()
+        return [r for r in self._tdc_refusals(p) if view is None or r != view]
+
+    def _tdc_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """The `tdc` order's refusals, first the one that refuses it. Changes nothing."""
         if self.boat.lost:
-            return Msg("the boat is lost")
+            yield Msg("the boat is lost")
+            return
         refusal = self._out_of_sight()
         if refusal is not None:
-            return refusal
+            yield refusal
         model = self._model(p)
         if isinstance(model, Msg):
-            return model
+            yield model
         period = self.w.period()
         if p.get("pistol") is not None and p.get("pistol") not in period.pistols:
             when = self.w.now_date()
-            return Msg("the {pistol} pistol is not issued in {month} {year} (the boats carry {pistols} pistols only)",
-                       pistol=pistol_name(p["pistol"]),
-                       month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
-                       pistols=and_list([pistol_name(x) for x in period.pistols]))
+            yield Msg("the {pistol} pistol is not issued in {month} {year} (the boats carry {pistols} pistols only)",
+                      pistol=pistol_name(p["pistol"]),
+                      month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
+                      pistols=and_list([pistol_name(x) for x in period.pistols]))
         wanted = p.get("torpedo_kn")
         if wanted is not None:
             aboard = sorted({kn for t in self.w.stores.tubes.values() if t["torpedo"] for kn in
                              torpedo_type(t["torpedo"]).speeds()}, reverse=True)
             if not any(abs(kn - wanted) < 1e-6 for kn in aboard):
                 settings = join([f"{kn:g}" for kn in aboard]) if aboard else Msg("none")
-                return Msg("no torpedo in the tubes runs at {speed:g} kn (settings: {settings})", speed=wanted,
-                           settings=settings)
-        return None
+                yield Msg("no torpedo in the tubes runs at {speed:g} kn (settings: {settings})", speed=wanted,
+                          settings=settings)
 
     def _out_of_sight(self) -> Msg | None:
         """Why the crew cannot take the target's data for the TDC at this depth (rulebook §8.4 "TDC": the TDC

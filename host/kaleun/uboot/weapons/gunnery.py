@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args
@@ -43,11 +43,13 @@ class Gunnery(WeaponsPart):
     def register(self, desk: OrderDesk) -> None:
         desk.register("gun_88", Effect(self._parse_gun_88, self._check_gun_88, self._open_88,
                                        lambda p: Msg("88 mm gun, open fire on {target}", target=p["target"]),
-                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_88", reason)))
+                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_88", reason),
+                                       lambda p: self._reasons("gun_88", p)))
         desk.register("gun_20", Effect(self._parse_gun_20, self._check_gun_20, self._open_20,
                                        lambda p: Msg("20 mm gun, open fire on {target}", target=p["target"])
                                        if p["target"] else Msg("20 mm gun, open fire"),
-                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_20", reason)))
+                                       lambda p, reason: self.w.fire_control.refused_for_view("gun_20", reason),
+                                       lambda p: self._reasons("gun_20", p)))
 
     @property
     def rng(self) -> GameRandom:
@@ -89,25 +91,38 @@ class Gunnery(WeaponsPart):
         most = int(guns.GUN["gun_20"]["max_bursts_per_order"])
         return {"target": args.str("target", default=None), "bursts": args.int("bursts", default=10, lo=1, hi=most)}
 
-    def _gun_ready(self, gun: str) -> Msg | None:
+    def _refusals(self, gun: str, p: dict[str, Any]) -> Iterator[Msg]:
+        """Every reason the gun's order is refused for now, first the one that refuses it (the boat surfaced, the
+        gun's view, the sea, its rounds, its target). Changes nothing."""
         if self.boat.lost:
-            return Msg("the boat is lost")
+            yield Msg("the boat is lost")
+            return
         landed = self._not_aboard(gun)
         if landed is not None:
-            return landed
+            yield landed
+            return  # no gun: nothing else to put right
         if not self.boat.surfaced:
-            return Msg("the boat must be surfaced to man the guns")
+            yield Msg("the boat must be surfaced to man the guns")
         no_view = self.no_bridge_view()
         if no_view is not None:
-            return no_view
+            yield no_view
         weather = self.sea.weather
         if weather is not None:
             heavy = weather.guns_usable()
             if heavy:
-                return heavy
+                yield heavy
         if self.ammo[gun] <= 0:
-            return Msg("no ammunition left for the {gun}", gun=Msg.term(str(guns.GUN[gun]["name"])))
-        return None
+            yield Msg("no ammunition left for the {gun}", gun=Msg.term(str(guns.GUN[gun]["name"])))
+        found = guns.target_ship(self, p["target"]) if gun == "gun_88" else guns.target_aircraft(self, p["target"])
+        if isinstance(found, Msg):
+            yield found
+
+    def _reasons(self, gun: str, p: dict[str, Any]) -> list[Msg]:
+        """Every reason the gun's order is refused for now (the order assistant names them all: below the
+        surface, in too heavy a sea, the target out of range). The missing view is left out: the assistant's
+        view warning names it already."""
+        view = self.no_bridge_view()
+        return [r for r in self._refusals(gun, p) if view is None or r != view]
 
     def _gun_ready_at(self, gun: str) -> float:
         """When a gun ordered to open fire fires its first round: now, or — when it is firing already (the
@@ -117,11 +132,7 @@ class Gunnery(WeaponsPart):
         return self.engine.t if firing is None else max(self.engine.t, float(firing["next"]))
 
     def _check_gun_88(self, p: dict[str, Any]) -> Msg | None:
-        problem = self._gun_ready("gun_88")
-        if problem:
-            return problem
-        found = guns.target_ship(self, p["target"])
-        return found if isinstance(found, Msg) else None
+        return next(self._refusals("gun_88", p), None)
 
     def _firing_at(self, gun: str, target: str) -> bool:
         """Is the gun firing at `target` already (its order given again: the feed says it fires on, not
@@ -165,11 +176,7 @@ class Gunnery(WeaponsPart):
         self.w.fire_control.warn_without_view("gun_88")
 
     def _check_gun_20(self, p: dict[str, Any]) -> Msg | None:
-        problem = self._gun_ready("gun_20")
-        if problem:
-            return problem
-        found = guns.target_aircraft(self, p["target"])
-        return found if isinstance(found, Msg) else None
+        return next(self._refusals("gun_20", p), None)
 
     def _open_20(self, p: dict[str, Any]) -> None:
         plane = guns.target_aircraft(self, p["target"])

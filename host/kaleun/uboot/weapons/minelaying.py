@@ -3,6 +3,7 @@ bottom along the boat's track (`sea/minefield.py`). Our rules: the rulebook has 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args
@@ -30,7 +31,8 @@ class MineLaying(WeaponsPart):
         desk.register("lay_mines", Effect(self._parse_tubes_to_lay, self._check_lay, self._lay,
                                           lambda p: Msg.plural("lay mines from tube {tubes}",
                                                                "lay mines from tubes {tubes}", n=len(p["tubes"]),
-                                                               tubes=tube_list(p["tubes"]))))
+                                                               tubes=tube_list(p["tubes"])),
+                                          reasons=lambda p: list(self._lay_refusals(p))))
 
     def _parse_tubes_to_lay(self, args: Args) -> dict[str, Any]:
         chosen = self.w.stores.tube_arg(args)
@@ -41,35 +43,44 @@ class MineLaying(WeaponsPart):
 
     def _check_lay(self, p: dict[str, Any]) -> Msg | None:
         """Why the mines cannot be laid now (our rules: the rulebook has no mines)."""
+        return next(self._lay_refusals(p), None)
+
+    def _lay_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """Every reason the mines cannot be laid now, first the one that refuses the order (the order assistant
+        names them all: surfaced, and too much water under the keel). Changes nothing."""
         boat = self.boat
         refusal = self.tubes_refusal(p["tubes"])
         if refusal is not None:
-            return refusal
+            yield refusal
+            return
         if self.w.mines_left() == 0:  # not a tube's matter: none of them, nor the racks, holds a mine
-            return Msg("the boat carries no mines: it sailed with torpedoes only")
+            yield Msg("the boat carries no mines: it sailed with torpedoes only")
+            return
         for number in p["tubes"]:
             tube = self.w.stores.tubes[number]
             if tube["state"] == "loading":
-                return Msg("tube {tube} is still being loaded", tube=number)
-            if tube["torpedo"] is not None:
-                return Msg("tube {tube} holds a torpedo, not mines", tube=number)
-            if not tube.get("mines"):
-                return Msg("tube {tube} is empty", tube=number)
-        if boat.surfaced:
-            return Msg("mines are laid submerged, unseen: dive first")
+                yield Msg("tube {tube} is still being loaded", tube=number)
+            elif tube["torpedo"] is not None:
+                yield Msg("tube {tube} holds a torpedo, not mines", tube=number)
+            elif not tube.get("mines"):
+                yield Msg("tube {tube} is empty", tube=number)
         now = self.engine.t
-        depth = boat.depth_at(now)
-        limit = float(BOAT["max_laying_depth_m"])
-        if depth > limit + 1e-6:
-            return Msg("the boat is too deep to lay mines ({depth:.0f} m): the tubes eject at {limit:.0f} m or "
-                       "shallower", depth=depth, limit=limit)
+        if boat.surfaced:
+            yield Msg("mines are laid submerged, unseen: dive first")
+        else:
+            depth = boat.depth_at(now)
+            limit = float(BOAT["max_laying_depth_m"])
+            if depth > limit + 1e-6:
+                yield Msg("the boat is too deep to lay mines ({depth:.0f} m): the tubes eject at {limit:.0f} m or "
+                          "shallower", depth=depth, limit=limit)
         water = seabed().depth_at(*boat.position_at(now))
-        for kind in sorted({str(self.w.stores.tubes[n]["mines"]) for n in p["tubes"]}):
+        laid = {str(self.w.stores.tubes[n]["mines"]) for n in p["tubes"]
+                if self.w.stores.tubes[n].get("mines") and self.w.stores.tubes[n]["state"] != "loading"}
+        for kind in sorted(laid):
             mine = mine_type(kind)
             if water > mine.max_water_m + 1e-6:
-                return Msg("the water is {water:.0f} m deep here: {mines} must lie in {most:.0f} m of water or less",
-                           water=water, mines=Msg.term(mine.name), most=mine.max_water_m)
-        return None
+                yield Msg("the water is {water:.0f} m deep here: {mines} must lie in {most:.0f} m of water or less",
+                          water=water, mines=Msg.term(mine.name), most=mine.max_water_m)
 
     def _lay(self, p: dict[str, Any]) -> None:
         """The tubes' mines go to the bottom along the boat's track: the last one under the boat, each

@@ -12,7 +12,7 @@ flooding under way in their room (§10.3.1); a flooded torpedo room loses what i
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args, whole, wholes
@@ -49,10 +49,11 @@ class TorpedoStores(WeaponsPart):
 
     def register(self, desk: OrderDesk) -> None:
         desk.register("reload_torpedo", Effect(self._parse_reload, self._check_reload, self._reload,
-                                               self._describe_reload))
+                                               self._describe_reload, reasons=lambda p: list(self._reload_refusals(p))))
         desk.register("flood_tubes", Effect(self._parse_tubes_to_flood, self._check_flood, self._flood,
                                             lambda p: Msg.plural("flood tube {tubes}", "flood tubes {tubes}",
-                                                                 n=len(p["tubes"]), tubes=tube_list(p["tubes"]))))
+                                                                 n=len(p["tubes"]), tubes=tube_list(p["tubes"])),
+                                            reasons=lambda p: list(self._flood_refusals(p))))
 
     def stow(self, load: Mapping[str, Any]) -> None:
         """Sail with a loadout: the tubes loaded (torpedoes warm, or mines), the racks and deck containers full."""
@@ -204,50 +205,61 @@ class TorpedoStores(WeaponsPart):
         return Msg("reload tube {tube}", tube=p["tube"])
 
     def _check_reload(self, p: dict[str, Any]) -> Msg | None:
+        return next(self._reload_refusals(p), None)
+
+    def _reload_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """Every reason the reload is refused for now, first the one that refuses it (the order assistant names
+        them all: a tube still loaded, and no reloads left in its room). Changes nothing."""
         if self.boat.lost:
-            return Msg("the boat is lost")
+            yield Msg("the boat is lost")
+            return
         if p["from"] == "deck":
-            return self._check_bring_inside(p)
+            yield from self._bring_inside_refusals(p)
+            return
         if "tube" not in p:
-            return Msg("no tube is empty")
+            yield Msg("no tube is empty")
+            return
         number = p["tube"]
         refusal = self.in_flooded_room([number])
         if refusal is not None:
-            return refusal
+            yield refusal
+            return  # nobody reaches the tube: nothing else to put right
         tube = self.tubes[number]
         state = tube["state"]
-        if state not in ("empty", "fired"):
-            return {"loading": Msg("tube {tube} is already being loaded", tube=number),
-                    "loaded": Msg("tube {tube} is already loaded", tube=number),
-                    "flooding": Msg("tube {tube} is loaded and being flooded", tube=number),
-                    "flooded": Msg("tube {tube} is loaded and flooded: fire it first", tube=number)}[state]
         room = tubes()[number].room
-        loading = sorted((float(t["until"]), n) for n, t in self.tubes.items()
-                         if t["state"] == "loading" and tubes()[n].room == room)
-        most = int(BOAT["reloads_at_once"][str(room)])
-        if len(loading) >= most:  # torpedoes.toml reloads_at_once, our choice
-            return Msg.plural("the {room} reloads {n} tube at a time: tube {tube} is ready in {minutes} min",
-                              "the {room} reloads {n} tubes at a time: tube {tube} is ready in {minutes} min",
-                              n=most, room=Msg.term(ROOM_NAMES[room]), tube=loading[0][1],
-                              minutes=math.ceil((loading[0][0] - self.engine.t) / 60.0))
+        if state not in ("empty", "fired"):
+            yield {"loading": Msg("tube {tube} is already being loaded", tube=number),
+                   "loaded": Msg("tube {tube} is already loaded", tube=number),
+                   "flooding": Msg("tube {tube} is loaded and being flooded", tube=number),
+                   "flooded": Msg("tube {tube} is loaded and flooded: fire it first", tube=number)}[state]
+        else:  # the room's hands at work on other tubes count only for a tube that could be loaded now
+            loading = sorted((float(t["until"]), n) for n, t in self.tubes.items()
+                             if t["state"] == "loading" and tubes()[n].room == room)
+            most = int(BOAT["reloads_at_once"][str(room)])
+            if len(loading) >= most:  # torpedoes.toml reloads_at_once, our choice
+                yield Msg.plural("the {room} reloads {n} tube at a time: tube {tube} is ready in {minutes} min",
+                                 "the {room} reloads {n} tubes at a time: tube {tube} is ready in {minutes} min",
+                                 n=most, room=Msg.term(ROOM_NAMES[room]), tube=loading[0][1],
+                                 minutes=math.ceil((loading[0][0] - self.engine.t) / 60.0))
         rack = self.racks.get(room, [])
         if not rack:
             coming = [s for s in self.stowing if int(s["room"]) == room]
             if coming:
-                return Msg("no reloads are left in the {room} (a torpedo from the deck containers is on its way "
-                           "down: {minutes} min)", room=Msg.term(ROOM_NAMES[room]),
-                           minutes=math.ceil((min(float(s["until"]) for s in coming) - self.engine.t) / 60.0))
-            return Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
-        if p["torpedo"] is not None and p["torpedo"] not in rack:
+                yield Msg("no reloads are left in the {room} (a torpedo from the deck containers is on its way "
+                          "down: {minutes} min)", room=Msg.term(ROOM_NAMES[room]),
+                          minutes=math.ceil((min(float(s["until"]) for s in coming) - self.engine.t) / 60.0))
+            else:
+                yield Msg("no reloads are left in the {room}", room=Msg.term(ROOM_NAMES[room]))
+        elif p["torpedo"] is not None and p["torpedo"] not in rack:
             not_issued = self._not_issued(p["torpedo"])
             if not_issued is not None:
-                return not_issued
-            if is_mine(p["torpedo"]):
-                return Msg("there are no {mines} in the {room}'s racks", mines=Msg.term(load_name(p["torpedo"])),
-                           room=Msg.term(ROOM_NAMES[room]))
-            return Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
-                       room=Msg.term(ROOM_NAMES[room]))
-        return None
+                yield not_issued
+            elif is_mine(p["torpedo"]):
+                yield Msg("there are no {mines} in the {room}'s racks", mines=Msg.term(load_name(p["torpedo"])),
+                          room=Msg.term(ROOM_NAMES[room]))
+            else:
+                yield Msg("there is no {torpedo} in the {room}'s racks", torpedo=Msg.term(load_name(p["torpedo"])),
+                          room=Msg.term(ROOM_NAMES[room]))
 
     def _not_issued(self, load: str) -> Msg | None:
         """Why a torpedo or mine type named in an order cannot be aboard today: it is not issued to the boats
@@ -266,34 +278,39 @@ class TorpedoStores(WeaponsPart):
                        year=str(kind.withdrawn.year))
         return None
 
-    def _check_bring_inside(self, p: dict[str, Any]) -> Msg | None:
-        """Why a deck torpedo cannot be brought into the room's racks now (surfaced, calm sea, a free rack)."""
+    def _bring_inside_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """Why a deck torpedo cannot be brought into the room's racks now (surfaced, calm sea, a free rack): every
+        reason, first the one that refuses it."""
         room = p["room"]
         if not self.deck:
-            return Msg("the deck containers are empty")
+            yield Msg("the deck containers are empty")
+            return
         if room in self._flooded_rooms():
-            return Msg("the {room} is flooded: nobody can stow a torpedo there", room=Msg.term(ROOM_NAMES[room]))
+            yield Msg("the {room} is flooded: nobody can stow a torpedo there", room=Msg.term(ROOM_NAMES[room]))
+            return
         if p["torpedo"] is not None and is_mine(p["torpedo"]):
-            return Msg("the deck containers hold torpedoes, not mines")
+            yield Msg("the deck containers hold torpedoes, not mines")
+            return
         if p["torpedo"] is not None and p["torpedo"] not in self.deck:
             not_issued = self._not_issued(p["torpedo"])
             if not_issued is not None:
-                return not_issued
-            return Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
+                yield not_issued
+            else:
+                yield Msg("there is no {torpedo} in the deck containers", torpedo=Msg.term(load_name(p["torpedo"])))
+            return  # that torpedo is not to be had: nothing else to put right
         if not self.boat.surfaced:
-            return Msg("a torpedo comes down from the deck containers only while the boat is surfaced")
+            yield Msg("a torpedo comes down from the deck containers only while the boat is surfaced")
         weather = self.sea.weather
         max_sea = int(BOAT["deck_transfer_max_sea"])
         if weather is not None and weather.sea_state > max_sea:
-            return Msg("the sea is too rough to open the torpedo hatch (sea state {state}; {most} or calmer "
-                       "needed)", state=weather.sea_state, most=max_sea)
+            yield Msg("the sea is too rough to open the torpedo hatch (sea state {state}; {most} or calmer "
+                      "needed)", state=weather.sea_state, most=max_sea)
         if any(int(s["room"]) == room for s in self.stowing):
-            return Msg("a torpedo is already coming down through the {room}'s hatch", room=Msg.term(ROOM_NAMES[room]))
-        if self._free_racks(room) <= 0:
-            return Msg.plural("the {room}'s racks are full ({n} reload): load a tube from them first",
-                              "the {room}'s racks are full ({n} reloads): load a tube from them first",
-                              n=int(BOAT["stores"][str(room)]), room=Msg.term(ROOM_NAMES[room]))
-        return None
+            yield Msg("a torpedo is already coming down through the {room}'s hatch", room=Msg.term(ROOM_NAMES[room]))
+        elif self._free_racks(room) <= 0:
+            yield Msg.plural("the {room}'s racks are full ({n} reload): load a tube from them first",
+                             "the {room}'s racks are full ({n} reloads): load a tube from them first",
+                             n=int(BOAT["stores"][str(room)]), room=Msg.term(ROOM_NAMES[room]))
 
     def _reload(self, p: dict[str, Any]) -> None:
         if p["from"] == "deck":
@@ -343,31 +360,42 @@ class TorpedoStores(WeaponsPart):
         return {"tubes": chosen}
 
     def _check_flood(self, p: dict[str, Any]) -> Msg | None:
+        return next(self._flood_refusals(p), None)
+
+    def _flood_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """Every reason the flooding is refused for now, first the one that refuses it (the order assistant names
+        each tube that cannot be flooded, not only the first). Changes nothing."""
         if self.boat.lost:
-            return Msg("the boat is lost")
+            yield Msg("the boat is lost")
+            return
         if p.get("none_loaded"):  # said in the table's words, with the tubes that could be named instead
             stern = [str(n) for n, t in sorted(self.tubes.items()) if t["state"] == "loaded" and t["torpedo"]
                      and not t.get("mines") and tubes()[n].facing != "bow"]
             if stern:
-                return Msg("no bow tube is loaded to flood: reload one first, or name a loaded stern tube: {tubes}",
-                           tubes=or_list(stern))
-            return Msg("no tube is loaded to flood: reload one first")
-        refusal = self.in_flooded_room(p["tubes"])
-        if refusal is not None:
-            return refusal
+                yield Msg("no bow tube is loaded to flood: reload one first, or name a loaded stern tube: {tubes}",
+                          tubes=or_list(stern))
+            else:
+                yield Msg("no tube is loaded to flood: reload one first")
+            return
+        out_of_reach = [n for n in p["tubes"] if self.in_flooded_room([n]) is not None]
+        for number in out_of_reach:
+            refusal = self.in_flooded_room([number])
+            assert refusal is not None
+            yield refusal
         for number in p["tubes"]:
+            if number in out_of_reach:
+                continue
             state = self.tubes[number]["state"]
             if self.tubes[number].get("mines"):
-                return Msg("tube {tube} holds mines: the lay mines order floods it and lays them", tube=number)
-            if state == "flooded":
-                return Msg("tube {tube} is already flooded", tube=number)
-            if state == "flooding":
-                return Msg("tube {tube} is already being flooded", tube=number)
-            if state == "loading":
-                return Msg("tube {tube} is not loaded yet", tube=number)
-            if state != "loaded":
-                return Msg("tube {tube} is not loaded", tube=number)
-        return None
+                yield Msg("tube {tube} holds mines: the lay mines order floods it and lays them", tube=number)
+            elif state == "flooded":
+                yield Msg("tube {tube} is already flooded", tube=number)
+            elif state == "flooding":
+                yield Msg("tube {tube} is already being flooded", tube=number)
+            elif state == "loading":
+                yield Msg("tube {tube} is not loaded yet", tube=number)
+            elif state != "loaded":
+                yield Msg("tube {tube} is not loaded", tube=number)
 
     def _flood(self, p: dict[str, Any]) -> None:
         until = self.engine.t + float(BOAT["flood_s"])

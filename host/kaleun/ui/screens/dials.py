@@ -248,12 +248,12 @@ class DialSheet(Overlay):
 
     def _ring(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
         """A ring's degrees to turn to: a step back or on of 1, 10 and 90 degrees either side of the reading, the
-        biggest outermost."""
+        biggest outermost; a step held down steps on (the window's repeating buttons)."""
         s = c.size
         x, w = row.x, s(64)
         for by in [-step for step in reversed(RING_STEPS)]:
             c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}".replace("-", "−"),
-                     call(self.step, decl, by))
+                     call(self.step, decl, by), kind="repeat")
             x += w + s(4)
         box = Rect(x, row.y, s(104), s(ROW_H))
         pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
@@ -261,5 +261,6 @@ class DialSheet(Overlay):
         c.text(reading_name(decl, self.value(decl)), box.center, 28, theme.TEXT, "center", bold=True)
         x = box.right + s(4)
         for by in RING_STEPS:
-            c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}", call(self.step, decl, by))
+            c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}", call(self.step, decl, by),
+                     kind="repeat")
             x += w + s(4)

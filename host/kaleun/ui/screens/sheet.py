@@ -212,14 +212,15 @@ class FormSheet(Overlay):
 
     def _number(self, c: Canvas, f: Field, row: Rect) -> None:
         """A stepper: the reading in its box, a button for each step either side, the biggest outermost; the
-        buttons narrow (never under a fingertip) so three steps a side fit the row."""
+        buttons narrow (never under a fingertip) so three steps a side fit the row. A step held down steps on, as
+        the scope's arrows turn on (the window's repeating buttons)."""
         s = c.size
         box_w, gap = s(104), s(4)
         w = max(s(theme.MIN_TARGET), min(s(64), (row.w - box_w - gap * 2 * len(f.steps)) // (2 * len(f.steps))))
         x = row.x
         for by in [-step for step in reversed(f.steps)]:
             c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}".replace("-", "−"),
-                     call(self.step, f, by))
+                     call(self.step, f, by), kind="repeat")
             x += w + gap
         value = self.values.get(f.key)
         box = Rect(x, row.y, box_w, row.h)
@@ -229,7 +230,8 @@ class FormSheet(Overlay):
         c.text(shown, box.center, 28, theme.TEXT, "center", bold=True)
         x = box.right + gap
         for by in f.steps:
-            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by))
+            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by),
+                     kind="repeat")
             x += w + gap
 
     def _widths(self, c: Canvas, f: Field, most: int) -> list[int]:
@@ -372,9 +374,10 @@ class FormSheet(Overlay):
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
 
     def _warn(self, c: Canvas, warnings: list[Msg], room: Rect) -> None:
-        """The warnings, each whole under its icon where the room holds them all; else line by line, page by
-        page, the page's number on the last line and the next lines a touch away (as the assistant's account):
-        a long warning under a sheet's fields was cut short ("the order would go ahead witho…")."""
+        """The warnings, each whole under its icon where the room holds them all; else page by page, the page's
+        number on the last line and the next page a touch away (as the assistant's account): a long warning under a
+        sheet's fields was cut short ("the order would go ahead witho…"). A page ends where a warning ends
+        (`warning_pages`), so each is read aloud whole from one page, not begun on one and ended on the next."""
         s = c.size
         font = c.font(theme.MIN_TEXT, True)
         height = int(font.get_linesize())
@@ -391,17 +394,19 @@ class FormSheet(Overlay):
                 y += s(6)
             return
         per_page = max(1, room.h // height - 1)  # the last line tells the page
-        first = self.warnings_from if self.warnings_from < len(rows) else 0
+        starts = warning_pages([len(lines) for lines in wrapped], per_page)
+        page = starts.index(self.warnings_from) if self.warnings_from in starts else 0
+        first = starts[page]
+        end = starts[page + 1] if page + 1 < len(starts) else len(rows)
         y = room.y
-        for starts, line in rows[first:first + per_page]:
-            if starts:
+        for starts_warning, line in rows[first:end]:
+            if starts_warning:
                 icons.warning(c.surface, Rect(room.x, y, s(24), s(24)), theme.WARNING)
             c.text(line, (room.x + s(30), y), theme.MIN_TEXT, theme.WARNING, bold=True, width=text_w)
             y += height
-        pages = -(-len(rows) // per_page)
-        c.text(f"{first // per_page + 1}/{pages} ▸", (room.right, room.y + per_page * height), theme.MIN_TEXT,
+        c.text(f"{page + 1}/{len(starts)} ▸", (room.right, room.y + per_page * height), theme.MIN_TEXT,
                theme.TEXT_DIM, "topright")
-        after = first + per_page if first + per_page < len(rows) else 0
+        after = end if end < len(rows) else 0
         c.targets.add("sheet.warnings", Rect(room.x, room.y, room.w, max(s(47), (per_page + 1) * height)),
                       simple(lambda: self.more_warnings(after)))
 
@@ -478,3 +483,22 @@ class FormSheet(Overlay):
         """The account's next lines (from line `first`), or its first ones again."""
         self.verdict_from = first
         self.win.touch()
+
+
+def warning_pages(lengths: list[int], per_page: int) -> list[int]:
+    """The first line of each page of warnings `lengths` lines long, `per_page` lines to a page: a warning that
+    does not fit in what is left of a page begins the next one; only a warning longer than a whole page is split
+    (at the page's end)."""
+    starts = [0]
+    used = line = 0
+    for length in lengths:
+        if used and used + length > per_page:
+            starts.append(line)
+            used = 0
+        for _ in range(length):
+            if used == per_page:
+                starts.append(line)
+                used = 0
+            used += 1
+            line += 1
+    return starts

@@ -1,0 +1,99 @@
+"""Item 1 and 10, every order by touch with fingers: an order sheet's stepper (the course's ±1, ±10, ±90, the depth's
+±10, ±50) steps on while held, as the scope's arrows turn on (tests/window/test_scope_turns_while_held.py): after a
+moment a step every tenth of a second; a short touch still steps once, and letting go after holding adds none. A
+course 40° off took 4 touches of +10 and a finer one 9 of +1; held, +1 gets there in a second."""
+
+from __future__ import annotations
+
+import pygame
+from kaleun.ui.window import REPEAT_AFTER, REPEAT_EVERY
+
+from window.fingers import Table_
+from window.test_table_dials_by_touch import Hands
+from window.test_table_dials_by_touch import declared as declared_dials
+
+
+def course(table: Table_) -> int:
+    """The course the open order sheet reads (as the window last drew it: no frame drawn here)."""
+    overlay = table.window.overlay
+    assert overlay is not None and type(overlay).__name__ == "FormSheet"
+    return int(overlay.values["course"])
+
+
+def test_7_4_a_held_course_step_steps_on_and_a_touch_steps_once() -> None:
+    table = Table_()
+    win = table.window
+    table.tap("tab.helm")
+    rose = table.target("compass").rect
+    table.tap("compass", (rose.right - 3, rose.centery))  # due east on the rose: the course sheet opens
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        assert course(table) == 90
+        plus = table.target("field.course.+1").rect.center
+
+        table.press(plus)  # a touch
+        win.frame(screen)
+        assert course(table) == 91
+
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=plus, button=1))
+        win.frame(screen)
+        assert course(table) == 91  # nothing yet: it may still be a touch
+        table.clock.now += REPEAT_AFTER
+        win.frame(screen)
+        assert course(table) == 92
+        for _ in range(10):  # a second held: 10 steps more
+            table.clock.now += REPEAT_EVERY
+            win.frame(screen)
+        assert course(table) == 102
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=plus, button=1))
+        win.frame(screen)
+        assert course(table) == 102  # letting go adds no step
+
+        minus = table.target("field.course.-10").rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=minus, button=1))
+        win.frame(screen)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0), buttons=(1, 0, 0)))
+        table.clock.now += 2.0  # the finger slid off the step: it stops stepping
+        win.frame(screen)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1))
+        win.frame(screen)
+        assert course(table) == 102
+    finally:
+        pygame.display.quit()
+    table.tap("sheet.give")
+    assert [e.data["course"] for e in table.named("order_accepted")] == [102]
+
+
+declared = declared_dials  # the fixture: a ring declared as a maker would add it
+
+
+def test_a_held_ring_step_on_the_table_dials_sheet_steps_on(declared) -> None:
+    """A ring a maker added to the table (host/README.md, "How to add a dial") turned by touch steps on while a step
+    is held, as the order sheets' steppers do."""
+    table = Hands()
+    win = table.window
+    table.tap("tab.orders")
+    table.tap("action.table_dials")
+    table.tap("dials.dial=periscope_bearing")
+    table.tap("dials.step.+10")  # a touch: 010
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        plus = table.target("dials.step.+1").rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=plus, button=1))
+        win.frame(screen)
+        table.clock.now += REPEAT_AFTER
+        win.frame(screen)
+        for _ in range(4):
+            table.clock.now += REPEAT_EVERY
+            win.frame(screen)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=plus, button=1))
+        win.frame(screen)
+    finally:
+        pygame.display.quit()
+    table.tap("dials.turn")
+    table.settle()
+    assert table.runtime.table.reading("periscope_bearing") == 15
