@@ -261,10 +261,10 @@ class UbootFront(Front):
         going.mission = going.difficulty = going.easy_watch = None
         going.linked, going.campaign, going.setup = then == "linked", then == "campaign", then == "new"
         going.seed, going.seed_given = secrets.randbelow(2**31), False  # a new game's seed, as `kaleun play` draws
+        _book_finished_autosave(opening.language)  # a result the end could not book: booked now, as `kaleun play`
         try:
-            _book_finished_autosave(opening.language)  # a result the end could not book: booked now, as `kaleun play`
             game = self.start(GAMES["uboot"], going)
-        except StopRequested as exc:  # answering the set-up's questions, reading the career record
+        except StopRequested as exc:  # answering the set-up's questions, reading the career record and the missions
             STOPPER.closing()
             return stopped(exc.signum)
         except (CommandError, CareerError) as exc:
