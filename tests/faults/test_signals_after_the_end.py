@@ -50,3 +50,61 @@ def test_5_2_a_stop_signal_at_the_set_up_that_new_asks_stops_it_the_finished_gam
     career = json.loads((home / "career.json").read_text(encoding="utf-8"))
     assert [m["mission"] for m in career["missions"]] == ["sc_convoy_1940"]  # booked once
     assert career["patrol"]["next"] == "weather_1940"
+
+
+def test_5_2_a_stop_signal_as_next_saves_the_finished_game_ends_there_and_names_the_signal(home, stopper, monkeypatch):
+    """SIGTERM the moment `next` saves the finished game (systemctl stop as the crew types): the loop ends on it, and
+    the console said "Now the next game." and left with no next game and no word of the signal."""
+    import argparse
+    import io
+    import os
+    import sys
+    import time
+
+    from kaleun.boards.loader import default_board
+    from kaleun.fronts import Opening
+    from kaleun.fronts.uboot import UbootFront
+    from kaleun.ui import display
+    from kaleun.ui.console import Console
+
+    monkeypatch.setattr(display, "has_display", lambda: False)
+    saved_just_before_its_end(home)
+    game = open_save(home / "autosave.json").engine
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+
+    class Typist:
+        """The crew types `next` once the debrief has been printed."""
+
+        def isatty(self) -> bool:
+            return False
+
+        def __iter__(self):
+            yield "time transit\n"
+            deadline = time.monotonic() + 60  # failure guard only
+            while "What comes next" not in out.getvalue() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            yield "next\n"
+            yield "quit\n"
+
+    quit_ = Console._quit
+
+    def quit_with_a_signal(console: Console, words: list[str]) -> None:
+        if console.then is not None:  # `next`, which saves and leaves as quit does: the signal comes with it
+            os.kill(os.getpid(), signal.SIGTERM)
+        quit_(console, words)
+
+    monkeypatch.setattr(Console, "_quit", quit_with_a_signal)
+    monkeypatch.setattr(sys, "stdin", Typist())
+    args = argparse.Namespace(command="resume", console=True, headless=False, mission=None, linked=False,
+                              campaign=False, difficulty=None, easy_watch=None, setup=False, seed=3, language="en")
+    code = UbootFront().play(game, default_board(), args, Opening(language="en", keep_previous=False,
+                                                                  fullscreen=False, resume=True))
+    text = out.getvalue()
+    assert code == 0 and "Now the next game." not in text, text
+    assert text.rstrip().endswith("Stopped by SIGTERM: game saved. The mission is over (won) and cannot be played on; "
+                                  "the linked patrol Autumn 1940 goes on with Weather boat: kaleun play --linked."), \
+        text[-600:]
+    finished = open_save(home / "autosave.json").engine
+    assert finished.config["mission"] == "sc_convoy_1940" and finished.module("mission").over
+    assert not list(home.glob("autosave-*.json"))  # no next game was started
