@@ -502,7 +502,7 @@ class Console(Prompting):
     def _go_on(self, word: str) -> None:
         """`next` or `new` after the mission's end: save and leave as `quit` does, then the front end starts the
         career record's next mission or asks a new game's set-up on this terminal (`then`)."""
-        from kaleun.ui.session import career_unread, goes_on_with, is_over
+        from kaleun.ui.session import goes_on_with, is_over
 
         words = {"next": self._word("next"), "new": self._word("new"), "quit": self._word("quit")}
         if not is_over(self.game):
@@ -510,10 +510,6 @@ class Console(Prompting):
                                    "game; until then {quit} saves and leaves", **words))
         if word == "next":
             going = goes_on_with(self.game)
-            if going is None and (unread := career_unread(self.game)) is not None:  # not "nothing goes on"
-                raise CommandError(Msg("what goes on after this mission is in the career record, which cannot be read: "
-                                       "{problem}. Once it is repaired or moved away, {next} goes on; {new} sets up a "
-                                       "new game now", problem=unread, **words))
             if going is None:
                 raise CommandError(Msg("nothing goes on after this mission (a single mission, or its linked patrol or "
                                        "campaign is over): {new} sets up a new game", **words))

@@ -122,24 +122,6 @@ def goes_on_with(game: Engine) -> tuple[str, str] | None:
     return None
 
 
-def career_unread(game: Engine) -> Msg | str | None:
-    """Why the career record cannot be read, for a game played as a linked patrol's part or a campaign mission (what
-    goes on after it is in the record); None: it can be read, or the game goes on from no record (a single mission)."""
-    from kaleun.career import CareerError, load_career
-    from kaleun.core.messages import of_error
-    from kaleun.files import why_unread
-
-    if (game.config.get("changes", {}).get("setup") or {}).get("mode") not in ("linked", "campaign"):
-        return None
-    try:
-        load_career()
-    except CareerError as exc:
-        return of_error(exc)
-    except OSError as exc:
-        return why_unread(exc)
-    return None
-
-
 def first_steps(game: Engine, touch: bool = False) -> Msg | None:
     """Where a crew begins, as the boat lies now (surfaced or submerged): a new U-BOOT game's greeting in
     the console (also the end of its `help`) and in the window's feed, worded for typing or for `touch`.
