@@ -245,10 +245,18 @@ class UbootFront(Front):
         import secrets
 
         from kaleun.career import CareerError
-        from kaleun.cli import _book_finished_autosave, _fail, _said
+        from kaleun.cli import _book_finished_autosave, _fail, _said, stop_words
         from kaleun.core.errors import CommandError
         from kaleun.games import GAMES
+        from kaleun.runtime.signals import STOPPER, StopRequested
 
+        def stopped(signum: int) -> int:  # before the next game's first save: the finished game's save is the last
+            return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
+                             "save is as it was", signal=stop_words(signum)), 128 + signum, opening.language)
+
+        signum = STOPPER.between_games()  # a stop signal stops the set-up and the start again, as at `kaleun play`
+        if signum is not None:  # one came while the finished game was being saved: no next game
+            return stopped(signum)
         going = argparse.Namespace(**vars(args))
         going.mission = going.difficulty = going.easy_watch = None
         # `next` asks each role's difficulty on this terminal, as the window's debrief opens its crew's page; `new`
@@ -259,6 +267,9 @@ class UbootFront(Front):
         _book_finished_autosave(opening.language)  # a result the end could not book: booked now, as `kaleun play`
         try:
             game = self.start(GAMES["uboot"], going)
+        except StopRequested as exc:  # answering the set-up's questions, reading the career record and the missions
+            STOPPER.closing()
+            return stopped(exc.signum)
         except (CommandError, CareerError) as exc:
             return _fail(f"kaleun: {_said(exc, opening.language)}")
         except ValueError as exc:  # a mission file with mistakes: file:line: problem

@@ -91,6 +91,16 @@ class Stopper:
         """The game is being saved: signals only note themselves."""
         self.mode = "wait"
 
+    def between_games(self) -> int | None:
+        """The console's `next` or `new` after a mission's end: the finished game is saved and closed, and the next
+        one is set up (its questions asked on the terminal) and started as a start does, so from here a signal
+        raises `StopRequested` again until that game runs (it was only noted, and the set-up's questions waited
+        for answers with SIGTERM, Ctrl-C or a hang-up unanswered). Returns the signal that came while the finished
+        game was being saved and closed, if one did: the next game is not started then."""
+        self.mode = "raise"
+        self._stop = None
+        return self.signum
+
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         first = self.signum is None
         if first:

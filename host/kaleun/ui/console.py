@@ -669,6 +669,8 @@ class Console(Prompting):
         if autosave is not None and autosave.problem is not None:  # the storage could not take the last save
             self.say(f"! {self.lang.render(autosave.left_behind())}")
             return 1
+        if STOPPER.signum is not None:  # a stop signal with `next` or `new`: it stops here, and says so
+            self.then = None
         if self.then is not None:  # `next` or `new`: the front end goes on with the next game
             self.say(self.lang.render(Msg("Game saved, as a quit leaves it. Now the next game.")))
             return 0

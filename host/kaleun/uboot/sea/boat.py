@@ -878,7 +878,7 @@ class Boat(Module):
     #: generous bounds: they keep damaged numbers out, never a state the rules can reach
     state_shape = Obj(
         surfaced=BOOL, telegraph=Text(TELEGRAPH), t0=TIME, v0=SPEED, vt=SPEED, d0=Num(-1e8, 1e8), h0=ANGLE,
-        course=ANGLE, turn=Num(-360, 360), turn_s=AMOUNT, z0=DEPTH_M, zt=DEPTH_M, zrate=Num(0, 1000), lat0=LAT,
+        course=ANGLE, turn=Num(-360, 360), turn_s=AMOUNT, z0=DEPTH_M, zt=DEPTH_M, zrate=Num(1e-3, 1000), lat0=LAT,
         lon0=LON, drift=List(Num(-1e6, 1e6), size=2), current=List(Num(-100, 100), size=2),
         b0=Num(-100, 200), brate=Num(-1000, 1000), flat=BOOL, dipped=BOOL,
         battery_level=Text(("ok", "low", "critical", "flat")), below_test=BOOL, stopped=Maybe(TEXT),
