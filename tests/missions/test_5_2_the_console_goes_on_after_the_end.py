@@ -305,3 +305,42 @@ def test_5_2_quit_with_a_damaged_career_record_says_how_the_patrol_goes_on_once_
     assert main(["play", "--linked", "--console", "--seed", "3"]) == 0
     assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
     assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"
+
+
+@pytest.mark.parametrize(("language_", "word", "said"), [
+    ("en", "next", "Make room and type next again, or type next again now to go on without this save."),
+    ("de", "weiter", "Schafft Platz und gebt erneut weiter ein, oder gebt jetzt erneut weiter ein, um ohne diesen "
+                     "Spielstand weiterzuspielen."),
+])
+def test_5_2_next_on_a_full_disk_says_to_type_next_again_not_quit(home, monkeypatch, language_, word, said):
+    """Nothing lost: `next` whose save of the finished game fails (a full disk) keeps the console open once, to make
+    room, as `quit` does. It said "type quit again", which would leave the patrol; it names the word the crew typed."""
+    import errno
+
+    from kaleun import saves
+    from kaleun.runtime import outputs
+
+    real_atomic = saves.write_atomic
+    full = {"on": False}
+
+    def atomic(path: Path, text: str | bytes) -> None:
+        if full["on"] and str(path).startswith(str(home)):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_atomic(path, text)
+
+    def disk_full() -> bool:
+        full["on"] = True
+        return True
+
+    def room_made() -> bool:
+        full["on"] = False
+        return True
+
+    monkeypatch.setattr(saves, "write_atomic", atomic)
+    monkeypatch.setattr(outputs, "write_atomic", atomic)
+    code, out, err = played_on(monkeypatch, language_, disk_full, f"{word}\n", room_made, f"{word}\n", "\n", "\n",
+                               "\n", "\n", "quit\n" if language_ == "en" else "beenden\n")
+    assert code == 0, err
+    assert said in out, out[-3000:]
+    assert "type quit again" not in out and "gebt erneut beenden ein" not in out
+    assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"  # and the next part was played

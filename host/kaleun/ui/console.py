@@ -528,7 +528,7 @@ class Console(Prompting):
             self.then = going[0]
         else:
             self.then = "new"
-        self._quit([])
+        self._quit([], again=word)
         if not self.stopping:  # the save failed (said): the crew decides again
             self.then = None
 
@@ -536,18 +536,25 @@ class Console(Prompting):
         """The input ended: leave (the closing save says what it could not write)."""
         self.stopping = True
 
-    def _quit(self, args: list[str]) -> None:
-        """Save and leave. A save that fails (a full disk) keeps the console open once, to make room."""
+    def _quit(self, args: list[str], again: str = "quit") -> None:
+        """Save and leave. A save that fails (a full disk) keeps the console open once, to make room; `again` is the
+        command that left (`quit`, or `next`/`new` going on to the next game), which the crew types again."""
         if self.runtime.autosave is not None and not self.quit_unsaved and not self.gone \
                 and self._saved() is not None:
             self.quit_unsaved = True
-            if self.runtime.autosave.no_writes:  # a read-only or vanished storage: more room does not help
-                again = Msg("Check the storage (it takes no writes) and type {quit} again, or type {quit} again now "
-                            "to leave without this save.", quit=self._word("quit"))
+            no_writes = self.runtime.autosave.no_writes  # a read-only or vanished storage: more room does not help
+            if again != "quit":
+                said = Msg("Check the storage (it takes no writes) and type {word} again, or type {word} again now to "
+                           "go on without this save.", word=self._word(again)) if no_writes else \
+                    Msg("Make room and type {word} again, or type {word} again now to go on without this save.",
+                        word=self._word(again))
+            elif no_writes:
+                said = Msg("Check the storage (it takes no writes) and type {quit} again, or type {quit} again now "
+                           "to leave without this save.", quit=self._word("quit"))
             else:
-                again = Msg("Make room and type {quit} again, or type {quit} again now to leave without this save.",
-                            quit=self._word("quit"))
-            self.say(f"! {self.lang.render(again)}")
+                said = Msg("Make room and type {quit} again, or type {quit} again now to leave without this save.",
+                           quit=self._word("quit"))
+            self.say(f"! {self.lang.render(said)}")
             return
         self.stopping = True
 
