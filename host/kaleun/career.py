@@ -263,6 +263,25 @@ def undo_campaign(path: Path, started: str, before: dict[str, Any]) -> bool:
     return before["campaign"] is not None
 
 
+def campaign_taken_back(undo: Callable[[], bool] | None) -> Msg | None:
+    """A new campaign written into the career record for a game whose first save then failed is taken back out: the
+    campaign it gave up runs on as it was. Said after the failure (nothing when no campaign was begun); a record that
+    cannot take that either (the same full disk) keeps the new campaign, begun with no mission played, which the next
+    `kaleun play --campaign` starts with its first mission."""
+    if undo is None:
+        return None
+    try:
+        had_one = undo()
+    except (CareerError, OSError) as exc:
+        log.warning("the campaign begun could not be taken back out of the career record: %s", exc)
+        return Msg("The new campaign stays in the career record ({problem}), no mission of it played: kaleun play "
+                   "--campaign starts its first mission.", problem=of_error(exc) if isinstance(exc, CareerError)
+                   else why_unread(exc))
+    if not had_one:
+        return Msg("The new campaign was taken back out of the career record.")
+    return Msg("The new campaign was taken back out of the career record: the campaign before it is as it was.")
+
+
 def _configured(setup: Any, path: Path, later: bool = False) -> Any:
     """The game `start_configured` starts (a `GameSetup`), a new campaign written into the record."""
     from kaleun.uboot.missions.catalogue import catalogue
