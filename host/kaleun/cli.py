@@ -181,6 +181,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
+def _say_outdated_service(code: str) -> None:
+    """A table its service started, whose unit an older Kaleun wrote: said in the log (the journal), with the command
+    that brings it up to date, as the unit lacks what this Kaleun expects of it (the crew's shut-down)."""
+    from kaleun.i18n import language
+    from kaleun.service import outdated_units, under_a_service
+
+    if under_a_service():
+        for old in outdated_units():
+            log.warning("%s", language(code).render(old))
+
+
 def _unsaved_campaign(failed: Msg, undo: Callable[[], bool] | None) -> Msg:
     """A save of `kaleun run --save` that failed, and the campaign its run began taken back out of the career record
     (`career.campaign_taken_back`), as a start whose first save fails does: the campaign it gave up runs on."""
@@ -692,6 +703,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         if not has_display(console_next=False):  # a service started before the desktop: fail, systemd tries again
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
+        _say_outdated_service(said)
     try:
         language = check_language(args.language) if args.language else preferred_table_language()
     except SettingsError as exc:
