@@ -305,3 +305,24 @@ def test_5_2_quit_with_a_damaged_career_record_says_how_the_patrol_goes_on_once_
     assert main(["play", "--linked", "--console", "--seed", "3"]) == 0
     assert [m["mission"] for m in load_career()["missions"]] == ["sc_convoy_1940"]
     assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"
+
+
+def test_4_3_next_after_a_campaign_mission_with_a_damaged_career_record_says_to_repair_it(home, monkeypatch):
+    """§4.3: a campaign is kept in the career record alone: moved away, the record takes the campaign with it, so
+    `next` does not promise that moving it away goes on (it said "the game goes on", then "nothing goes on"): it says
+    to repair the file and that a file moved away keeps the campaign."""
+    from kaleun.career import career_path
+
+    record = career_path()
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text("{damaged", encoding="utf-8")
+    console, out = console_at_the_end(monkeypatch, "en", mode="campaign")
+    console.handle("next")
+    said = out.getvalue()
+    assert (f"! the career record cannot be read, so the campaign cannot go on from it: {record}: the career record is "
+            "damaged (") in said, said
+    assert ("Repair the file, then type next again: this mission's result is booked then, and the campaign goes on "
+            "(quit and kaleun play --campaign later do the same); a file moved away keeps the campaign; new sets up a "
+            "new game now") in said, said
+    assert console.then is None and not console.stopping
+    console.runtime.close()

@@ -275,3 +275,23 @@ def test_5_2_a_damaged_career_record_is_said_by_the_next_parts_button_and_played
     setup = win.overlay
     assert setup is not None and setup.id == "setup" and setup.mode == "linked", setup
     assert load_career()["patrol"]["next"] == "weather_1940"
+
+
+def test_4_3_a_campaign_mission_with_a_damaged_career_record_goes_on_only_from_the_repaired_file(home, monkeypatch):
+    """§4.3: a campaign is kept in the career record alone, so a record moved away takes the campaign with it (a linked
+    patrol's next part is booked from the finished part's save). The button says to repair the file, and a record moved
+    away says where the campaign stayed instead of promising that the game goes on."""
+    record = home / "career.json"
+    record.write_text("{broken")
+    win = ended_in_the_window(monkeypatch, mission="prize_rules_1939", mode="campaign")
+    touch(win, "debrief.next")
+    said = win.lang.render(win.feed.lines[-1].msg)
+    assert said.startswith("the career record cannot be read, so the campaign cannot go on from it: "
+                           f"{record}: the career record is damaged"), said
+    assert "Repair the file, then touch Next mission again" in said and "a file moved away keeps the campaign" in said
+    record.rename(home / "career.json.damaged")
+    touch(win, "debrief.next")
+    said = win.lang.render(win.feed.lines[-1].msg)
+    assert win.overlay is not None and win.overlay.id == "debrief"
+    assert said.startswith("the campaign is not in the career record read now: it stayed in the file moved away"), said
+    assert load_career().get("campaign") is None

@@ -235,12 +235,24 @@ class Debrief(Overlay):
             self.win.new_game(self.going_on[0])
             return
         unread = career_unread(self.game)
-        if unread is None:  # read now, and nothing goes on from it (a campaign's record moved away)
-            self.unread = None
-            self.win.say(Msg("nothing goes on after this mission (a single mission, or its linked patrol or campaign "
+        if unread is None:  # read now, and nothing goes on from it: the campaign stayed in the record moved away
+            was, self.unread = self.unread, None
+            self.win.say(Msg("the campaign is not in the career record read now: it stayed in the file moved away, "
+                             "which goes on with it once put back repaired; {new} sets up a new game (kaleun play "
+                             "--campaign begins a new campaign)", new=Msg("New game"))
+                         if was is not None and was[0] == "campaign" else
+                         Msg("nothing goes on after this mission (a single mission, or its linked patrol or campaign "
                              "is over): {new} sets up a new game", new=Msg("New game")))
             return
         self.unread = unread
+        if unread[0] == "campaign":  # a campaign goes on only from its own record: moved away, it stays in that file
+            self.win.say(Msg("the career record cannot be read, so the campaign cannot go on from it: {problem}. "
+                             "Repair the file, then touch {next} again: this mission's result is booked then, and the "
+                             "campaign goes on ({quit} and {how} later do the same); a file moved away keeps the "
+                             "campaign; {new} sets up a new game now", problem=unread[1],
+                             next=self._next_label(unread[0], None), quit=quit_words(),
+                             how=going_on_command(unread[0]), new=Msg("New game")))
+            return
         self.win.say(Msg("the career record cannot be read, so the linked patrol or campaign cannot go on from it: "
                          "{problem}. Repair the file or move it away, then touch {next} again: this mission's result "
                          "is booked then, and the game goes on ({quit} and {how} later do the same); {new} sets up a "
