@@ -471,6 +471,7 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     """Write the unit, reload systemd and enable it; `say` hears every step."""
     if (refused := refusal(p)) is not None:
         raise ServiceError(refused)
+    was_there = p.unit_path.is_file()  # an install again (after an update): a table running goes on as it started
     try:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")
@@ -496,6 +497,10 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     scope = "" if p.mode == "system" else "--user "
     sudo = "sudo " if p.mode == "system" else ""
     say(Msg("the table starts at the next boot; now: {start}", start=f"{sudo}systemctl {scope}start {UNIT}"))
+    if was_there:  # `start` does nothing to a table the service runs: it keeps the Kaleun and unit it started with
+        say(Msg("{path} was installed before: a table the service runs now goes on with the Kaleun and the unit it "
+                "started with until {restart}, which saves its game and starts it again with these",
+                path=str(p.unit_path), restart=f"{sudo}systemctl {scope}restart {UNIT}"))
     say(Msg("its log: {log}   (stop it, saving the game: {stop})", log=f"journalctl {scope}-u {NAME} -f",
             stop=f"{sudo}systemctl {scope}stop {UNIT}"))
     say(Msg("its warnings and errors alone: {log}", log=f"journalctl {scope}-u {NAME} -p warning"))

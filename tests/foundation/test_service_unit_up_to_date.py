@@ -103,3 +103,25 @@ def test_a_unit_that_is_not_kaleuns_or_cannot_be_read_is_left_alone(units):
     unit.write_bytes(b"\xff\xfe")
     assert service.outdated("system", unit) is None
     assert service.outdated("system", units / "none.service") is None
+
+
+def test_an_install_over_a_unit_says_to_restart_the_table_that_runs_now(units, monkeypatch):
+    """`systemctl start`, which the install names, does nothing to a table the service runs: after an update it went on
+    with the old Kaleun and unit. An install over an installed unit names the restart (which saves the game first)."""
+    import subprocess
+
+    def run(argv):
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 0)
+    p = service.plan("system", None, "root")
+    said: list[str] = []
+    service.install(p, lambda line: said.append(str(line)), run)
+    assert not any("restart" in line for line in said), said  # a first install: start is all it takes
+    p.unit_path.write_text(older(p.text))
+    said.clear()
+    service.install(p, lambda line: said.append(str(line)), run)
+    assert p.unit_path.read_text() == p.text and service.outdated("system", p.unit_path) is None
+    assert (f"{p.unit_path} was installed before: a table the service runs now goes on with the Kaleun and the unit it "
+            "started with until sudo systemctl restart kaleun.service, which saves its game and starts it again with "
+            "these") in said, said
