@@ -32,6 +32,7 @@ import functools
 import hashlib
 import json
 import logging
+import shlex
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -56,6 +57,24 @@ LOCK_WAIT_S = 5.0
 class CareerError(Exception):
     """The career record cannot be read or used; str() says why in English, its `Msg`
     (`kaleun.core.messages.of_error`) in any language."""
+
+
+class NewerCareer(CareerError):
+    """A career record a newer Kaleun wrote: this one is updated, the record is not repaired."""
+
+
+def damaged_what_to_do(path: Path | None = None) -> Msg:
+    """What a group does about a career record that cannot be read (`kaleun career` says it under the problem): repair
+    it or move it away, what each keeps and loses, and how a linked patrol or a campaign goes on."""
+    path = path or career_path()
+    return Msg("What to do: repair the file (a copy from a backup, or its JSON mended) or move it away ({move}). "
+               "Moved away, Kaleun begins a new record: the missions, totals, campaign and linked patrol booked in "
+               "the old one are not in it (the moved file keeps them), and kaleun play --campaign begins a new "
+               "campaign. No game's save is touched: a mission that ended while the record could not be read is "
+               "booked once it reads again (kaleun resume), and kaleun play --linked, while that game is the last one "
+               "saved, books it and goes on with the patrol's next part; a campaign goes on only from the repaired "
+               "file.",
+               move=f"mv {shlex.quote(str(path))} {shlex.quote(f'{path}.damaged')}")
 
 
 def career_path() -> Path:
@@ -129,7 +148,7 @@ def load_career(path: Path | None = None) -> dict[str, Any]:
         raise CareerError(_damaged(path, why_unread(exc))) from exc
     newer = record.get("version") if isinstance(record, dict) and record.get("format") == FORMAT else None
     if isinstance(newer, int) and not isinstance(newer, bool) and VERSION < newer < 10**6:
-        raise CareerError(Msg("{path}: the career record is of version {version}, newer than this Kaleun reads "
+        raise NewerCareer(Msg("{path}: the career record is of version {version}, newer than this Kaleun reads "
                               "({reads}): a newer Kaleun wrote it (update this one); the file was kept as it is",
                               path=str(path), version=str(newer), reads=str(VERSION)))
     if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
@@ -261,6 +280,25 @@ def undo_campaign(path: Path, started: str, before: dict[str, Any]) -> bool:
             record["campaign"], record["patrol"] = before["campaign"], before["patrol"]
             save_career(record, path)
     return before["campaign"] is not None
+
+
+def campaign_taken_back(undo: Callable[[], bool] | None) -> Msg | None:
+    """A new campaign written into the career record for a game whose first save then failed is taken back out: the
+    campaign it gave up runs on as it was. Said after the failure (nothing when no campaign was begun); a record that
+    cannot take that either (the same full disk) keeps the new campaign, begun with no mission played, which the next
+    `kaleun play --campaign` starts with its first mission."""
+    if undo is None:
+        return None
+    try:
+        had_one = undo()
+    except (CareerError, OSError) as exc:
+        log.warning("the campaign begun could not be taken back out of the career record: %s", exc)
+        return Msg("The new campaign stays in the career record ({problem}), no mission of it played: kaleun play "
+                   "--campaign starts its first mission.", problem=of_error(exc) if isinstance(exc, CareerError)
+                   else why_unread(exc))
+    if not had_one:
+        return Msg("The new campaign was taken back out of the career record.")
+    return Msg("The new campaign was taken back out of the career record: the campaign before it is as it was.")
 
 
 def _configured(setup: Any, path: Path, later: bool = False) -> Any:

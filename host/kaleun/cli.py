@@ -14,6 +14,8 @@ from kaleun.core.messages import Msg, When, of_error
 from kaleun.files import why_unread
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from kaleun.boards.model import Board
     from kaleun.core.engine import Engine
     from kaleun.runtime.outputs import Autosave
@@ -127,11 +129,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     if unwritten is not None:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
                          why=why_unread(unwritten)), EXIT_FAIL, said)
+    undo: Callable[[], bool] | None = None  # takes a campaign begun by this run back out (its save failed)
     if status == EXIT_OK:
         from kaleun.career import begin_campaign
 
         try:  # `--campaign` beginning a new campaign: written into the record now that its run went through
-            begin_campaign(game)
+            undo = begin_campaign(game)
         except (CareerError, OSError) as exc:
             return _fail(Msg("kaleun run: the campaign cannot be begun in the career record ({problem}); the running "
                              "campaign is as it was", problem=of_error(exc) if isinstance(exc, CareerError) else
@@ -155,10 +158,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
                 print(in_language(said).render(_kept_line(kept)), file=sys.stderr)
         except TableBusy as exc:
-            return _fail(f"kaleun run: {_said(exc, said)}", EXIT_FAIL)
+            return _fail(_unsaved_campaign(Msg("{command}: {problem}", command="kaleun run",
+                                                 problem=of_error(exc)), undo), EXIT_FAIL, said)
         except OSError as exc:
-            return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=why_unread(exc)),
-                         EXIT_FAIL, said)
+            return _fail(_unsaved_campaign(Msg("kaleun run: cannot save to {path}: {why}", path=args.save,
+                                               why=why_unread(exc)), undo), EXIT_FAIL, said)
         finally:
             if lock is not None:
                 lock.release()
@@ -175,6 +179,26 @@ def cmd_run(args: argparse.Namespace) -> int:
         "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
         n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
+
+
+def _say_outdated_service(code: str) -> None:
+    """A table its service started, whose unit an older Kaleun wrote: said in the log (the journal), with the command
+    that brings it up to date, as the unit lacks what this Kaleun expects of it (the crew's shut-down)."""
+    from kaleun.i18n import language
+    from kaleun.service import outdated_units, under_a_service
+
+    if under_a_service():
+        for old in outdated_units():
+            log.warning("%s", language(code).render(old))
+
+
+def _unsaved_campaign(failed: Msg, undo: Callable[[], bool] | None) -> Msg:
+    """A save of `kaleun run --save` that failed, and the campaign its run began taken back out of the career record
+    (`career.campaign_taken_back`), as a start whose first save fails does: the campaign it gave up runs on."""
+    from kaleun.career import campaign_taken_back
+
+    campaign = campaign_taken_back(undo)
+    return failed if campaign is None else Msg("{failed} {campaign}", failed=failed, campaign=campaign)
 
 
 def _run_files_clash(args: argparse.Namespace) -> Msg | None:
@@ -679,6 +703,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         if not has_display(console_next=False):  # a service started before the desktop: fail, systemd tries again
             return _fail(Msg("kaleun: --fullscreen needs a display and there is none (no desktop session, "
                              "or SDL_VIDEODRIVER=kmsdrm cannot open the screen)"), EXIT_FAIL, said)
+        _say_outdated_service(said)
     try:
         language = check_language(args.language) if args.language else preferred_table_language()
     except SettingsError as exc:

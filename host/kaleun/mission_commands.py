@@ -289,7 +289,7 @@ def _not_read(folder: Path) -> list[Path]:
 
 
 def cmd_career(args: argparse.Namespace) -> int:
-    from kaleun.career import CareerError, career_messages, career_path, load_career
+    from kaleun.career import CareerError, NewerCareer, career_messages, career_path, damaged_what_to_do, load_career
     from kaleun.core.messages import Msg, of_error
     from kaleun.i18n import language
 
@@ -301,6 +301,8 @@ def cmd_career(args: argparse.Namespace) -> int:
         record = load_career()
     except CareerError as exc:
         print(lang.render(of_error(exc)), file=sys.stderr)
+        if not isinstance(exc, NewerCareer):  # a newer Kaleun's record: this one is updated, as the line says
+            print(lang.render(damaged_what_to_do()), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(record, ensure_ascii=False, indent=1))

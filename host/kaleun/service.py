@@ -189,8 +189,9 @@ def _account(name: str | None) -> pwd.struct_passwd:
 
 
 def plan(mode: str, board: str | None = None, user: str | None = None, python: str = sys.executable,
-         system_dir: Path = SYSTEM_DIR) -> Plan:
+         system_dir: Path | None = None) -> Plan:
     """What `install` would write and run."""
+    system_dir = SYSTEM_DIR if system_dir is None else system_dir
     account = _account(user)
     home = Path(account.pw_dir)
     exec_start = command_line(board, python)
@@ -470,6 +471,7 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     """Write the unit, reload systemd and enable it; `say` hears every step."""
     if (refused := refusal(p)) is not None:
         raise ServiceError(refused)
+    was_there = p.unit_path.is_file()  # an install again (after an update): a table running goes on as it started
     try:
         p.unit_path.parent.mkdir(parents=True, exist_ok=True)
         p.unit_path.write_text(p.text, encoding="utf-8")
@@ -495,6 +497,10 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     scope = "" if p.mode == "system" else "--user "
     sudo = "sudo " if p.mode == "system" else ""
     say(Msg("the table starts at the next boot; now: {start}", start=f"{sudo}systemctl {scope}start {UNIT}"))
+    if was_there:  # `start` does nothing to a table the service runs: it keeps the Kaleun and unit it started with
+        say(Msg("{path} was installed before: a table the service runs now goes on with the Kaleun and the unit it "
+                "started with until {restart}, which saves its game and starts it again with these",
+                path=str(p.unit_path), restart=f"{sudo}systemctl {scope}restart {UNIT}"))
     say(Msg("its log: {log}   (stop it, saving the game: {stop})", log=f"journalctl {scope}-u {NAME} -f",
             stop=f"{sudo}systemctl {scope}stop {UNIT}"))
     say(Msg("its warnings and errors alone: {log}", log=f"journalctl {scope}-u {NAME} -p warning"))
@@ -503,3 +509,92 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
     say(Msg("to have the Pi no longer start the table: {disable} (the login prompt on tty1 comes back at the next "
             "boot)", disable=disable) if p.mode == "system" else
         Msg("to have the Pi no longer start the table: {disable}", disable=disable))
+
+
+# -- a unit an older Kaleun installed ----------------------------------------------------------
+def _unescaped(value: str) -> str:
+    """A unit's value as `unit_text` wrote it, its doubled "%" and "$" made single again."""
+    return value.replace("%%", "%").replace("$$", "$")
+
+
+def _choices(text: str) -> tuple[list[str], str, str | None, str | None] | None:
+    """What an installed unit was installed with: its ExecStart as words, the user it runs as ("" for a user
+    service), its --board and its KALEUN_HOME; None when it has no ExecStart that runs Kaleun (not one of ours)."""
+    start: list[str] | None = None
+    user, kaleun_home = "", None
+    for line in text.splitlines():
+        key, _, value = line.strip().partition("=")
+        try:
+            if key == "ExecStart":
+                start = shlex.split(_unescaped(value))
+            elif key == "User":
+                user = value.strip()
+            elif key == "Environment":
+                for word in shlex.split(_unescaped(value)):
+                    if word.startswith("KALEUN_HOME="):
+                        kaleun_home = word.partition("=")[2]
+        except ValueError:  # an unclosed quote: a unit edited by hand
+            return None
+    if not start or "kaleun" not in start:
+        return None
+    board = start[start.index("--board") + 1] if "--board" in start[:-1] else None
+    return start, user, board, kaleun_home
+
+
+def outdated(mode: str, path: Path) -> Msg | None:
+    """An installed unit (`mode` "system" or "user" at `path`) that differs from what `kaleun service install` writes
+    now for the same choices (its Python, board, user and KALEUN_HOME): written by an older Kaleun, it lacks what this
+    one expects of its service (the crew's shut-down, KALEUN_SERVICE), and nothing else tells the maker. What is
+    different and the exact command that writes it anew; None: none installed there, not Kaleun's, or up to date."""
+    try:
+        installed = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    choices = _choices(installed)
+    if choices is None:
+        return None
+    start, user, board, kaleun_home = choices
+    python = start[0]
+    now = command_line(None, python) + (["--board", board] if board else [])
+    groups = existing_groups() if mode == "system" else ()
+    wanted = unit_text(mode, now, user, groups, kaleun_home)
+    if wanted == installed:
+        return None
+    have = installed.splitlines()
+    missing = [line for line in wanted.splitlines() if line and not line.startswith("#") and line not in have]
+    command = [python, "-m", NAME, "service", "install", f"--{mode}"]
+    if board:
+        command += ["--board", board]
+    if mode == "system" and user:
+        command += ["--as", user]
+    typed = " ".join(shlex.quote(word) for word in command)
+    if kaleun_home:  # the install reads the table's folder from KALEUN_HOME, as this unit's was
+        typed = f"KALEUN_HOME={shlex.quote(kaleun_home)} {typed}"
+    if mode == "system":
+        typed = f"sudo {typed}"
+    if missing:
+        return Msg("the service's unit {path} was written by an older Kaleun (or changed by hand) and lacks what this "
+                   "one expects ({line}); bring it up to date, keeping its board and user: {command}", path=str(path),
+                   line=missing[0], command=typed)
+    return Msg("the service's unit {path} differs from what this Kaleun writes (an older Kaleun wrote it, or it was "
+               "changed by hand); bring it up to date, keeping its board and user: {command}", path=str(path),
+               command=typed)
+
+
+def installed_units(system_dir: Path | None = None, home: Path | None = None) -> list[tuple[str, Path]]:
+    """Where a unit of each kind would be installed for the user who runs this: the system service's and this
+    user's own."""
+    system_dir = SYSTEM_DIR if system_dir is None else system_dir
+    home = Path.home() if home is None else home
+    return [("system", system_dir / UNIT), ("user", home / ".config" / "systemd" / "user" / UNIT)]
+
+
+def outdated_units(system_dir: Path | None = None, home: Path | None = None) -> list[Msg]:
+    """What `outdated` says of each installed unit (`kaleun hw check` and a service's start say it)."""
+    return [said for mode, path in installed_units(system_dir, home) if (said := outdated(mode, path)) is not None]
+
+
+def under_a_service() -> bool:
+    """This Kaleun was started by systemd (every unit gets an INVOCATION_ID, also one an older Kaleun wrote without
+    KALEUN_SERVICE) or by a unit `kaleun service install` wrote."""
+    return bool(os.environ.get("INVOCATION_ID")) or service_kind() is not None

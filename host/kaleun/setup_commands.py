@@ -71,6 +71,10 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
         if lock:
             lock.release()
     print(report(board, results, language))
+    from kaleun.service import outdated_units
+
+    for old in outdated_units():  # the parts check out, and the service that starts them at boot is an older one
+        print(_say(Msg("note: {line}", line=old)), file=sys.stderr)
     if results.stopped == "interrupted":
         return EXIT_INTERRUPTED
     # a check cut short (its input ended) has not shown the whole build to work
@@ -109,6 +113,7 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         board_warnings,
         desktop_autologin,
         install,
+        outdated,
         plan,
         refusal,
         starting_board,
@@ -129,6 +134,8 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(p.text, end="")
         for argv in p.commands:
             print(f"# then: {' '.join(argv)}")
+        if (old := outdated(mode, p.unit_path)) is not None:  # the unit the maker has now, said beside the new one
+            print(_say(Msg("note: {line}", line=old)), file=sys.stderr)
         if (refused := refusal(p)) is not None:  # the unit is shown, and the real install would stop at once
             print(_say(Msg("note: without --dry-run this install would be refused: {problem}", problem=refused)),
                   file=sys.stderr)

@@ -209,3 +209,31 @@ def test_4_3_a_first_campaign_whose_first_save_fails_leaves_the_record_without_o
     from kaleun.career import start_configured
 
     assert start_configured(career_setup(), later=True).config["mission"] == "prize_rules_1939"  # a new one begins
+
+
+def test_4_3_a_campaign_run_whose_save_fails_gives_up_no_campaign(home, tmp_path, monkeypatch, capsys):
+    """Rulebook §4.3, nothing lost: `kaleun run --campaign --save FILE` wrote the new campaign into the career record
+    (giving up the running one) and then its save failed (a full disk), so the running campaign's next mission, score
+    and grades were gone for a game that was never kept. The run now takes the new campaign back out, as a start whose
+    first save fails does, and says so."""
+    import errno
+
+    from kaleun import saves
+    from kaleun.cli import main
+
+    before = running_campaign(home)
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "save_game", full)
+    script = write_script(tmp_path / "good.jsonl", [{"t": 10, "do": "report"}])
+    saved = tmp_path / "part.json"
+    assert main(["run", "--campaign", "--mission", "prize_rules_1939", "--script", str(script), "--events",
+                 str(tmp_path / "events.jsonl"), "--save", str(saved)]) == 1
+    said = capsys.readouterr().err
+    assert f"kaleun run: cannot save to {saved}: No space left on device" in said, said
+    assert "The new campaign was taken back out of the career record: the campaign before it is as it was." in said
+    assert load_career()["campaign"] == RUNNING
+    assert (home / "career.json").read_bytes() == before
+    assert not saved.exists()

@@ -344,3 +344,24 @@ def test_5_2_next_on_a_full_disk_says_to_type_next_again_not_quit(home, monkeypa
     assert said in out, out[-3000:]
     assert "type quit again" not in out and "gebt erneut beenden ein" not in out
     assert open_save(autosave_path()).engine.config["mission"] == "weather_1940"  # and the next part was played
+
+
+def test_4_3_next_after_a_campaign_mission_with_a_damaged_career_record_says_to_repair_it(home, monkeypatch):
+    """§4.3: a campaign is kept in the career record alone: moved away, the record takes the campaign with it, so
+    `next` does not promise that moving it away goes on (it said "the game goes on", then "nothing goes on"): it says
+    to repair the file and that a file moved away keeps the campaign."""
+    from kaleun.career import career_path
+
+    record = career_path()
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text("{damaged", encoding="utf-8")
+    console, out = console_at_the_end(monkeypatch, "en", mode="campaign")
+    console.handle("next")
+    said = out.getvalue()
+    assert (f"! the career record cannot be read, so the campaign cannot go on from it: {record}: the career record is "
+            "damaged (") in said, said
+    assert ("Repair the file, then type next again: this mission's result is booked then, and the campaign goes on "
+            "(quit and kaleun play --campaign later do the same); a file moved away keeps the campaign; new sets up a "
+            "new game now") in said, said
+    assert console.then is None and not console.stopping
+    console.runtime.close()

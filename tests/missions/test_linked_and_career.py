@@ -592,3 +592,25 @@ def test_5_2_the_next_evening_a_part_not_over_in_the_autosave_is_named_when_play
     assert told in again.stderr and "the previous game was kept as" in again.stderr.split(told)[1], again.stderr
     single = play("--mission", "weather_1940")  # a single mission gives no linked part up: nothing to say
     assert "The autosave holds" not in single.stderr
+
+
+def test_4_3_kaleun_career_with_a_damaged_record_says_what_to_do(home, capsys):
+    """§4.3/§5.2: a group whose career record is damaged is told by `kaleun career` what to do about it (repair it or
+    move it away), what moving it away loses and keeps, and how a linked patrol and a campaign go on; a record a newer
+    Kaleun wrote is told to update Kaleun instead."""
+    from kaleun.cli import main
+
+    path = career_path()
+    path.write_text("{broken")
+    assert main(["career"]) == 2
+    said = capsys.readouterr().err
+    assert "the career record is damaged" in said, said
+    assert f"What to do: repair the file (a copy from a backup, or its JSON mended) or move it away (mv {path} " \
+           f"{path}.damaged)." in said, said
+    assert "kaleun play --campaign begins a new campaign" in said and "kaleun play --linked" in said, said
+    assert "a campaign goes on only from the repaired file" in said, said
+    assert path.read_text() == "{broken"
+    path.write_text('{"format": "kaleun-career", "version": 99}')
+    assert main(["career"]) == 2
+    said = capsys.readouterr().err
+    assert "a newer Kaleun wrote it (update this one)" in said and "What to do" not in said, said

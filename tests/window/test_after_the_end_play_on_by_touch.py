@@ -248,3 +248,50 @@ def test_4_1_the_buttons_of_what_comes_next_push_no_line_of_the_debrief_off_the_
     assert not [whole for whole in win.cut if "debrief.png" not in whole], win.cut
     win.quit()
     win.runtime.close()
+
+
+def test_5_2_a_damaged_career_record_is_said_by_the_next_parts_button_and_played_on_once_mended(home, monkeypatch):
+    """§5.2: a linked part that ends while the career record cannot be read showed no Next part at all, so a touch-only
+    crew could not tell its patrol was waiting on the record. The button is there; touched, it says the record cannot be
+    read, names the file and its problem and what to do, as the console's `next` does; touched again once the record is
+    moved away, it books the finished part and opens the set-up on the patrol's next part."""
+    record = home / "career.json"
+    record.write_text("{broken")
+    win = ended_in_the_window(monkeypatch)
+    win.cache.clear()
+    win.render(pygame.Surface((800, 480)))
+    drawn = {key[2] for key in win.cache._images}
+    assert {"Next part", "the career record cannot be read"} <= drawn, drawn
+    touch(win, "debrief.next")
+    said = win.lang.render(win.feed.lines[-1].msg)
+    assert win.overlay is not None and win.overlay.id == "debrief"
+    assert said.startswith("the career record cannot be read, so the linked patrol or campaign cannot go on from it: "
+                           f"{record}: the career record is damaged"), said
+    assert "Repair the file or move it away, then touch Next part again: this mission's result is booked then" in said
+    assert "kaleun play --linked" in said and "New game sets up a new game now" in said, said
+    assert record.read_text() == "{broken"
+    record.rename(home / "career.json.damaged")
+    touch(win, "debrief.next")
+    setup = win.overlay
+    assert setup is not None and setup.id == "setup" and setup.mode == "linked", setup
+    assert load_career()["patrol"]["next"] == "weather_1940"
+
+
+def test_4_3_a_campaign_mission_with_a_damaged_career_record_goes_on_only_from_the_repaired_file(home, monkeypatch):
+    """§4.3: a campaign is kept in the career record alone, so a record moved away takes the campaign with it (a linked
+    patrol's next part is booked from the finished part's save). The button says to repair the file, and a record moved
+    away says where the campaign stayed instead of promising that the game goes on."""
+    record = home / "career.json"
+    record.write_text("{broken")
+    win = ended_in_the_window(monkeypatch, mission="prize_rules_1939", mode="campaign")
+    touch(win, "debrief.next")
+    said = win.lang.render(win.feed.lines[-1].msg)
+    assert said.startswith("the career record cannot be read, so the campaign cannot go on from it: "
+                           f"{record}: the career record is damaged"), said
+    assert "Repair the file, then touch Next mission again" in said and "a file moved away keeps the campaign" in said
+    record.rename(home / "career.json.damaged")
+    touch(win, "debrief.next")
+    said = win.lang.render(win.feed.lines[-1].msg)
+    assert win.overlay is not None and win.overlay.id == "debrief"
+    assert said.startswith("the campaign is not in the career record read now: it stayed in the file moved away"), said
+    assert load_career().get("campaign") is None

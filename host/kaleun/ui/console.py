@@ -516,6 +516,12 @@ class Console(Prompting):
                 output.book()  # a career record repaired or moved away since the end: booked now, so it goes on
             going = goes_on_with(self.game)
             unread = career_unread(self.game) if going is None else None
+            if unread is not None and unread[0] == "campaign":  # it goes on only from its own record, repaired
+                raise CommandError(Msg("the career record cannot be read, so the campaign cannot go on from it: "
+                                       "{problem}. Repair the file, then type {next} again: this mission's result is "
+                                       "booked then, and the campaign goes on ({quit} and {how} later do the same); a "
+                                       "file moved away keeps the campaign; {new} sets up a new game now",
+                                       problem=unread[1], how=going_on_command(unread[0]), **words))
             if unread is not None:
                 raise CommandError(Msg("the career record cannot be read, so the linked patrol or campaign cannot go "
                                        "on from it: {problem}. Repair the file or move it away, then type {next} "

@@ -317,25 +317,9 @@ def first_save(runtime: Runtime) -> None:
 
 
 def _campaign_taken_back(undo: Callable[[], bool] | None) -> Msg | None:
-    """A new campaign written into the career record for a game whose first save then failed is taken back out: the
-    campaign it gave up runs on as it was. Said after the failure (nothing when no campaign was begun); a record that
-    cannot take that either (the same full disk) keeps the new campaign, begun with no mission played, which the next
-    `kaleun play --campaign` starts with its first mission."""
-    from kaleun.career import CareerError
-    from kaleun.files import why_unread
+    from kaleun.career import campaign_taken_back
 
-    if undo is None:
-        return None
-    try:
-        had_one = undo()
-    except (CareerError, OSError) as exc:
-        log.warning("the campaign begun could not be taken back out of the career record: %s", exc)
-        return Msg("The new campaign stays in the career record ({problem}), no mission of it played: kaleun play "
-                   "--campaign starts its first mission.", problem=of_error(exc) if isinstance(exc, CareerError)
-                   else why_unread(exc))
-    if not had_one:
-        return Msg("The new campaign was taken back out of the career record.")
-    return Msg("The new campaign was taken back out of the career record: the campaign before it is as it was.")
+    return campaign_taken_back(undo)
 
 
 def _begin_campaign(runtime: Runtime) -> Callable[[], bool] | None:

@@ -86,6 +86,9 @@ class Debrief(Overlay):
         self.fuel_used: float | None = None
         #: what the career record plays after this game's end: (mode, mission), read once the game is over
         self.going_on: tuple[str, str] | None = None
+        #: a linked patrol's or campaign's part whose career record cannot be read: its mode ("linked", "campaign")
+        #: and the record's problem; the next part's button then says why and goes on once the record is mended
+        self.unread: tuple[str, Msg | str] | None = None
         self._looked = False
 
     def toggle_chart(self) -> None:
@@ -126,13 +129,14 @@ class Debrief(Overlay):
         log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
         self.attacks = [dict(a) for a in log.get("attacks", [])]
         if not self._looked and self.win.after is not None:
-            from kaleun.ui.session import goes_on_with, is_over
+            from kaleun.ui.session import career_unread, goes_on_with, is_over
 
             if is_over(game):  # booked in the career record at the end: read once
                 self._looked = True
                 self.going_on = goes_on_with(game)
-        return (self.going_on, freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons),
-                self.dead, self.hours,
+                self.unread = career_unread(game) if self.going_on is None else None
+        return (self.going_on, self.unread[0] if self.unread else None,
+                freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
                 self.chart, self.saved, freeze(self.attacks), self.fuel_used)
 
     def headline(self) -> tuple[Msg, theme.Color, str]:
@@ -153,11 +157,10 @@ class Debrief(Overlay):
         pygame.draw.rect(c.surface, color, area, s(3))
         icons.ICONS[icon](c.surface, Rect(area.x + s(12), area.y + s(10), s(40), s(40)), color)
         # the next part's button at the headline's right: the summary's columns keep their rows
-        head_w = (self._next_rect(c, area).x - s(8) if self._next_shown() and self.going_on is not None
-                  else area.right - s(18)) - area.x - s(62)
+        head_w = (self._next_rect(c, area).x - s(8) if self._next_offered() else area.right - s(18)) - area.x - s(62)
         c.text(word, (area.x + s(62), area.y + s(8)), 28, color, bold=True, width=head_w)
         reason = self.end.get("feed") or self.end.get("reason")
-        y = area.y + (s(53) if self._next_shown() and self.going_on is not None else s(48))
+        y = area.y + (s(53) if self._next_offered() else s(48))
         if reason:  # up to four rows: how a part of a linked patrol or a campaign mission ended, and what follows
             font = c.font(theme.MIN_TEXT)
             rows = min(4, max(3, len(wrap(font, c.tr(reason), area.w - s(80)))))
@@ -211,6 +214,57 @@ class Debrief(Overlay):
         """Is what comes next offered here (the window can start another game, the game is over, the summary shown)?"""
         return self.win.after is not None and self._looked and not self.chart
 
+    def _next_offered(self) -> bool:
+        """Is the next part's (or next mission's) button drawn: one goes on, or would once the record is mended?"""
+        return self._next_shown() and (self.going_on is not None or self.unread is not None)
+
+    def go_on_unread(self) -> None:
+        """The next part's button with a career record that could not be read: booked now and gone on to the next
+        part when the record was repaired or moved away since; else the crew is told why, where the file is and what
+        to do, as the console's `next` says it."""
+        from kaleun.career import going_on_command
+        from kaleun.ui.screens.settings import quit_words
+        from kaleun.ui.session import career_unread, goes_on_with
+
+        output = getattr(self.win.runtime, "debrief", None)
+        if output is not None and getattr(output, "unbooked", False):
+            output.book()  # a career record repaired or moved away since the end: booked now, so it goes on
+        self.going_on = goes_on_with(self.game)
+        if self.going_on is not None:
+            self.unread = None
+            self.win.new_game(self.going_on[0])
+            return
+        unread = career_unread(self.game)
+        if unread is None:  # read now, and nothing goes on from it: the campaign stayed in the record moved away
+            was, self.unread = self.unread, None
+            self.win.say(Msg("the campaign is not in the career record read now: it stayed in the file moved away, "
+                             "which goes on with it once put back repaired; {new} sets up a new game (kaleun play "
+                             "--campaign begins a new campaign)", new=Msg("New game"))
+                         if was is not None and was[0] == "campaign" else
+                         Msg("nothing goes on after this mission (a single mission, or its linked patrol or campaign "
+                             "is over): {new} sets up a new game", new=Msg("New game")))
+            return
+        self.unread = unread
+        if unread[0] == "campaign":  # a campaign goes on only from its own record: moved away, it stays in that file
+            self.win.say(Msg("the career record cannot be read, so the campaign cannot go on from it: {problem}. "
+                             "Repair the file, then touch {next} again: this mission's result is booked then, and the "
+                             "campaign goes on ({quit} and {how} later do the same); a file moved away keeps the "
+                             "campaign; {new} sets up a new game now", problem=unread[1],
+                             next=self._next_label(unread[0], None), quit=quit_words(),
+                             how=going_on_command(unread[0]), new=Msg("New game")))
+            return
+        self.win.say(Msg("the career record cannot be read, so the linked patrol or campaign cannot go on from it: "
+                         "{problem}. Repair the file or move it away, then touch {next} again: this mission's result "
+                         "is booked then, and the game goes on ({quit} and {how} later do the same); {new} sets up a "
+                         "new game now", problem=unread[1], next=self._next_label(unread[0], None), quit=quit_words(),
+                         how=going_on_command(unread[0]), new=Msg("New game")))
+
+    def _next_label(self, mode: str, mission: str | None) -> Msg:
+        own = self.game.module("mission").mission if self.game.has_module("mission") else None
+        if mission == own:  # a primary objective not met (§4.3): the part or the mission is played again
+            return Msg("Play the part again") if mode == "linked" else Msg("Play the mission again")
+        return Msg("Next part") if mode == "linked" else Msg("Next mission")
+
     def _buttons(self, c: Canvas, area: Rect) -> None:
         s = c.size
         row = area.bottom - s(53)
@@ -233,19 +287,19 @@ class Debrief(Overlay):
         for (name, label, action, more), width in zip(buttons, need, strict=True):
             c.button(name, Rect(x, row, width + spare, s(47)), label, action, size=theme.MIN_TEXT, **more)
             x += width + spare + gap
-        if not self._next_shown() or self.going_on is None:
+        if not self._next_offered():
+            return
+        if self.going_on is None and self.unread is not None:  # the record cannot be read: touched, it says why
+            c.button("debrief.next", self._next_rect(c, area), self._next_label(self.unread[0], None),
+                     simple(self.go_on_unread), note=Msg("the career record cannot be read"), size=theme.MIN_TEXT)
             return
         from kaleun.uboot.missions.catalogue import titled
 
+        assert self.going_on is not None
         mode, mission = self.going_on
-        own = self.game.module("mission").mission if self.game.has_module("mission") else None
-        if mission == own:  # a primary objective not met (§4.3): the part or the mission is played again
-            label = Msg("Play the part again") if mode == "linked" else Msg("Play the mission again")
-        else:
-            label = Msg("Next part") if mode == "linked" else Msg("Next mission")
         # the mission named on a row of its own, so a long title (in Russian) is read whole
-        c.button("debrief.next", self._next_rect(c, area), label, call(self.win.new_game, mode), active=True,
-                 note=titled(mission), size=theme.MIN_TEXT)
+        c.button("debrief.next", self._next_rect(c, area), self._next_label(mode, mission),
+                 call(self.win.new_game, mode), active=True, note=titled(mission), size=theme.MIN_TEXT)
 
     def _next_rect(self, c: Canvas, area: Rect) -> Rect:
         """Where the next part's (or next mission's) button goes: the headline row's right half."""

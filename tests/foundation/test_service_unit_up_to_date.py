@@ -1,0 +1,127 @@
+"""A Pi that starts the table by itself (the service): a maker who updates Kaleun on a running table keeps the unit an
+older Kaleun wrote, which lacks what the newer code expects of its service (KALEUN_SERVICE, by which the window offers
+the crew's shut-down; exit status 3, after which the unit does not start the table again). Nothing said so, so the
+table's Power off came back 5 s later. `kaleun service install --dry-run`, `kaleun hw check` and a table's start
+under systemd now notice a unit that differs from what `kaleun service install` writes now and give the exact command
+that writes it anew, keeping its board, user and folder."""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from kaleun import service
+from kaleun.cli import _say_outdated_service, main
+from kit import BOARDS
+
+BOARD = str(BOARDS / "sim.toml")
+
+
+def older(text: str) -> str:
+    """The unit as a Kaleun before the crew's shut-down wrote it: no KALEUN_SERVICE, no exit status 3."""
+    kept = [line for line in text.splitlines()
+            if "KALEUN_SERVICE" not in line and "RestartPreventExitStatus" not in line]
+    return "\n".join(line.replace("SuccessExitStatus=143 3", "SuccessExitStatus=143") for line in kept) + "\n"
+
+
+@pytest.fixture()
+def units(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where the system's units and the maker's own home are, in a folder of the test (there is no systemd here)."""
+    system = tmp_path / "etc-systemd-system"
+    system.mkdir()
+    monkeypatch.setattr(service, "SYSTEM_DIR", system)
+    maker = tmp_path / "maker"
+    maker.mkdir()
+    monkeypatch.setenv("HOME", str(maker))
+    monkeypatch.delenv("KALEUN_HOME", raising=False)
+    return tmp_path
+
+
+def command(*words: str) -> str:
+    return " ".join(shlex.quote(w) for w in (sys.executable, "-m", "kaleun", "service", "install", *words))
+
+
+def test_the_dry_run_says_an_installed_unit_of_an_older_kaleun_and_the_command_that_writes_it_anew(units, capsys):
+    p = service.plan("system", BOARD, "root")
+    assert p.unit_path == units / "etc-systemd-system" / "kaleun.service"
+    p.unit_path.write_text(older(p.text))
+    # the maker looks at what an install would write now, without the board the table was installed with
+    assert main(["service", "install", "--dry-run"]) == 0
+    said = capsys.readouterr().err
+    board = service.board_reference(BOARD)
+    assert (f"note: the service's unit {p.unit_path} was written by an older Kaleun (or changed by hand) and lacks "
+            "what this one expects (Environment=KALEUN_SERVICE=system); bring it up to date, keeping its board and "
+            f"user: sudo {command('--system', '--board', board, '--as', 'root')}") in said, said
+    p.unit_path.write_text(p.text)  # brought up to date: nothing said
+    assert main(["service", "install", "--dry-run"]) == 0
+    assert "service's unit" not in capsys.readouterr().err
+
+
+def test_hw_check_says_an_older_user_service_with_its_table_folder(units, monkeypatch, capsys):
+    kept = units / "table 100%"
+    monkeypatch.setenv("KALEUN_HOME", str(kept))
+    text = service.unit_text("user", service.command_line(None), kaleun_home=str(kept))
+    monkeypatch.delenv("KALEUN_HOME")
+    unit = units / "maker" / ".config" / "systemd" / "user" / "kaleun.service"
+    unit.parent.mkdir(parents=True)
+    unit.write_text(older(text))
+    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "buttons"]) == 0
+    said = capsys.readouterr().err
+    assert (f"the service's unit {unit} was written by an older Kaleun (or changed by hand) and lacks what this one "
+            "expects (Environment=KALEUN_SERVICE=user); bring it up to date, keeping its board and user: "
+            f"KALEUN_HOME={shlex.quote(str(kept))} {command('--user')}") in said, said
+    unit.write_text(text)
+    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "buttons"]) == 0
+    assert "service's unit" not in capsys.readouterr().err
+
+
+def test_a_table_its_older_unit_started_says_so_in_the_journal(units, monkeypatch, caplog):
+    p = service.plan("system", None, "root")
+    p.unit_path.write_text(older(p.text))
+    caplog.set_level(logging.WARNING, logger="kaleun")
+    monkeypatch.delenv("INVOCATION_ID", raising=False)
+    monkeypatch.delenv("KALEUN_SERVICE", raising=False)
+    _say_outdated_service("en")  # started by hand: the maker's own business
+    assert not caplog.records
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")  # systemd started it, with no KALEUN_SERVICE (old unit)
+    _say_outdated_service("en")
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 1, said
+    assert said[0].startswith(f"the service's unit {p.unit_path} was written by an older Kaleun"), said
+    assert said[0].endswith(f"sudo {command('--system', '--as', 'root')}"), said
+
+
+def test_a_unit_that_is_not_kaleuns_or_cannot_be_read_is_left_alone(units):
+    unit = units / "etc-systemd-system" / "kaleun.service"
+    unit.write_text("[Service]\nExecStart=/usr/bin/true\n")
+    assert service.outdated("system", unit) is None
+    unit.write_text("[Service]\nExecStart='/opt/kaleun -m kaleun\n")  # an unclosed quote
+    assert service.outdated("system", unit) is None
+    unit.write_bytes(b"\xff\xfe")
+    assert service.outdated("system", unit) is None
+    assert service.outdated("system", units / "none.service") is None
+
+
+def test_an_install_over_a_unit_says_to_restart_the_table_that_runs_now(units, monkeypatch):
+    """`systemctl start`, which the install names, does nothing to a table the service runs: after an update it went on
+    with the old Kaleun and unit. An install over an installed unit names the restart (which saves the game first)."""
+    import subprocess
+
+    def run(argv):
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 0)
+    p = service.plan("system", None, "root")
+    said: list[str] = []
+    service.install(p, lambda line: said.append(str(line)), run)
+    assert not any("restart" in line for line in said), said  # a first install: start is all it takes
+    p.unit_path.write_text(older(p.text))
+    said.clear()
+    service.install(p, lambda line: said.append(str(line)), run)
+    assert p.unit_path.read_text() == p.text and service.outdated("system", p.unit_path) is None
+    assert (f"{p.unit_path} was installed before: a table the service runs now goes on with the Kaleun and the unit it "
+            "started with until sudo systemctl restart kaleun.service, which saves its game and starts it again with "
+            "these") in said, said
