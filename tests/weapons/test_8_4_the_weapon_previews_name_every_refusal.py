@@ -43,7 +43,7 @@ def _reasons(g, fields) -> list[str]:
 
 @pytest.mark.parametrize("gun, fields, name, target", [
     ("gun_88", {"target": "c99"}, "88 mm gun", "there is no contact c99"),
-    ("gun_20", {}, "20 mm gun", "no aircraft in sight within the 20 mm gun's range (2,037 m)")])
+    ("gun_20", {"target": "c99"}, "20 mm gun", "there is no contact c99")])
 def test_8_4_a_gun_s_preview_names_the_depth_the_sea_the_rounds_and_the_target(gun, fields, name, target):
     g = _stormy_and_dry()
     assert _reasons(g, {"order": gun, **fields}) == [
@@ -120,3 +120,11 @@ def test_8_4_in_german_each_further_reason_stands_as_its_own_clause():
     contact = lang.render(Msg("there is no contact {contact}", contact="c99"))
     assert f"Achtung, außerdem: {contact}. Auch deswegen würde der Befehl abgelehnt." in text, text
     assert "außerdem es" not in text
+
+
+@pytest.mark.parametrize("aircraft", [[], [{"type": "sunderland", "bearing": 90, "range_nm": 0.5}]])
+def test_8_4_submerged_a_gun_s_preview_tells_nothing_of_an_aircraft_nobody_sees(aircraft):
+    """§8.4: the guns are manned surfaced only; submerged no gunner looks out, so the preview names no target
+    reason taken from the sea itself: its reasons are the same with an aircraft overhead as without one."""
+    g = range_game(flooded=[], aircraft=aircraft)
+    assert _reasons(g, {"order": "gun_20"}) == ["the boat must be surfaced to man the guns"]

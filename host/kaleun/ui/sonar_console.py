@@ -725,14 +725,17 @@ def what_next(lang: Language) -> Msg:
 def going_on(consoles: list[TeamConsole]) -> None:
     """A `new` at any console: every console's reader waits for the next game (the line typed at the other team's
     terminal meanwhile is that game's)."""
-    def detach() -> None:
-        for console in consoles:
-            if console.reader is not None:
-                console.reader.detach()
-            console.finish()
-
     for console in consoles:
-        console.going_on = detach
+        console.going_on = functools.partial(detach_readers, consoles)
+
+
+def detach_readers(consoles: list[TeamConsole]) -> None:
+    """The game goes on with a new one (`new`, the window's New game): every console's reader waits for the next
+    game's console, and no line of this game is waited for any more."""
+    for console in consoles:
+        if console.reader is not None:
+            console.reader.detach()
+        console.finish()
 
 
 def carried(consoles: list[TeamConsole]) -> dict[str, tuple[Any, Any, LineReader | None]]:

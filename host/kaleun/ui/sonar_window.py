@@ -29,7 +29,15 @@ from pygame import Rect
 
 from kaleun.ui import theme, typeface
 from kaleun.ui.session import saved_line
-from kaleun.ui.sonar_console import TeamConsole, carried, ended_inputs, going_on, say_goodbye, start_consoles
+from kaleun.ui.sonar_console import (
+    TeamConsole,
+    carried,
+    detach_readers,
+    ended_inputs,
+    going_on,
+    say_goodbye,
+    start_consoles,
+)
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
 
@@ -116,10 +124,7 @@ class SonarWindow:
             return
         self.touched_new = True
         self.running = False
-        for console in self.consoles:
-            if console.reader is not None:
-                console.reader.detach()
-            console.finish()
+        detach_readers(self.consoles)
 
     @property
     def then(self) -> str | None:

@@ -62,6 +62,13 @@ def supply_t() -> float:
     return max(0.0, float(data.load("mission_rules").get("linked", {}).get("supply_t", 0.0)))
 
 
+def supplied_t(tonnes: float) -> float:
+    """The fuel HQ's supply ship brings a boat carrying `tonnes` between a linked patrol's parts: up to `supply_t`,
+    none for less than the tenth of a tonne the First Officer reads out."""
+    supplied = supply_t() - tonnes
+    return supplied if supplied >= 0.05 else 0.0
+
+
 def came_home(mission: Any) -> bool:
     """Did the mission (the `mission` module) end with the boat home after a return to base (rulebook §4.2)? A boat
     home hands nothing to a next part at sea: the linked patrol ends there (`home_ends_patrol`), or its next part
@@ -219,9 +226,7 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
     if engine.has_module("boat") and "fuel_t" in carry:
         boat = engine.module("boat")
         tonnes = float(carry["fuel_t"])
-        supplied = supply_t() - tonnes  # nearly dry: HQ's supply ship meets the boat between the parts
-        if supplied < 0.05:  # less than the tenth of a tonne the First Officer reads out: no ship is sent for that
-            supplied = 0.0
+        supplied = supplied_t(tonnes)  # nearly dry: HQ's supply ship meets the boat between the parts
         boat.set_fuel(tonnes + supplied)
         fuel_pct = round(boat.fuel_pct, 1)
     torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None

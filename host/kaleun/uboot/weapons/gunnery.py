@@ -113,7 +113,11 @@ class Gunnery(WeaponsPart):
                 yield heavy
         if self.ammo[gun] <= 0:
             yield Msg("no ammunition left for the {gun}", gun=Msg.term(str(guns.GUN[gun]["name"])))
-        found = guns.target_ship(self, p["target"]) if gun == "gun_88" else guns.target_aircraft(self, p["target"])
+        # submerged no gunner is on deck to look: only the crew's picture may say the target is wrong (the preview
+        # must not tell of a ship or aircraft nobody can see)
+        looking = self.boat.surfaced
+        found = (guns.target_ship(self, p["target"], looking) if gun == "gun_88"
+                 else guns.target_aircraft(self, p["target"], looking))
         if isinstance(found, Msg):
             yield found
 

@@ -84,9 +84,10 @@ def hit_p(spec: Mapping[str, Any], r: float, sea_state: int, day: bool) -> float
     return max(0.0, min(1.0, p))
 
 
-def target_ship(weapons: Any, cid: str) -> Any:
+def target_ship(weapons: Any, cid: str, looking: bool = True) -> Any:
     """The ship a contact id names, in range and in sight of the gun layer; else why not (`weapons`: the gunnery
-    part of the weapons module)."""
+    part of the weapons module). Not `looking` (submerged, no gun layer on deck): only the crew's own picture is
+    asked, and its contact returned; where the ship truly is stays unsaid."""
     sea = weapons.sea
     contact = sea.picture.get(cid)
     if contact is None:
@@ -97,6 +98,8 @@ def target_ship(weapons: Any, cid: str) -> Any:
         return Msg("contact {contact} is lost", contact=cid)
     if contact["kind"] != "ship":
         return Msg("{contact} is an aircraft: the 88 mm gun fires at ships", contact=cid)
+    if not looking:
+        return contact
     v = sea.vessels.get(contact["entity"])
     if v is None:
         return Msg("contact {contact} is lost", contact=cid)
@@ -118,11 +121,12 @@ def _aircraft_sight(sea: Any) -> float:
     return visual_range("aircraft", sea.conditions())
 
 
-def target_aircraft(weapons: Any, cid: str | None) -> Any:
+def target_aircraft(weapons: Any, cid: str | None, looking: bool = True) -> Any:
     """The aircraft to engage: the one named, else the nearest in sight within twice the flak's range, or
     attacking the boat at any range in sight ([gap] our choice: the crew sees it turn in, `aircraft_attacking`,
     and the flak's gunners wait for it); an aircraft nobody can see is no target: the order must not tell the
-    crew it is there."""
+    crew it is there. Not `looking` (submerged, no gunner on deck): only the crew's own picture is asked, the named
+    contact or None returned; which aircraft are about stays unsaid."""
     sea = weapons.sea
     now = weapons.engine.t
     reach = float(GUN["gun_20"]["range_nm"])
@@ -133,6 +137,8 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
             return Msg("there is no contact {contact}", contact=cid)
         if contact["kind"] != "aircraft":
             return Msg("{contact} is a ship: the 20 mm gun fires at aircraft", contact=cid)
+        if not looking:
+            return contact
         plane = sea.aircraft.get(contact["entity"])
         if plane is None or contact["lost"]:
             return Msg("contact {contact} is lost", contact=cid)
@@ -144,6 +150,8 @@ def target_aircraft(weapons: Any, cid: str | None) -> Any:
         if plane.ai.get("mode") == "leave":  # the gun would cease fire at once
             return Msg("{contact} is flying off", contact=cid)
         return plane
+    if not looking:
+        return None
     near = sorted((r, a.id) for a in sea.aircraft.values() if (r := _range(sea, a.id, now)) <= sight)
     within = [(r, a) for r, a in near if r <= 2 * reach or air_ai.attacking(sea.aircraft[a])]
     if not within:

@@ -377,14 +377,14 @@ class TorpedoStores(WeaponsPart):
             else:
                 yield Msg("no tube is loaded to flood: reload one first")
             return
-        out_of_reach = [n for n in p["tubes"] if self.in_flooded_room([n]) is not None]
-        for number in out_of_reach:
+        reachable = []
+        for number in p["tubes"]:  # the tubes nobody can reach first, as the order's own refusal names them
             refusal = self.in_flooded_room([number])
-            assert refusal is not None
-            yield refusal
-        for number in p["tubes"]:
-            if number in out_of_reach:
-                continue
+            if refusal is None:
+                reachable.append(number)
+            else:
+                yield refusal
+        for number in reachable:
             state = self.tubes[number]["state"]
             if self.tubes[number].get("mines"):
                 yield Msg("tube {tube} holds mines: the lay mines order floods it and lays them", tube=number)
