@@ -381,3 +381,20 @@ def test_the_crew_view_names_figures_and_the_card_line_as_the_table_types_them(c
 ])
 def test_the_chart_refusals_name_the_chart_command_as_typed(code, line, said):
     assert said in console_typed(code, line)
+
+
+@pytest.mark.parametrize(("code", "lines"), [
+    ("de", ["mobilisieren", "setzen navigator-quadrat 8", "setzen navigator-dreieck 8", "auf_stationen",
+            "beobachter anzahl=1", "hinzu Beobachter anzahl=1"]),
+    ("ru", ["смена_позиций", "поставить navigator-square 8", "поставить navigator-triangle 8", "позиции_заняты",
+            "сигнальщики число=1", "присоединить сигнальщики число=1"]),
+])
+def test_more_lookouts_join_by_the_rulebooks_word_for_them(code, lines):
+    """§6.3 (lookouts): more sailors join the lookouts as the crew says it, German `hinzu Beobachter` (the word the
+    order `beobachter` and the window's "Mehr Beobachter" use; it was refused as not one of `beobachtung,
+    reparatur`), Russian `сигнальщики`; the English `join lookouts` too, all with the events of `join observation`."""
+    english = ["mobilize", "place navigator-square 8", "place navigator-triangle 8", "end_mobilize", "observe count=1"]
+    said, log = console_played(code, lines)
+    assert "Lookouts on the bridge: 2." in log and "refused" not in log, said
+    assert log == console_played("en", [*english, "join observation count=1"])[1], said
+    assert console_played("en", [*english, "join lookouts count=1"])[1] == log

@@ -431,6 +431,12 @@ def _english_words(f: Field) -> dict[str, str]:
     return {SHORT_WORDS[c]: c for c in f.choices if c in SHORT_WORDS} if f.words else {}
 
 
+def _join_task(task: str) -> tuple[Msg, ...]:
+    """A join's task as the crew says it too: more lookouts (German `hinzu beobachter`, as the order `beobachter`
+    and the window's "Mehr Beobachter" call them)."""
+    return (Msg("lookouts"), Msg("lookout")) if task == "observation" else ()
+
+
 @cache
 def _choice_words(f: Field, code: str) -> dict[str, str]:
     lang = language(code)
@@ -951,7 +957,7 @@ ACTIONS: tuple[Action, ...] = (
            example="observe count=2"),
     _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
              _f("task", "choice", N_("the task (none given: the lookouts, or the repair of the component named)"),
-                choices=("observation", "repair"), positional=True, words=True,
+                choices=("observation", "repair"), positional=True, words=True, names=_join_task,
                 implied=lambda got: "repair" if "component" in got else "observation"),
              _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS), names=_component),
              _f("count", "whole", N_("how many lookouts"), lo=1, hi=6),
