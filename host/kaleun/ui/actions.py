@@ -952,7 +952,7 @@ ACTIONS: tuple[Action, ...] = (
                                n=data.load("mission_rules")["combat"]["quiet_min"])),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
-           _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),
+           _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6, positional=True),
            _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
            example="observe count=2"),
     _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
