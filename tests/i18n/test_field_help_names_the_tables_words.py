@@ -10,6 +10,7 @@ import re
 import pytest
 from kaleun.i18n import language
 from kaleun.ui.actions import ACTIONS
+from kit import console_typed
 
 
 @pytest.mark.parametrize("code", ["de", "ru"])
@@ -31,3 +32,20 @@ def test_the_damage_commands_help_reads_german():
     helps = {f.name: said(f.help) for f in damage.fields}
     assert helps["condition"] == "umgebung: der Zustand"
     assert helps["component"] == "technik: das Bauteil"
+
+
+@pytest.mark.parametrize(("code", "line", "said"), [
+    ("de", "mahlzeit nehmen=1,1", "! mahlzeit: nehmen nennt einen Platz doppelt: [1, 1]"),
+    ("de", "mahlzeit nehmen=1,2,3,4", "! mahlzeit: nehmen muss 1–3 Plätze der Pyramide 1–6 sein, nicht [1, 2, 3, 4]"),
+    ("de", "tdc entfernung_m=500 entfernung_sm=1", "! tdc: entfernung_m oder entfernung_sm angeben, nicht beides"),
+    ("de", "tdc kurs=90 lage=30", "! tdc: Kurs des Ziels oder Lagewinkel (lage) angeben, nicht beides"),
+    ("ru", "еда взять=1,1", "! еда: взять — место названо дважды: [1, 1]"),
+    ("en", "meal take=1,1", "! meal: take names a place twice: [1, 1]"),
+    ("en", "tdc range_m=500 range_nm=1", "! tdc: give range_m or range_nm, not both"),
+])
+def test_a_meal_or_tdc_refusal_names_the_command_and_fields_as_typed(code, line, said):
+    """§9.4 (the meal's pyramid places), the TDC's target data: the refusal begins with the command as the table
+    types it and names its fields so (`! prepare_meal: take nennt einen Platz doppelt` and `range_m oder range_nm`
+    at a German table named English ids the table does not type)."""
+    out = console_typed(code, line)
+    assert said in out, out

@@ -485,15 +485,17 @@ class Action:
         of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table); with
         `lang`, an example it gives of this command's fields (`component=radio`) too (`bauteil=funkanlage`)."""
         values = dict(problem.values)
-        command, field = values.get("command"), values.get("field")
+        command = values.get("command")
         if isinstance(command, Msg) and command.context == UBOOT:  # already its word (`command_word`): its id
             command = command.template
-        named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
         if not isinstance(command, str) or command not in {self.name, self.order, self.command}:
             return problem
         values["command"] = self.word
-        if named is not None:
-            values["field"] = named.word
+        # `field`, and a second field a refusal names as `field_...` (`give {field} or {field_nm}, not both`)
+        for key in [k for k in values if k == "field" or k.startswith("field_")]:
+            named = next((f for f in self.fields if isinstance(values[key], str) and f.field == values[key]), None)
+            if named is not None:
+                values[key] = named.word
         if lang is not None:
             for key, value in values.items():
                 if self._an_example(value):
