@@ -42,9 +42,18 @@ def test_the_damage_commands_help_reads_german():
     ("ru", "еда взять=1,1", "! еда: взять — место названо дважды: [1, 1]"),
     ("en", "meal take=1,1", "! meal: take names a place twice: [1, 1]"),
     ("en", "tdc range_m=500 range_nm=1", "! tdc: give range_m or range_nm, not both"),
+    ("de", "nachladen 1 raum=1", "! nachladen: raum gehört zu von=deck (ein Oberdecktorpedo"),
+    ("de", "chips maschinist-quadrat", "! chips: entweder dazu oder weg angeben"),
+    ("de", "erste_hilfe maschinist-quadrat,maschinist-quadrat", "! erste_hilfe: patienten muss eine Liste"),
+    ("de", "tdc quelle=kontakt", "! tdc: quelle=kontakt braucht das Feld „kontakt“"),
+    ("de", "scheibe", "gegner (Kurs des Gegners) oder peilung (Peilung des Gegners vom Bug aus), zum Beispiel: "
+                      "scheibe eigen=290 gegner=70 peilung=40"),
+    ("ru", "диск", "например: диск свой=290 противник=70 пеленг=40"),
+    ("ru", "жетоны engineer-square", "! жетоны: укажите либо добавить, либо убрать"),
 ])
 def test_a_meal_or_tdc_refusal_names_the_command_and_fields_as_typed(code, line, said):
-    """§9.4 (the meal's pyramid places), the TDC's target data: the refusal begins with the command as the table
+    """§9.4 (the meal's pyramid places), the TDC's target data, §7.5 reloads from the deck, §6.14 chips, first aid,
+    the attack disc (§9.2.1): the refusal begins with the command as the table
     types it and names its fields so (`! prepare_meal: take nennt einen Platz doppelt` and `range_m oder range_nm`
     at a German table named English ids the table does not type)."""
     out = console_typed(code, line)

@@ -990,7 +990,7 @@ ACTIONS: tuple[Action, ...] = (
              detail=Msg("Whole degrees; 360 is the same as 000. Rings not named keep their setting."),
              needs_one=Msg("say which rings to set: own (our course), enemy (the enemy's course) or bearing (the "
                            "enemy's bearing from the bow), for example: {example}",
-                           example="disc own=290 enemy=70 bearing=40")),
+                           example=Msg("disc own=290 enemy=70 bearing=40"))),
     _order("tdc", "tdc", "attack", N_("order: program the TDC"),
            _f("contact", "contact", N_("the target contact (its target data)"), positional=True),
            _f("source", "choice", N_("where the target picture comes from"), choices=("contact", "disc", "manual"),
