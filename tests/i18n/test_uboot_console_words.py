@@ -413,3 +413,17 @@ def test_the_lookouts_count_is_typed_without_its_name(code, line):
     assert log == console_played("en", [*start[:0], *start, "observe count=2"] if code == "en" else
                                  ["mobilize", "place navigator-square 8", "place navigator-triangle 8", "end_mobilize",
                                   "observe count=2"])[1]
+
+
+@pytest.mark.parametrize(("code", "line"), [
+    ("de", "mannschaftsregeln schwierigkeit=erster_offizier:leicht,erster_maschinist:schwer"),
+    ("de", "mannschaftsregeln schwierigkeit=offizier:leicht,maschinist:schwer"),
+    ("en", "crew_options difficulty=first_officer:easy,chief_engineer:hard"),
+    ("ru", "правила_экипажа сложность=старпом:лёгкая,механик:трудная"),
+])
+def test_a_role_is_typed_by_the_posts_name_the_set_up_asks_for(code, line):
+    """§5.3 difficulty per role: the set-up asks "Schwierigkeit – Erster Offizier", "… – Erster Maschinist"; the
+    crew rules take the post so named (`erster_offizier:leicht` was refused: only `offizier` was taken)."""
+    said, log = console_played(code, [line])
+    assert '"difficulty": {"captain": "normal", "officer": "easy", "navigator": "normal", "engineer": "hard"}' in log, \
+        said

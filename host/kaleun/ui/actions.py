@@ -227,8 +227,13 @@ def _json(text: str, f: Field, lang: Language) -> Any:
 
 
 def _role_words(lang: Language) -> dict[str, str]:
-    """A role as typed at this table (`kapitän`, `командир`) or by its id -> the role."""
-    return {r: r for r in ROLES} | local_words(((Msg.term(r), r) for r in ROLES), set(ROLES), lang)
+    """A role as typed at this table (`kapitän`, `командир`) or by its id -> the role; also by the post's whole
+    name as the set-up asks for it (`erster_offizier`, `erster_maschinist`, `first_officer`)."""
+    own = local_words(((Msg.term(r), r) for r in ROLES), set(ROLES), lang)
+    posts = data.load("roster")["role_names"]
+    named = local_words(((Msg.term(posts[r]), r) for r in ROLES), set(ROLES) | set(own), lang)
+    english = local_words(((Msg(posts[r]), r) for r in ROLES), set(ROLES) | set(own) | set(named), language("en"))
+    return {r: r for r in ROLES} | english | named | own
 
 
 def _level_words(lang: Language) -> dict[str, str]:
