@@ -620,6 +620,10 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             answer = ask(question, lang.render(names[default])).casefold()
             if answer in shown or answer in names:
                 return shown.get(answer, answer)
+            # the start of one choice's name or id alone (`verknüpft` for "verknüpfte Feindfahrt", `linked`)
+            started = {key for word, key in [*shown.items(), *((k, k) for k in names)] if word.startswith(answer)}
+            if answer and len(started) == 1:
+                return started.pop()
             stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
                                                 choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 

@@ -146,9 +146,9 @@ def test_a_yes_or_no_field_takes_the_tables_words(language: str, lines: list[str
 
 
 @pytest.mark.parametrize(("language", "line", "said"), [
-    ("de", "hilfe", "  beobachter [Schlüssel=Wert ...]"),
-    ("ru", "помощь", "  сигнальщики [ключ=значение ...]"),
-    ("en", "help", "  observe [key=value ...]"),
+    ("de", "hilfe", "  beobachter [ANZAHL] [Schlüssel=Wert ...]"),
+    ("ru", "помощь", "  сигнальщики [ЧИСЛО] [ключ=значение ...]"),
+    ("en", "help", "  observe [COUNT] [key=value ...]"),
 ])
 def test_help_writes_its_key_value_placeholder_in_the_tables_language(language: str, line: str, said: str) -> None:
     """The console's help (host README, "The text console") shows every placeholder in the table's words."""

@@ -58,9 +58,9 @@ def test_the_english_words_work_at_every_table(english, code):
 
 @pytest.mark.parametrize(("code", "words"), [
     ("de", ["hilfe [KOMMANDO]", "kurs KURS", "tiefe TIEFE_M", "tauchen", "auftauchen", "periskop", "hydrofon",
-            "beobachter [Schlüssel=Wert ...]", "los [ROHRE]", "prüfen BEFEHL", "beenden"]),
+            "beobachter [ANZAHL] [Schlüssel=Wert ...]", "los [ROHRE]", "prüfen BEFEHL", "beenden"]),
     ("ru", ["помощь [КОМАНДА]", "курс КУРС", "глубина ГЛУБИНА_М", "погружение", "всплытие", "перископ", "гидрофон",
-            "сигнальщики [ключ=значение ...]", "пуск [АППАРАТЫ]", "проверить ПРИКАЗ", "выйти"]),
+            "сигнальщики [ЧИСЛО] [ключ=значение ...]", "пуск [АППАРАТЫ]", "проверить ПРИКАЗ", "выйти"]),
 ])
 def test_help_lists_the_tables_words(code, words):
     said = console_typed(code, {"de": "hilfe", "ru": "помощь"}[code])
@@ -79,7 +79,7 @@ def test_help_in_english_is_as_it_was():
 
 
 @pytest.mark.parametrize(("code", "line", "lines"), [
-    ("de", "hilfe beobachter", ["beobachter [anzahl=ANZAHL] [figuren=A,B]", "  auch: observe",
+    ("de", "hilfe beobachter", ["beobachter [ANZAHL] [figuren=A,B]", "  auch: observe",
                                 "prüfen beobachter ... zeigt vorher", "  anzahl: wie viele Beobachter",
                                 "auch als count=Wert]", "  Beispiel: beobachter anzahl=2"]),
     ("de", "help course", ["kurs KURS", "  auch: course", "darf ohne kurs= angegeben werden; auch als course=Wert]",
@@ -99,7 +99,7 @@ def test_help_command_adds_the_english_words(code, line, lines):
     ("ru", "лететь", "! неизвестная команда «лететь»: введите помощь"),
     ("de", "hilfe fliegen", "! hilfe: kein Befehl „fliegen“: hilfe eingeben"),
     ("de", "beobachter foo=1", "! beobachter: kein Feld „foo“ (Felder: anzahl, figuren); Aufruf: beobachter "
-                               "[anzahl=ANZAHL] [figuren=A,B]"),
+                               "[ANZAHL] [figuren=A,B]"),
     ("ru", "курс", "! курс: не указано: курс; вызов: курс КУРС"),
     ("ru", "сигнальщики число=9", "! сигнальщики: число — от 1 до 6, а не 9"),
     ("de", "prüfen", "! Aufruf: prüfen BEFEHL [Felder...], z. B. prüfen fahrt halbe"),
@@ -381,3 +381,49 @@ def test_the_crew_view_names_figures_and_the_card_line_as_the_table_types_them(c
 ])
 def test_the_chart_refusals_name_the_chart_command_as_typed(code, line, said):
     assert said in console_typed(code, line)
+
+
+@pytest.mark.parametrize(("code", "lines"), [
+    ("de", ["mobilisieren", "setzen navigator-quadrat 8", "setzen navigator-dreieck 8", "auf_stationen",
+            "beobachter anzahl=1", "hinzu Beobachter anzahl=1"]),
+    ("ru", ["смена_позиций", "поставить navigator-square 8", "поставить navigator-triangle 8", "позиции_заняты",
+            "сигнальщики число=1", "присоединить сигнальщики число=1"]),
+])
+def test_more_lookouts_join_by_the_rulebooks_word_for_them(code, lines):
+    """§6.3 (lookouts): more sailors join the lookouts as the crew says it, German `hinzu Beobachter` (the word the
+    order `beobachter` and the window's "Mehr Beobachter" use; it was refused as not one of `beobachtung,
+    reparatur`), Russian `сигнальщики`; the English `join lookouts` too, all with the events of `join observation`."""
+    english = ["mobilize", "place navigator-square 8", "place navigator-triangle 8", "end_mobilize", "observe count=1"]
+    said, log = console_played(code, lines)
+    assert "Lookouts on the bridge: 2." in log and "refused" not in log, said
+    assert log == console_played("en", [*english, "join observation count=1"])[1], said
+    assert console_played("en", [*english, "join lookouts count=1"])[1] == log
+
+
+@pytest.mark.parametrize(("code", "line"), [("en", "observe 2"), ("de", "beobachter 2"), ("ru", "сигнальщики 2")])
+def test_the_lookouts_count_is_typed_without_its_name(code, line):
+    """§6.3: how many lookouts go up is typed as the other orders' one value is (`tiefe 80`, `los 1,2`): German
+    `beobachter 2` was refused with "was ist „2“?"; it gives the events of `observe count=2`."""
+    start = {"en": ["mobilize", "place navigator-square 8", "place navigator-triangle 8", "end_mobilize"],
+             "de": ["mobilisieren", "setzen navigator-quadrat 8", "setzen navigator-dreieck 8", "auf_stationen"],
+             "ru": ["смена_позиций", "поставить navigator-square 8", "поставить navigator-triangle 8",
+                    "позиции_заняты"]}[code]
+    said, log = console_played(code, [*start, line])
+    assert "2 lookouts on the bridge" in log, said
+    assert log == console_played("en", [*start[:0], *start, "observe count=2"] if code == "en" else
+                                 ["mobilize", "place navigator-square 8", "place navigator-triangle 8", "end_mobilize",
+                                  "observe count=2"])[1]
+
+
+@pytest.mark.parametrize(("code", "line"), [
+    ("de", "mannschaftsregeln schwierigkeit=erster_offizier:leicht,erster_maschinist:schwer"),
+    ("de", "mannschaftsregeln schwierigkeit=offizier:leicht,maschinist:schwer"),
+    ("en", "crew_options difficulty=first_officer:easy,chief_engineer:hard"),
+    ("ru", "правила_экипажа сложность=старпом:лёгкая,механик:трудная"),
+])
+def test_a_role_is_typed_by_the_posts_name_the_set_up_asks_for(code, line):
+    """§5.3 difficulty per role: the set-up asks "Schwierigkeit – Erster Offizier", "… – Erster Maschinist"; the
+    crew rules take the post so named (`erster_offizier:leicht` was refused: only `offizier` was taken)."""
+    said, log = console_played(code, [line])
+    assert '"difficulty": {"captain": "normal", "officer": "easy", "navigator": "normal", "engineer": "hard"}' in log, \
+        said

@@ -173,3 +173,13 @@ def test_4_1_the_chart_says_the_fuel_used_as_the_console_debrief_does(code, monk
     drawn.clear()
     render_debrief(old, *words(code))
     assert drawn and not [x for x in drawn if x.startswith(said[:6])]
+
+
+def test_5_the_german_score_line_says_what_the_sunk_tonnage_earns():
+    """§5 score: the debrief's German line for the tonnage names what it earns, fame, as the objectives' line does
+    ("2.300 Ruhm aus Zielen", "768 Ruhm für 15.353 versenkte BRT"); it read "768 für 15.353 versenkte BRT"."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language
+
+    said = language("de").render(Msg("{grt_fame:,} for {grt:,} GRT sunk", grt_fame=768, grt=15353))
+    assert said == "768 Ruhm für 15.353 versenkte BRT"

@@ -8,6 +8,8 @@ import itertools
 import json
 
 import pytest
+from kaleun.core.messages import Msg
+from kaleun.i18n import language
 from kaleun.uboot.game import load_game
 from kaleun.uboot.missions import passage
 from missionkit import advance, do, game, lookouts, named, one, order, until_event
@@ -267,3 +269,20 @@ def test_4_2_a_return_that_outlasts_the_patrol_time_says_so_while_a_primary_is_o
     assert (late["left_h"], late["eta_h"]) == (40, told["eta_h"])
     assert [e["event"] for e in said].index("return_to_base") < [e["event"] for e in said].index("patrol_time")
     assert not named(do(game("patrol_atlantic"), {"do": "return_to_base"}), "patrol_time")
+
+
+def test_4_2_no_return_to_base_before_the_boat_has_left_it():
+    """§4.2: the return to base breaks a patrol off; a boat still in its base's approaches at the start has no
+    patrol to break off: `return` there is refused, saying so (it ended the mission "returned", grade E, with the
+    come-home objective met and 0 nm sailed), and is allowed once the boat has been out."""
+    g = game("long_patrol_1941")
+    refused = one(do(g, {"do": "return_to_base"}), "action_refused")
+    assert refused["feed"] == "Return to base refused: the boat has not left Lorient yet: the patrol has not begun."
+    mission = g.module("mission")
+    assert not mission.over and mission.passage is None
+    assert not any(o.met for o in mission.objectives.values())
+    said = Msg("Return to base refused: {reason}.", reason=mission.why_not_return())
+    assert language("de").render(said) == (
+        "Heimmarsch abgelehnt: das Boot hat Lorient noch nicht verlassen: die Feindfahrt hat noch nicht begonnen.")
+    out = game("long_patrol_1941", changes={"air_cover": "none", "traffic": "none", "position": [47.0, -6.0]})
+    assert one(do(out, {"do": "return_to_base"}), "return_to_base")["base"] == "lorient"

@@ -412,3 +412,20 @@ def test_4_3_the_terminal_set_up_says_a_running_campaign_goes_on_with_its_own_ne
     out = io.StringIO()  # the campaign's next mission picked: nothing to say
     interactive_setup(io.StringIO("1\ncampaign\n\n\n\n\n"), out, record=load_career())
     assert "goes on with its next mission" not in out.getvalue()
+
+
+@pytest.mark.parametrize(("language", "answers", "mode"), [
+    ("de", "sc_convoy_1940\nverknüpft\nleicht\n\n\n\nja\n", "linked"),
+    ("de", "training\neinzeln\nnorm\n\n\n\n", "single"),
+    ("de", "training\nKampagne\n\n\n\n\n", "campaign"),
+    ("ru", "sc_convoy_1940\nсвязанн\n\n\n\n\n", "linked"),
+])
+def test_5_3_the_terminal_set_up_takes_the_first_word_of_a_mode_or_level(language, answers, mode):
+    """§5.2, §5.3: a German group answers the mode question with "verknüpft" or "einzeln" (the choices read
+    "einzelne Mission, verknüpfte Feindfahrt, Kampagne"), a level with its start: the one choice it begins is
+    taken (both were refused: only the whole two words or the English id were)."""
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    setup = interactive_setup(io.StringIO(answers), out, seed=3, language=language)
+    assert setup.mode == mode and "! " not in out.getvalue(), out.getvalue()

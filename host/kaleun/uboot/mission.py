@@ -830,7 +830,18 @@ class Mission(Module):
             return Msg("the diesels are out of action")
         if boat.dry:
             return Msg("the fuel is spent")
+        if not self._has_sailed():
+            home = passage.base(self.spec["base"])
+            return Msg("the boat has not left {base} yet: the patrol has not begun", base=Msg.term(home.name))
         return None
+
+    def _has_sailed(self) -> bool:
+        """Whether the boat has been out of its base's approaches (beyond `arrive_nm` of the approach point) at
+        some time in this mission: a return to base from the quay would end the patrol before it began."""
+        home = passage.base(self.spec["base"])
+        lat, lon = self._boat().position_at(self.engine.t)
+        points = [(lat, lon)] + [(float(p[1]), float(p[2])) for p in self.log["track"]]
+        return any(math.hypot(*geo.offset(a, b, *home.arrival)) > ARRIVE_NM for a, b in points)
 
     def way_home(self, route: list[tuple[float, float]] | None = None
                  ) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:

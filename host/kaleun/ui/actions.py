@@ -227,8 +227,13 @@ def _json(text: str, f: Field, lang: Language) -> Any:
 
 
 def _role_words(lang: Language) -> dict[str, str]:
-    """A role as typed at this table (`kapitän`, `командир`) or by its id -> the role."""
-    return {r: r for r in ROLES} | local_words(((Msg.term(r), r) for r in ROLES), set(ROLES), lang)
+    """A role as typed at this table (`kapitän`, `командир`) or by its id -> the role; also by the post's whole
+    name as the set-up asks for it (`erster_offizier`, `erster_maschinist`, `first_officer`)."""
+    own = local_words(((Msg.term(r), r) for r in ROLES), set(ROLES), lang)
+    posts = data.load("roster")["role_names"]
+    named = local_words(((Msg.term(posts[r]), r) for r in ROLES), set(ROLES) | set(own), lang)
+    english = local_words(((Msg(posts[r]), r) for r in ROLES), set(ROLES) | set(own) | set(named), language("en"))
+    return {r: r for r in ROLES} | english | named | own
 
 
 def _level_words(lang: Language) -> dict[str, str]:
@@ -431,6 +436,12 @@ def _english_words(f: Field) -> dict[str, str]:
     return {SHORT_WORDS[c]: c for c in f.choices if c in SHORT_WORDS} if f.words else {}
 
 
+def _join_task(task: str) -> tuple[Msg, ...]:
+    """A join's task as the crew says it too: more lookouts (German `hinzu beobachter`, as the order `beobachter`
+    and the window's "Mehr Beobachter" call them)."""
+    return (Msg("lookouts"), Msg("lookout")) if task == "observation" else ()
+
+
 @cache
 def _choice_words(f: Field, code: str) -> dict[str, str]:
     lang = language(code)
@@ -479,15 +490,17 @@ class Action:
         of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table); with
         `lang`, an example it gives of this command's fields (`component=radio`) too (`bauteil=funkanlage`)."""
         values = dict(problem.values)
-        command, field = values.get("command"), values.get("field")
+        command = values.get("command")
         if isinstance(command, Msg) and command.context == UBOOT:  # already its word (`command_word`): its id
             command = command.template
-        named = next((f for f in self.fields if isinstance(field, str) and f.field == field), None)
         if not isinstance(command, str) or command not in {self.name, self.order, self.command}:
             return problem
         values["command"] = self.word
-        if named is not None:
-            values["field"] = named.word
+        # `field`, and a second field a refusal names as `field_...` (`give {field} or {field_nm}, not both`)
+        for key in [k for k in values if k == "field" or k.startswith("field_")]:
+            named = next((f for f in self.fields if isinstance(values[key], str) and f.field == values[key]), None)
+            if named is not None:
+                values[key] = named.word
         if lang is not None:
             for key, value in values.items():
                 if self._an_example(value):
@@ -946,12 +959,12 @@ ACTIONS: tuple[Action, ...] = (
                                n=data.load("mission_rules")["combat"]["quiet_min"])),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
-           _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6),
+           _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6, positional=True),
            _f("figures", "choices", N_("exactly these sailors"), choices=tuple(FIGURES), names=figure_term),
            example="observe count=2"),
     _command("join", "join_task", "sensors", N_("more sailors join the lookouts or a paused repair, no order"),
              _f("task", "choice", N_("the task (none given: the lookouts, or the repair of the component named)"),
-                choices=("observation", "repair"), positional=True, words=True,
+                choices=("observation", "repair"), positional=True, words=True, names=_join_task,
                 implied=lambda got: "repair" if "component" in got else "observation"),
              _f("component", "choice", N_("the repair's component"), choices=tuple(COMPONENTS), names=_component),
              _f("count", "whole", N_("how many lookouts"), lo=1, hi=6),
@@ -982,7 +995,7 @@ ACTIONS: tuple[Action, ...] = (
              detail=Msg("Whole degrees; 360 is the same as 000. Rings not named keep their setting."),
              needs_one=Msg("say which rings to set: own (our course), enemy (the enemy's course) or bearing (the "
                            "enemy's bearing from the bow), for example: {example}",
-                           example="disc own=290 enemy=70 bearing=40")),
+                           example=Msg("disc own=290 enemy=70 bearing=40"))),
     _order("tdc", "tdc", "attack", N_("order: program the TDC"),
            _f("contact", "contact", N_("the target contact (its target data)"), positional=True),
            _f("source", "choice", N_("where the target picture comes from"), choices=("contact", "disc", "manual"),

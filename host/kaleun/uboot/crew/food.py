@@ -67,10 +67,11 @@ def positions(value: Any, what: str, lo: int = 1, hi: int = 3) -> list[int]:
         value = [value]
     places = wholes(value)  # 3 or 3.0
     if places is None or not lo <= len(places) <= hi or any(not 1 <= p <= SIZE for p in places):
-        raise CommandError(Msg("prepare_meal: {field} must be {lo}-{hi} pyramid places 1-{size}, got {value}",
-                               field=what, lo=lo, hi=hi, size=SIZE, value=repr(value)))
+        raise CommandError(Msg("{command}: {field} must be {lo}-{hi} pyramid places 1-{size}, got {value}",
+                               command="prepare_meal", field=what, lo=lo, hi=hi, size=SIZE, value=repr(value)))
     if len(set(places)) != len(places):
-        raise CommandError(Msg("prepare_meal: {field} names a place twice: {value}", field=what, value=repr(value)))
+        raise CommandError(Msg("{command}: {field} names a place twice: {value}", command="prepare_meal", field=what,
+                               value=repr(value)))
     return places
 
 

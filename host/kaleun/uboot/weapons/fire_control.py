@@ -116,11 +116,12 @@ class FireControl(WeaponsPart):
         }
         if args.has("range_nm"):
             if p.get("range_m") is not None:
-                raise CommandError(Msg("{command}: give range_m or range_nm, not both", command=args.name))
+                raise CommandError(Msg("{command}: give {field} or {field_nm}, not both", command=args.name,
+                                       field="range_m", field_nm="range_nm"))
             p["range_m"] = args.float("range_nm", lo=0.03, hi=13.5) * M_PER_NM
         if p.get("course") is not None and p.get("aob") is not None:
-            raise CommandError(Msg("{command}: give the target's course or its angle on the bow (aob), not both",
-                                   command=args.name))
+            raise CommandError(Msg("{command}: give the target's course or its angle on the bow ({field}), not both",
+                                   command=args.name, field="aob"))
         if p["source"] is None:
             p["source"] = "contact" if p.get("contact") is not None else "manual"
         if p["source"] == "contact" and p.get("contact") is None:
