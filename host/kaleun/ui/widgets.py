@@ -47,14 +47,14 @@ UNIT_LETTERS = 3
 
 def words_of(text: str) -> list[str]:
     """The words of `text` for breaking it into lines: a short unit after a figure ("run 104 s",
-    "range 2,195 m") stays with its figure, so no line starts with a lone "s" or "m"; a number written with a
-    no-break space ("10 000") is one word."""
+    "range 2,195 m", "fuel 91 %") stays with its figure, so no line starts with a lone "s", "m" or "%"; a number
+    written with a no-break space ("10 000") is one word."""
     out: list[str] = []
     for word in BREAKS.split(text):
         if not word:
             continue
         unit = word.rstrip(".,;:)")
-        if out and out[-1][-1].isdigit() and unit.isalpha() and len(unit) <= UNIT_LETTERS:
+        if out and out[-1][-1].isdigit() and (unit.isalpha() or unit == "%") and len(unit) <= UNIT_LETTERS:
             out[-1] = f"{out[-1]} {word}"
         else:
             out.append(word)

@@ -520,9 +520,9 @@ class Setup(Overlay):
         given_up = self.problem or self.held() or self.given_up() or self.career_warning()
         career = self.career_line()
         if given_up is not None:
-            y = c.paragraph(given_up, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.WARNING)
+            y = self._paragraph_to_the_buttons(c, given_up, y, bottom, theme.WARNING)
         elif career is not None:
-            y = c.paragraph(career, Rect(body.x, y, body.w, bottom.y - y - s(4)), theme.MIN_TEXT, theme.TEXT_DIM)
+            y = self._paragraph_to_the_buttons(c, career, y, bottom, theme.TEXT_DIM)
         # what the chosen levels do (§5.3), where the page has room for it whole
         effects = level_effects(self.difficulty)
         font = c.font(theme.MIN_TEXT)
@@ -533,6 +533,26 @@ class Setup(Overlay):
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
         pygame.draw.rect(c.surface, theme.PANEL_DARK, start.inflate(s(8), s(8)))
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
+
+    def _paragraph_to_the_buttons(self, c: Canvas, text: Msg | str, y: int, bottom: Rect, colour: Any) -> int:
+        """`text` across the page below the roles; what does not fit above "Back" and "Start" (a linked patrol's
+        line with its dead, flooded sections, torpedoes and fuel in German or Russian at 800×480) goes on between
+        them. Returns the y below the part above them."""
+        s = c.size
+        font = c.font(theme.MIN_TEXT)
+        height = font.get_linesize()
+        rows = wrap(font, c.tr(text), bottom.w)
+        room = max(0, (bottom.y - s(4) - y) // height)
+        if len(rows) <= room:
+            return c.paragraph(text, Rect(bottom.x, y, bottom.w, bottom.y - y - s(4)), theme.MIN_TEXT, colour)
+        if room:
+            y = c.paragraph(" ".join(rows[:room]), Rect(bottom.x, y, bottom.w, room * height), theme.MIN_TEXT, colour)
+        gap = Rect(bottom.x + s(128), bottom.y, bottom.w - s(128) - s(182), bottom.h)
+        rest = " ".join(rows[room:])
+        lines = min(len(wrap(font, rest, gap.w)), max(1, gap.h // height))
+        c.paragraph(rest, Rect(gap.x, gap.y + (gap.h - lines * height) // 2, gap.w, lines * height), theme.MIN_TEXT,
+                    colour)
+        return y
 
     def _draw_held(self, c: Canvas, body: Rect) -> None:
         """The game not over that "Start" plays again, the file it is kept as and how to go on with it instead,
