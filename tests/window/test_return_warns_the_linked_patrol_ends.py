@@ -13,8 +13,8 @@ from kit import console_typed
 from window.fingers import Table_, shown
 
 ENDS = {"en": "Warning: the return home ends the linked patrol Autumn 1940: its part Weather boat will not be sailed.",
-        "de": "Achtung: Die Heimkehr beendet die verknüpfte Feindfahrt „Herbst 1940“: Ihr Teil „Wetterboot“ wird nicht "
-              "gefahren.",
+        "de": "Achtung: Die Heimkehr beendet die verknüpfte Feindfahrt „Herbst 1940“: Deren Teil „Wetterboot“ wird "
+              "nicht gefahren.",
         "ru": "Внимание: возвращение на базу завершает связанный поход «Осень 1940»: его часть «Метеоразведчик» не "
               "будет пройдена."}
 
