@@ -80,6 +80,20 @@ def test_4_1_the_debrief_holds_the_track_fixes_attacks_sinkings_objectives_and_g
     assert "  [x] Primary: Sink two merchants with the deck gun. (1,000 fame)" in text
 
 
+@pytest.mark.parametrize(("code", "said"), [("en", "Result: returned (the mission not won). Grade "),
+                                             ("de", "Ergebnis: heimgekehrt (Mission nicht erfüllt). Note "),
+                                             ("ru", "Итог: возвращение (миссия не выполнена). Оценка ")])
+def test_4_1_a_return_home_without_the_mission_won_reads_its_result_once(code, said):
+    """§4.1 debrief: the boat home after a return to base, the mission not won, is the result "returned"; its
+    reason says what the result does not (it read "heimgekehrt (heimgekehrt nach dem Rückmarsch)")."""
+    from kaleun.i18n import language
+
+    game, _ = won_prize_rules()
+    d = {**debrief(game), "result": "returned", "reason": "returned"}
+    text = [language(code).render(m) for m in lines(d)]
+    assert text[1].startswith(said), text[1]
+
+
 def test_4_1_the_debrief_chart_is_a_png_of_the_patrol(tmp_path):
     game, _ = won_prize_rules()
     path = write_debrief(debrief(game), tmp_path / "debrief.png")
