@@ -196,8 +196,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         out.append(Msg("Result: {result}. Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result, **score))
     else:
-        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"], d["result"])) if d["reason"]
-                   else Msg("Result: {result}.", result=result))
+        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"], d["result"]))
+                   if d["reason"] else Msg("Result: {result}.", result=result))
     for obj in d["objectives"]:
         mark = "[x]" if obj["met"] else "[ ]"
         kind = Msg("Primary") if obj["primary"] else Msg("Secondary")
