@@ -362,10 +362,11 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0, shown.stderr
     # the short German date
-    german = "  14.03.2025  prize_rules_1939       Kampagne  gewonnen      Note B  Punkte  1.528"
+    german = "  14.03.2025  Prisenordnung (prize_rules_1939)\n      Kampagne  gewonnen      Note B  Punkte  1.528"
     assert german in shown.stdout, shown.stdout
     english = run_kaleun("career", "--language", "en", home=tmp_path)
-    assert "prize_rules_1939       campaign won       grade B" in english.stdout and "  14 Mar 2025 " in english.stdout
+    assert "  Prize rules (prize_rules_1939)\n      campaign won       grade B" in english.stdout, english.stdout
+    assert "  14 Mar 2025 " in english.stdout
     listed = run_kaleun("missions", home=tmp_path)  # the table's language: German
     assert "22. September 1939  Prisenordnung" in listed.stdout and "1939-09-22" not in listed.stdout
     assert "1939-09-22" in run_kaleun("missions", "--json", home=tmp_path).stdout  # machine-readable: ISO
