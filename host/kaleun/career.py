@@ -945,13 +945,30 @@ def career_messages(record: dict[str, Any], settings: bool = True) -> list[Any]:
             _with_settings(out, patrol)
     if record["missions"]:
         out.append(Msg("Missions:"))
-    for m in record["missions"]:
-        out.append(Msg("  {played}  {mission:<22} {mode:<8} {result:<9} grade {grade}  score {score:>6,}  "
-                       "{grt:>7,} GRT  {sunk}  {lost}", played=When.day(m["played"], short=True), mission=m["mission"],
+    for m in record["missions"]:  # the mission by its title, its id beside it for `kaleun play --mission ID`
+        out.append(Msg("  {played}  {mission}", played=When.day(m["played"], short=True), mission=_row_title(m)))
+        out.append(Msg("      {mode:<8} {result:<9} grade {grade}  score {score:>6,}  {grt:>7,} GRT  {sunk}  {lost}",
                        mode=_mode(m["mode"]), result=_result_word(m), grade=m["grade"], score=m["score"],
                        grt=m["grt"], sunk=Msg.plural("{n} ship sunk", "{n} ships sunk", n=m["ships_sunk"]),
                        lost=Msg.plural("{n} sailor lost", "{n} sailors lost", n=m["crew_lost"])))
     return out
+
+
+def _row_title(entry: Mapping[str, Any]) -> Msg | str:
+    """A mission of the record's list: its title in the table's language and its id, which `kaleun play --mission`
+    takes (`Slow convoy (sc_convoy_1940)`); a mission Kaleun does not ship by the title the record kept (a group's
+    own), or its id alone."""
+    from kaleun.uboot.missions.catalogue import catalogue
+
+    mission = str(entry.get("mission"))
+    name = entry.get("name")
+    if mission in catalogue().missions:
+        title: Msg | str = titled(mission)
+    elif isinstance(name, str) and name and name != mission:
+        title = name
+    else:
+        return mission
+    return Msg("{title} ({mission})", title=title, mission=mission)
 
 
 __all__ = ["CareerError", "begin_campaign", "campaign_given_up", "career_lines", "career_messages", "career_path",

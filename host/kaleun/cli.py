@@ -366,7 +366,8 @@ def _resume_game(args: argparse.Namespace) -> Engine:
         from kaleun.uboot.missions.debrief import why, word
 
         left = _book_late(game, getattr(args, "table_language", "en"))
-        result, reason = word(mission.result), why(mission.reason)  # in the table's words ("returned: returned" before)
+        # in the table's words ("returned: returned" before)
+        result, reason = word(mission.result), why(mission.reason, mission.result)
         # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
         via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
         going_on = _goes_on_with(game, via=via, patrol_left=left)

@@ -20,7 +20,9 @@ BAD = [
      "observe: give the lookouts' figures or their count, not both"),
     ({"do": "order", "order": "observe", "figures": []}, "observe: figures must name at least one sailor"),
     ({"do": "order", "order": "observe", "figures": ["navigator-square", "navigator-square"]},
-     "observe: figures must be a list of different figures, got ['navigator-square', 'navigator-square']"),
+     "observe: figures must be a list of different figures, got square navigator, square navigator"),
+    ({"do": "order", "order": "first_aid", "patients": ["navigator-square", "navigator-square"]},
+     "first_aid: patients must be a list of different figures, got square navigator, square navigator"),
     ({"do": "cure", "injury": 99}, "cure: no injury 99 is waiting for its card"),
     ({"do": "cure", "sailor": "bogus"}, "cure: sailor 'bogus' is not <figure>/1 or <figure>/2"),
     ({"do": "damage", "kind": "crew", "sections": [9]}, "damage: sections must be a list of sections 1-8, got [9]"),
@@ -45,3 +47,18 @@ def test_a_correction_typed_wrong_is_refused_in_the_tables_language(command, eng
         for words in ("give the lookouts", "must name", "must be a list", "is waiting", "is not <figure>",
                       "maps roles"):
             assert words not in rendered, rendered
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", "erste_hilfe: patienten muss eine Liste verschiedener Figuren sein, nicht Navigator-Quadrat, "
+           "Navigator-Quadrat"),
+    ("ru", "первая_помощь: пациенты — список разных фигур, а не штурман-квадрат, штурман-квадрат"),
+])
+def test_8_6_a_first_aid_refusal_names_the_sailors_in_the_tables_language(code, said):
+    """§8.6 first aid typed with a patient twice: the refusal quotes the sailors as the table names them, not the
+    English ids (it read `nicht ['navigator-square', 'navigator-square']` at a German table)."""
+    from kit import console_typed
+
+    out = console_typed(code, "first_aid navigator-square,navigator-square").strip()
+    assert out == f"! {said}", out
+    assert "navigator-square" not in out

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
+from kaleun.core.messages import Msg
 from kaleun.games import make_table
 from kaleun.runtime.loop import Runtime
 from kaleun.sonar.game import new_game, referee
@@ -104,7 +105,7 @@ def test_the_views_say_concretely_what_they_show(english):
     assert "Boot auf C2, Sektor 1; Schaden 0; getaucht." in german["status"]
     assert "Лодка на C2, сектор 1; повреждения 0; в подводном положении." in russian["status"]
     assert "Mine [...] (defekt)  Torpedo [x..] (defekt)  Drohne [....]" in german["status"]
-    assert "мина [...] (неисправно)  торпеда [x..] (неисправно)  дрон [....]" in russian["status"]
+    assert "мина [...] (не работает)  торпеда [x..] (не работает)  дрон [....]" in russian["status"]
     assert "Ausgefallen: Mine, Torpedo." in german["status"] and "Неисправны: мина, торпеда." in russian["status"]
     assert "Umrandete Reparaturen: 1 (Maschinist)." in german["status surfaced"]
     assert "Обведённые секции: 1 (механик)." in russian["status surfaced"]
@@ -432,3 +433,20 @@ def test_a_whole_random_game_typed_in_the_tables_words_is_the_game_its_script_pl
         feed = [line for line in text.getvalue().splitlines() if line.startswith("[")]
         assert feed == [f"[{e.clock[11:]}] {feed_line(e, lang_of(language), team)}" for e in got
                         if e.feed is not None and visible_to(e, team)], team
+
+
+def test_3_a_broken_or_ready_system_reads_right_beside_every_system_name_in_russian():
+    """Digest §3/§4: a gauge of a broken system, in Russian. "Торпеда неисправно" put a neuter word beside a
+    feminine name (as "Торпеда готово" did for a full gauge): the notes are words that agree with every system's
+    name, the mine and the silence (feminine) as the drone and the sonar (masculine)."""
+    from kaleun.i18n import language
+    from kaleun.sonar.team import SYSTEM_NAMES
+    from kaleun.ui.sonar_text import draw_gauges
+
+    ru = language("ru")
+    status = {"gauges": {s: (1, 3) for s in SYSTEM_NAMES}, "broken": list(SYSTEM_NAMES)}
+    line = draw_gauges(status, ru)
+    for system in SYSTEM_NAMES:
+        assert f"{ru.text(SYSTEM_NAMES[system])} [x..] (не работает)" in line, line
+    for note in ("broken", "ready"):
+        assert not ru.render(Msg(note)).endswith("о"), ru.render(Msg(note))  # no neuter short form (неисправно)

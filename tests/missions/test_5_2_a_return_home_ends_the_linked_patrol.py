@@ -118,11 +118,14 @@ def test_5_2_kaleun_run_and_a_later_load_say_the_return_home_ended_the_patrol(ho
     assert f"kaleun run: {BY_RUN}" in later.stderr, later.stderr
     resumed = run_kaleun("resume", "--save", str(save), home=home)
     assert BY_RUN in resumed.stderr.replace("\n", " "), resumed.stderr
-    # the result and the reason in words, not the codes ("returned: returned"), in the table's language too
-    assert "that mission is over (returned: home after a return to base)" in resumed.stderr, resumed.stderr
-    assert "was over before the run (returned: home after a return to base)" in later.stderr, later.stderr
+    # the result and the reason in words, not the codes ("returned: returned"), in the table's language too, and
+    # the reason says what the result does not (not "heimgekehrt: heimgekehrt nach dem Rückmarsch")
+    assert "that mission is over (returned: the mission not won)" in resumed.stderr, resumed.stderr
+    assert "was over before the run (returned: the mission not won)" in later.stderr, later.stderr
     german = run_kaleun("resume", "--save", str(save), "--language", "de", home=home)
-    assert "(heimgekehrt: heimgekehrt nach dem Rückmarsch)" in german.stderr, german.stderr
+    assert "(heimgekehrt: Mission nicht erfüllt)" in german.stderr, german.stderr
+    russian = run_kaleun("resume", "--save", str(save), "--language", "ru", home=home)
+    assert "(возвращение: миссия не выполнена)" in russian.stderr, russian.stderr
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])

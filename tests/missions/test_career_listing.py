@@ -29,8 +29,9 @@ def test_4_3_the_mission_lines_keep_their_columns_with_every_mode_and_result_wor
     """German `verknüpft` (linked) and `heimgekehrt` (returned), Russian `одиночная` and `возвращение` are wider
     than the English columns: they pushed the rest of their line out of line with the others."""
     lang = language(code)
-    lines = [lang.render(m) for m in career_messages(record_of_every_mode_and_result())][2:]
-    assert len(lines) == 9
+    rows = [lang.render(m) for m in career_messages(record_of_every_mode_and_result())][2:]
+    assert len(rows) == 18
+    lines = rows[1::2]  # each mission's title line, then its columns
     grade = {"en": "grade C", "de": "Note C", "ru": "оценка C"}[code]
     where = {line.index(grade) for line in lines}
     assert len(where) == 1, "\n".join(lines)
@@ -69,3 +70,16 @@ def test_5_3_a_set_up_refused_on_the_command_line_reads_like_every_refusal_of_ka
     err = capsys.readouterr().err
     assert err.startswith(said), err
     assert not (tmp_path / "autosave.json").exists()
+
+
+@pytest.mark.parametrize(("code", "title"), [("en", "Slow convoy (sc_convoy_1940)"),
+                                              ("de", "Langsamer Geleitzug (sc_convoy_1940)"),
+                                              ("ru", "Тихоходный конвой (sc_convoy_1940)")])
+def test_4_3_the_missions_are_listed_by_their_titles_with_the_id_to_type(code, title):
+    """§4.3 the career's missions read by their titles in the table's language, each with the id that `kaleun play
+    --mission` takes; a group's own mission by the title the record kept."""
+    record = record_of_every_mode_and_result()
+    record["missions"].append({**record["missions"][0], "key": "own", "mission": "our_raid", "name": "Our raid"})
+    rows = [language(code).render(m) for m in career_messages(record)][2:]
+    assert rows[0].endswith(f"  {title}"), rows[0]
+    assert rows[-2].endswith("  Our raid (our_raid)"), rows[-2]

@@ -80,6 +80,20 @@ def test_4_1_the_debrief_holds_the_track_fixes_attacks_sinkings_objectives_and_g
     assert "  [x] Primary: Sink two merchants with the deck gun. (1,000 fame)" in text
 
 
+@pytest.mark.parametrize(("code", "said"), [("en", "Result: returned (the mission not won). Grade "),
+                                             ("de", "Ergebnis: heimgekehrt (Mission nicht erfüllt). Note "),
+                                             ("ru", "Итог: возвращение (миссия не выполнена). Оценка ")])
+def test_4_1_a_return_home_without_the_mission_won_reads_its_result_once(code, said):
+    """§4.1 debrief: the boat home after a return to base, the mission not won, is the result "returned"; its
+    reason says what the result does not (it read "heimgekehrt (heimgekehrt nach dem Rückmarsch)")."""
+    from kaleun.i18n import language
+
+    game, _ = won_prize_rules()
+    d = {**debrief(game), "result": "returned", "reason": "returned"}
+    text = [language(code).render(m) for m in lines(d)]
+    assert text[1].startswith(said), text[1]
+
+
 def test_4_1_the_debrief_chart_is_a_png_of_the_patrol(tmp_path):
     game, _ = won_prize_rules()
     path = write_debrief(debrief(game), tmp_path / "debrief.png")
@@ -348,10 +362,11 @@ def test_kaleun_missions_and_kaleun_career_speak_the_table_language(tmp_path):
     shown = run_kaleun("career", home=tmp_path)
     assert shown.returncode == 0, shown.stderr
     # the short German date
-    german = "  14.03.2025  prize_rules_1939       Kampagne  gewonnen      Note B  Punkte  1.528"
+    german = "  14.03.2025  Prisenordnung (prize_rules_1939)\n      Kampagne  gewonnen      Note B  Punkte  1.528"
     assert german in shown.stdout, shown.stdout
     english = run_kaleun("career", "--language", "en", home=tmp_path)
-    assert "prize_rules_1939       campaign won       grade B" in english.stdout and "  14 Mar 2025 " in english.stdout
+    assert "  Prize rules (prize_rules_1939)\n      campaign won       grade B" in english.stdout, english.stdout
+    assert "  14 Mar 2025 " in english.stdout
     listed = run_kaleun("missions", home=tmp_path)  # the table's language: German
     assert "22. September 1939  Prisenordnung" in listed.stdout and "1939-09-22" not in listed.stdout
     assert "1939-09-22" in run_kaleun("missions", "--json", home=tmp_path).stdout  # machine-readable: ISO

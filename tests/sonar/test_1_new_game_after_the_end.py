@@ -47,7 +47,7 @@ def test_1_at_the_end_the_console_says_what_comes_next_and_new_is_refused_before
         referee(game).take_damage("blue", 4, "test")
         runtime.step()
         assert "Wie es weitergeht: neu: ein neues Spiel mit demselben Szenario, Modus und denselben Mannschaften " \
-               "(neu delta realtime: ein anderes Szenario oder ein anderer Modus)" in out.getvalue(), out.getvalue()
+               "(neu delta echtzeit: ein anderes Szenario oder ein anderer Modus)" in out.getvalue(), out.getvalue()
     finally:
         runtime.close()
 
@@ -103,6 +103,34 @@ def test_1_new_may_name_the_next_games_scenario_and_mode(home, monkeypatch, line
     assert code == 0, sys.stdout.getvalue()
     config = json.loads(autosave_path().read_text(encoding="utf-8"))["config"]
     assert (config["scenario"], config["mode"], config["crews"]) == (*settings, {"yellow": 3, "blue": 2})
+
+
+@pytest.mark.parametrize(("language", "example"), [("en", "new delta realtime"), ("de", "neu delta echtzeit"),
+                                                   ("ru", "новая дельта реальное_время")])
+def test_1_the_example_of_new_is_in_the_tables_words_and_plays_as_it_says(home, monkeypatch, language, example):
+    """§6, §7: `help new` and the end's "what comes next" show the example in the table's words (it read
+    `новая delta realtime`, English ids, at a Russian table that takes `дельта` and `реальное_время`); typed as
+    shown, it starts Delta in real time."""
+    import sys
+
+    from kaleun.i18n import language as table_language
+    from kaleun.ui.sonar_commands import command
+    from kaleun.ui.sonar_console import new_example
+
+    assert new_example(table_language(language)) == example
+    assert command("new").example_in(table_language(language)) == example
+    monkeypatch.setattr(sys, "stdin", Typed(f"{example}\nquit\n"))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    args = argparse.Namespace(headless=False, team="yellow", console=True, tty=None)
+    game = new_game(11, "alpha", "turn", [3, 2])
+    for team, cell in (("yellow", "B2"), ("blue", "N12")):
+        game.apply({"do": "start", "team": team, "cell": cell})
+    referee(game).take_damage("blue", 4, "test")
+    code = SonarFront()._play(game, args, Opening(language=language, keep_previous=False, fullscreen=False,
+                                                  resume=False))
+    assert code == 0, sys.stdout.getvalue()
+    config = json.loads(autosave_path().read_text(encoding="utf-8"))["config"]
+    assert (config["scenario"], config["mode"]) == ("delta", "realtime")
 
 
 def test_1_new_refuses_a_scenario_the_games_map_does_not_fit_and_keeps_the_game(home, tmp_path):

@@ -34,8 +34,8 @@ def test_6_5_cease_gun_stops_the_88mm_gun(code, which):
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    ("en", "! 20 mm gun is not firing"), ("de", "! 20-mm-Geschütz feuert nicht"),
-    ("ru", "! 20-мм орудие: огонь не ведётся"),
+    ("en", "! cease: 20 mm gun is not firing"), ("de", "! feuer_einstellen: 20-mm-Geschütz feuert nicht"),
+    ("ru", "! прекратить_огонь: 20-мм орудие: огонь не ведётся"),
 ])
 def test_6_5_cease_flak_speaks_to_the_20mm_gun_only(code, said):
     """`cease flak` is the 20 mm gun's word: with the 88 mm gun firing, it says the 20 mm gun is not firing and the
@@ -51,4 +51,14 @@ def test_6_5_cease_flak_speaks_to_the_20mm_gun_only(code, said):
     ("ru", "прекратить_огонь пушка", "! прекратить_огонь: орудие «пушка» не из списка: орудие, зенитка"),
 ])
 def test_6_5_a_word_no_gun_has_is_refused_with_the_words_the_table_takes(code, line, said):
+    assert console_typed(code, line).strip() == said
+
+
+@pytest.mark.parametrize(("code", "line", "said"), [
+    ("en", "cease", "! cease: no gun is firing"),
+    ("de", "feuer_einstellen", "! feuer_einstellen: kein Geschütz feuert"),
+    ("ru", "прекратить_огонь", "! прекратить_огонь: ни одно орудие не ведёт огонь"),
+])
+def test_6_5_a_cease_fire_with_no_gun_firing_is_refused_naming_its_command(code, line, said):
+    """Like every other refusal at the console (`! COMMAND: what is wrong`), not a bare "! no gun is firing"."""
     assert console_typed(code, line).strip() == said

@@ -98,3 +98,19 @@ def test_12_a_patrols_gun_hits_read_whole_on_the_attack_screen(language: str) ->
     assert f"{gun_88} · {gun_20}" in said or (gun_88 in said and gun_20 in said)
     assert not [text for text in said if "101" in text or "400" in text]
     assert not table.window.cut, table.window.cut
+
+
+@pytest.mark.parametrize(("language", "tally"), [("en", "Torpedoes 14 · hits 14"), ("de", "Torpedos 14 · Treffer 14"),
+                                                 ("ru", "Торпед: 14 · в цель: 14")])
+def test_7_5_the_torpedo_tally_of_a_whole_load_reads_whole_on_the_7_inch_screen(language: str, tally: str) -> None:
+    """§7.5 a boat that fired its whole load of 14 torpedoes, every one a hit: the attack screen's tally reads
+    whole at 800×480 in every language. The Russian "Торпед 14 · попаданий 14" ran past the panel and was cut,
+    and read as a count without its colon ("Торпед 0 · попаданий 0")."""
+    table = Table_(mission="training", seed=0, language=language)
+    firing = table.game.module("weapons").torpedo_firing
+    firing.fired, firing.hits = 14, 14
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.window.cut.clear()
+    assert tally in shown(table)
+    assert not table.window.cut, table.window.cut

@@ -155,7 +155,8 @@ def _tell_over_before(game: Engine, args: argparse.Namespace, language: str) -> 
     from kaleun.uboot.missions.debrief import why, word
 
     print(render(Msg("kaleun run: the mission in {save} was over before the run ({result}: {reason}) and cannot be "
-                     "played on.", save=str(args.load), result=word(mission.result), reason=why(mission.reason))),
+                     "played on.", save=str(args.load), result=word(mission.result),
+                     reason=why(mission.reason, mission.result))),
           file=sys.stderr)
     going_on = _goes_on_with(game, via="run")
     if going_on is not None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from kaleun.core.args import Args
 from kaleun.core.engine import Handler, Module
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, join
 from kaleun.core.shape import Int, Map, Maybe, Obj, Text
 from kaleun.uboot import data
 
@@ -27,6 +27,14 @@ def figure_term(figure: str) -> Msg:
     in brackets), "Navigator-Quadrat" in German. The id ("navigator-square") stays the word of commands,
     scripts, saves and the events' fields; only the words a player reads name the figure so."""
     return _FIGURE_TERMS.get(figure) or _words(figure)
+
+
+def figures_said(raw: Any) -> Msg | str:
+    """A list of figures a command was given, as a refusal quotes it: each figure by its name in the table's
+    language (`Navigator-Quadrat, Navigator-Quadrat`, never the ids), what is no figure as typed."""
+    if not isinstance(raw, list) or not raw or not all(isinstance(f, str) for f in raw):
+        return repr(raw)
+    return join([figure_term(f) if f in FIGURES else repr(f) for f in raw])
 
 
 def _words(figure: str) -> Msg:

@@ -133,7 +133,24 @@ def _value_in(field: str, value: str, lang: Language) -> str:
         return lang.text(COURSE_LETTERS[value[:1]]) + value[1:]
     if field in ("mark", "system") and value in SYSTEM_NAMES:
         return typed_word(Msg(SYSTEM_NAMES[value]), lang)
-    return value
+    # `new delta realtime` is `новая дельта реальное_время`; `help silence` is `hilfe schleichfahrt` (the id where
+    # the table's word is the id but for its spelling: English `realtime`, not `real-time`)
+    word = value
+    if field == "mode" and value in MODE_NAMES:
+        word = typed_word(Msg(MODE_NAMES[value]), lang)
+    elif field == "scenario":
+        from kaleun.sonar.scenarios import scenarios
+
+        scenario = scenarios().get(value)
+        word = typed_word(Msg(scenario.name), lang) if scenario is not None else value
+    elif field == "command" and any(c.name == value for c in COMMANDS):
+        word = command(value).local(lang)
+    elif field == "member":  # as `member_words` takes it: `maschinist`, `механик`
+        from kaleun.sonar.crew import ROLE_NAMES
+
+        if value in ROLE_NAMES:
+            word = lang.render(ROLE_NAMES[value]).strip().lower().replace(" ", "_")
+    return value if fold(word).replace("-", "").replace("_", "") == value.replace("_", "") else word
 
 
 _CELL_HINT = N_("CELL")

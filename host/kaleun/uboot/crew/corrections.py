@@ -49,7 +49,7 @@ from kaleun.uboot.crew.roster import FIGURES, ROLES
 from kaleun.uboot.crew.sailors import MAX_CHIPS, parse_sailor_id
 from kaleun.uboot.crew.staffing import Pick, staff_group
 from kaleun.uboot.crew.technical import component_name
-from kaleun.uboot.figures import figure_term
+from kaleun.uboot.figures import figure_term, figures_said
 from kaleun.uboot.orders import ORDER_NAMES
 
 if TYPE_CHECKING:
@@ -63,9 +63,9 @@ def _figure_list(args: Args, key: str) -> list[str] | None:
         return None
     raw = args.any(key)
     if not isinstance(raw, list) or any(f not in FIGURES for f in raw) or len(set(raw)) != len(raw):
-        raise CommandError(Msg("{command}: {key} must be a list of different figures, got {got}",
-                               command=command_word(args.name),
-                               key=key, got=repr(raw)))
+        raise CommandError(Msg("{command}: {field} must be a list of different figures, got {got}",  # the field
+                               command=command_word(args.name),  # as the console types it (`figuren`)
+                               field=key, got=figures_said(raw)))
     return raw
 
 

@@ -45,7 +45,7 @@ from kaleun.uboot.crew.staffing import Member, Pick, extra_sailor, found, staff_
 from kaleun.uboot.crew.technical import component_name, is_plural
 from kaleun.uboot.crew.undo import UndoStack
 from kaleun.uboot.crew.watch_change import hand_over
-from kaleun.uboot.figures import figure_term
+from kaleun.uboot.figures import figure_term, figures_said
 from kaleun.uboot.orders import ORDER_NAMES, Effect, Order, OrderDesk, Reason, Validator, order_term
 
 log = logging.getLogger(__name__)
@@ -780,7 +780,7 @@ class Crew(Module, Validator):
         if (not isinstance(raw, list) or not raw or any(p not in FIGURES for p in raw)
                 or len(set(raw)) != len(raw)):
             raise CommandError(Msg("{command}: patients must be a list of different figures, got {value}",
-                                   command=args.name, value=repr(raw)))
+                                   command=args.name, value=figures_said(raw)))
         if not args.has("medic"):  # the crew engine chooses him: a first-aid specialist there first
             return {"patients": list(raw)}
         medic = args.any("medic")

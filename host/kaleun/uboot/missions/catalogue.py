@@ -993,9 +993,9 @@ def _check_patrols(missions: Mapping[str, Mapping[str, Any]], files: Mapping[str
 def titled(mission: object) -> Msg | str:
     """A mission as a player reads it in a sentence: its title in the table's language ("Slow convoy",
     "Медленный конвой"), not its id. The id stays where it is what a player types (`kaleun play --mission ID`,
-    the lists of `kaleun missions` and `kaleun career`); a mission no shipped file has (a save's or the career record's
-    mission since removed or renamed) by its id, said to be one this Kaleun does not have (a group's own mission is
-    named by the title its file gives it where it may be one: the window's set-up)."""
+    the list of `kaleun missions`, and beside the title in `kaleun career`'s); a mission no shipped file has (a
+    save's or the career record's mission since removed or renamed) by its id, said to be one this Kaleun does not
+    have (a group's own mission is named by the title its file gives it where it may be one: the window's set-up)."""
     spec = catalogue().missions.get(str(mission))
     if spec is None and isinstance(mission, str) and mission:  # a save or record of a mission since removed or renamed
         return Msg("{mission} (a mission this Kaleun does not have)", mission=mission)

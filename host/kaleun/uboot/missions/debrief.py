@@ -71,10 +71,15 @@ def cause_together(cause: Msg | str) -> Msg | str:
 #: why a mission ended, where the code is also a result's word ("won (returned)" says nothing)
 REASONS: dict[str, str] = {"returned": N_("home after a return to base"),
                            "objectives_met": N_("every primary objective met")}
+#: why a mission ended where its result's word says it already: the result "returned" is the boat home after a
+#: return to base without the mission won ("returned (home after a return to base)" says it twice)
+REASONS_AFTER: dict[tuple[str, str], str] = {("returned", "returned"): N_("the mission not won")}
 
 
-def why(reason: str | None) -> Msg | str:
-    """Why the mission ended, as words in the table's language."""
+def why(reason: str | None, result: str | None = None) -> Msg | str:
+    """Why the mission ended, as words in the table's language, beside the `result` it is said with."""
+    if result is not None and reason is not None and (result, reason) in REASONS_AFTER:
+        return Msg.term(REASONS_AFTER[(result, reason)])
     return Msg.term(REASONS[reason]) if reason in REASONS else word(reason)
 
 
@@ -182,7 +187,7 @@ def lines(d: dict[str, Any]) -> list[Msg]:
     if d["grade"] is not None and d["reason"]:
         out.append(Msg("Result: {result} ({reason}). Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result,
-                       reason=why(d["reason"]), **score))
+                       reason=why(d["reason"], d["result"]), **score))
     elif d["grade"] is not None and running:  # the grade so far, which the rest of the patrol may change
         out.append(Msg("Result: not yet, the patrol is still running. Provisional grade {grade}: score {score:,} so "
                        "far of par {par:,} ({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).",
@@ -191,8 +196,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         out.append(Msg("Result: {result}. Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result, **score))
     else:
-        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"])) if d["reason"]
-                   else Msg("Result: {result}.", result=result))
+        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"], d["result"]))
+                   if d["reason"] else Msg("Result: {result}.", result=result))
     for obj in d["objectives"]:
         mark = "[x]" if obj["met"] else "[ ]"
         kind = Msg("Primary") if obj["primary"] else Msg("Secondary")

@@ -489,6 +489,9 @@ class Sea(Module):
         n = self.lookouts()
         feed = Msg.plural("Observation sectors assigned: {n} lookout on the bridge.",
                           "Observation sectors assigned: {n} lookouts on the bridge.", n=n)
+        if n == 0:  # gone ahead where the crew rules only warn: said plainly, not "0 lookouts on the bridge"
+            feed = Msg("Observation sectors assigned, but nobody is on the bridge: no one keeps watch until a sailor "
+                       "stands in section 8.")
         self.emit("observation", feed=feed, lookouts=n, active=True)
         self.schedule("watch", self.engine.t)
 

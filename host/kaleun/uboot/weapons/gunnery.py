@@ -235,8 +235,10 @@ class Gunnery(WeaponsPart):
         args.finish()
         firing = [g for g in ((gun,) if gun else guns.GUNS) if self.firing[g] is not None]
         if not firing:
-            raise CommandError(Msg("{gun} is not firing", gun=Msg.term(str(guns.GUN[gun]["name"])))
-                               if gun else Msg("no gun is firing"))
+            # named by its command, as every refusal of a command is (`cease: no gun is firing`)
+            raise CommandError(Msg("{command}: {problem}", command=args.name,
+                                   problem=Msg("{gun} is not firing", gun=Msg.term(str(guns.GUN[gun]["name"])))
+                                   if gun else Msg("no gun is firing")))
         for g in firing:
             self.cease(g, None)
 
