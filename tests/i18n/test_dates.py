@@ -124,9 +124,9 @@ def test_5_the_debrief_png_writes_its_dates(code: str, monkeypatch: Any, tmp_pat
 
 
 @pytest.mark.parametrize(("code", "since", "played"), [
-    ("en", "Campaign (since 14 March 2025)", "  1 Mar 2025    sc_convoy_1940"),
-    ("de", "Kampagne (seit 14. März 2025)", "  01.03.2025  sc_convoy_1940"),
-    ("ru", "(с 14 марта 2025\u202fг.)", "  1 мар. 2025\u202fг.    sc_convoy_1940"),
+    ("en", "Campaign (since 14 March 2025)", "  1 Mar 2025    Slow convoy (sc_convoy_1940)"),
+    ("de", "Kampagne (seit 14. März 2025)", "  01.03.2025  Langsamer Geleitzug (sc_convoy_1940)"),
+    ("ru", "(с 14 марта 2025\u202fг.)", "  1 мар. 2025\u202fг.    Тихоходный конвой (sc_convoy_1940)"),
 ])
 def test_4_3_kaleun_career_writes_when_the_campaign_began_and_each_mission_was_played(code: str, since: str,
                                                                                    played: str) -> None:
