@@ -152,4 +152,4 @@ def test_5_2_a_part_saved_by_the_previous_release_leaves_a_newer_patrol_as_it_is
     assert "its result is booked with the career's missions only" in done.stderr
     career = run_kaleun("career", home=tmp_path)
     assert "Linked patrol Spring 1941 goes on with Two passengers" in career.stdout, career.stdout
-    assert "weather_1940           linked   won" in career.stdout
+    assert "Weather boat (weather_1940)\n      linked   won" in career.stdout, career.stdout

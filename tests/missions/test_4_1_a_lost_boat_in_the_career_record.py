@@ -62,7 +62,7 @@ def test_4_3_the_career_says_which_mission_lost_the_boat_and_which_failed_at_its
     lines = career_lines(load_career())
     assert lines[0] == ("Career: 3 missions, score 2,000, fame 2,000, 0 GRT in 0 ships sunk, 32 sailors lost. 1 boat "
                         "lost, its score 1,000 and 0 GRT counted."), lines
-    rows = [line.split()[3:6] for line in lines if line.startswith("  ")]
+    rows = [line.split()[1:4] for line in lines if line.startswith("      ")]  # each mission's second line
     assert rows == [["won", "grade", "C"], ["boat", "lost", "grade"], ["failed", "grade", "F"]], lines
 
 
