@@ -798,12 +798,12 @@ def test_8_4_a_cease_fire_for_a_reason_keeps_the_engagements_shots_and_hits_on_t
     shots, hits = ceased.data["shots"], ceased.data["hits"]
     assert shots > 1 and hits > 1 and ceased.data["reason"] == "the target is going down"
     for code, line in (("en", f"88 mm gun: cease fire (the target is going down), {shots} shots, {hits} hits."),
-                       ("de", f"88-mm-Geschütz: Feuer einstellen (das Ziel sinkt), {shots} Schuss, {hits} Treffer.")):
+                       ("de", f"88-mm-Geschütz: Feuer eingestellt (das Ziel sinkt), {shots} Schuss, {hits} Treffer.")):
         log = FeedLog(code)
         printed = [change.news for e in heard if (change := log.add(e)) is not None and change.news]
         assert line in printed and line in [feed.text for feed in log.lines]
     russian = language("ru").render(ceased.feed)
-    assert russian.startswith("88-мм орудие: прекратить огонь (") and f"), {shots} выстрел" in russian
+    assert russian.startswith("88-мм орудие: огонь прекращён (") and f"), {shots} выстрел" in russian
 
 
 def test_8_4_the_consoles_weapons_view_tells_the_guns_hits_as_the_attack_screen_does():

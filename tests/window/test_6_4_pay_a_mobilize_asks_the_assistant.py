@@ -30,7 +30,7 @@ def test_6_4_7_pay_a_mobilize_with_both_bars_exhausted_is_greyed_and_says_why() 
     refused = len(table.named("order_rejected"))
     table.tap("move_fix.mobilize")
     said = table.window.tr(table.window.scene().feed[-1].words)
-    assert EXHAUSTED in said
+    assert EXHAUSTED.capitalize() in said  # the reason as a line of its own: a sentence
     assert len(table.named("order_rejected")) == refused  # nothing reached the game to be refused
     assert table.game.module("crew").moves.flags  # the move still waits
 

@@ -80,3 +80,17 @@ def test_9_a_banner_line_too_long_for_two_rows_shows_in_pages(monkeypatch: pytes
     pages = len(marks)
     assert pages >= 2 and marks == [f"{page}/{pages}" for page in range(1, pages + 1)]
     assert " ".join(rows) == long and table.window.cut == {}
+
+
+@pytest.mark.parametrize(("language", "more"), [("en", "+2 more"), ("de", "+2 weitere"), ("ru", "ещё 2")])
+def test_10_3_6_the_banner_counts_the_alarms_waiting_in_words(language: str, more: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The alarms waiting behind the banner are counted as the language says it: in Russian "ещё +2" said "more" twice
+    (the word and the plus); it reads "ещё 2"."""
+    table = Table_(mission="exercise_convoy", seed=0, language=language)
+    for other in (2, 3):
+        table.runtime.submit({"do": "damage", "kind": "environmental", "condition": "fire", "section": other})
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 1})
+    drawn = banner_texts(table, monkeypatch)
+    assert any(text.startswith(more) for text in drawn), drawn
+    assert not any("+" in text for text in drawn if language == "ru"), drawn

@@ -9,7 +9,7 @@ import pytest
 from kaleun.core.messages import Msg
 from kaleun.uboot.figures import figure_term
 
-from window.fingers import Table_, shown
+from window.fingers import Table_, drawn_with_rects, shown
 from window.test_damage_dead import drowned
 
 BEGINS = {"en": "Hexagon engineer", "de": "Maschinist-Sechseck", "ru": "Механик-шестиугольник"}
@@ -74,3 +74,27 @@ def test_10_a_choice_on_a_sheet_begins_with_a_capital(language: str, words: tupl
     table.window.open_form("tdc")
     said = shown(table)
     assert any(text.startswith("c4 ") for text in said), said
+
+
+NO_EMPTY_TUBE = {"en": "No tube is empty", "de": "Kein Rohr ist leer", "ru": "Нет пустого аппарата"}
+
+
+@pytest.mark.parametrize(("language", "words"), sorted(NO_EMPTY_TUBE.items()))
+def test_7_5_a_refusal_told_in_the_feed_begins_with_a_capital(language: str, words: str) -> None:
+    """§7.5 reloading with every tube loaded: the greyed Give of the reload sheet, touched, tells why in the feed.
+    The reason is written to follow "Will be refused:" on the sheet, and the feed showed it as its own line in lower
+    case ("! no tube is empty", "! нет пустого аппарата"); the line begins as a sentence, in any language, and says so
+    again after a change of language."""
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.tap("weapon.reload")
+    table.tap("sheet.give")  # greyed: the touch tells why
+    assert not table.named("order_accepted")
+    feed_top = table.target("feed").rect.top  # the sheet stays open above the feed ("Will be refused: no ...")
+    said = [text for text, rect in drawn_with_rects(table) if rect.top >= feed_top]
+    assert any(text.startswith(words) for text in said), said
+    assert not any(text.startswith(words[0].lower() + words[1:]) for text in said), said
+    other = "de" if language == "en" else "en"
+    table.window.set_language(other)
+    assert any(text.startswith(NO_EMPTY_TUBE[other]) for text, _ in drawn_with_rects(table))

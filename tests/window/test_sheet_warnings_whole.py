@@ -71,3 +71,38 @@ def test_8_4_each_warning_of_a_refused_gun_order_is_read_whole_from_one_page(lan
     assert len(pages) > 1  # paged: the room does not hold them all
     for warning in warnings:
         assert any(warning in page for page in pages), (warning, pages)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_9_2_1_the_tdc_sheet_with_the_disc_set_keeps_its_warning_above_the_feed(language: str) -> None:
+    """§9.2.1 the attack disc with §8.3 the TDC's view: once the disc is set the TDC sheet has a fourth field (where
+    the target data come from), and its four fields filled the sheet: the warning of nobody on the bridge and its
+    page number were drawn below the sheet, under the feed, where no eye reads them and no finger reaches them. The
+    fields now give the warning its room (a page of fields with arrows where they need it)."""
+    from window.fingers import drawn_with_rects
+
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    table.window.dismiss_alarms()
+    table.runtime.submit({"do": "attack_disc", "own_course": 0, "enemy_course": 30, "bearing": 10})
+    table.tap("tab.attack")
+    table.tap("weapon.tdc")
+    table.tap("field.source=disc")
+    win = table.window
+    warnings = [win.tr(w) for w in order_warnings(table.game, win.overlay.preview)]
+    assert warnings, "nobody on the bridge: the TDC sheet warns"
+    feed_top = table.target("feed").rect.top
+    words = ""
+    for _ in range(6):  # the warning's pages, until the first again
+        win.cut.clear()
+        drawn = drawn_with_rects(table)
+        assert not win.cut, win.cut
+        sheet_lines = [(text, rect) for text, rect in drawn if rect.top < feed_top]
+        words += " " + " ".join(text for text, _ in sheet_lines)
+        assert all(rect.bottom <= feed_top for _, rect in sheet_lines), sheet_lines
+        if all(word in words for word in warnings[0].split()):
+            break
+        table.tap("sheet.warnings")
+    assert all(word in words for word in warnings[0].split()), (warnings[0], words)
+    table.tap("sheet.fields.more")  # the depth and the spread a page away, a touch from the warning
+    table.tap("field.spread_deg=6")
+    assert table.window.overlay.values["spread_deg"] == 6

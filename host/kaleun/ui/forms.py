@@ -582,7 +582,7 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("room", Msg("Into the racks of (none chosen: the first with room)"),
               options=_fixed((1, "1", Msg("the bow room")), (6, "6", Msg("the stern room"))),
               when=lambda v: v.get("from") == "deck"),
-        Field("torpedo", Msg("Torpedo"), options=_reload_types),
+        Field("torpedo", Msg("Torpedo (none chosen: the first in store)"), options=_reload_types),
     )),
     Form("lay_mines", Msg("Lay mines"), order="lay_mines", fields=(
         Field("tubes", Msg("Tubes (none chosen: every tube loaded with mines)"),

@@ -21,6 +21,7 @@ from kaleun.uboot.figures import FIGURES
 from kaleun.ui.alarms import BY_NAME
 from kaleun.ui.feedlog import FeedLine as LogLine
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
+from kaleun.ui.sentences import sentence
 
 #: how many info-feed messages the window keeps
 FEED_LENGTH = 200
@@ -157,7 +158,8 @@ class Feed:
 
 
 def _shown(line: LogLine) -> FeedLine:
-    return FeedLine(line.clock[:5], line.text, line.problem, msg=line.message or None,
+    message = sentence(line.message) if line.problem and line.message else line.message or None
+    return FeedLine(line.clock[:5], line.text, line.problem, msg=message,
                     alarm=line.alarm if line.alarm in BY_NAME else None, event=line.event, id=line.id,
                     notice=line.alarm == "warning")
 

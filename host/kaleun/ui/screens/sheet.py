@@ -158,11 +158,15 @@ class FormSheet(Overlay):
         left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
         labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
-        # a long label takes a second line, unless that would push a field's buttons off the sheet
-        wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h
-        if not wrap and len(shown) * (s(LABEL_H) + s(ROW_H) + s(4)) > left.h:
-            shown = self._field_page(c, shown, left)  # more fields than the sheet holds: a page of them
         warnings = self._warnings()
+        # room kept under the fields for the warnings: two lines and the line of their page's number (the TDC's
+        # four fields, its target source among them once the disc is set, filled the sheet and drew its warning
+        # and page number under the feed)
+        keep = 3 * int(c.font(theme.MIN_TEXT, True).get_linesize()) if warnings else 0
+        # a long label takes a second line, unless that would push a field's buttons off the sheet
+        wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h - keep
+        if not wrap and len(shown) * (s(LABEL_H) + s(ROW_H) + s(4)) > left.h - keep:
+            shown = self._field_page(c, shown, left, keep)  # more fields than the sheet holds: a page of them
         # the room left under the fields (and their warnings) lets a field with more choices than one row
         # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
         spare = left.h - sum((len(labels[f.key]) if wrap else 1) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
@@ -191,12 +195,13 @@ class FormSheet(Overlay):
         right = Rect(area.x + s(LEFT_W + 20), area.y + s(52), area.right - area.x - s(LEFT_W + 28), area.h - s(56))
         self._assistant(c, right)
 
-    def _field_page(self, c: Canvas, fields: list[Field], left: Rect) -> list[Field]:
+    def _field_page(self, c: Canvas, fields: list[Field], left: Rect, keep: int = 0) -> list[Field]:
         """The fields from `fields_from` that fit above a row of arrows at the bottom of `left` (which the
-        arrows take: the fields are drawn above it), each with its one-line label."""
+        arrows take: the fields are drawn above it) and `keep` pixels for the warnings, each with its one-line
+        label."""
         s = c.size
         each = s(LABEL_H) + s(ROW_H) + s(4)
-        room = max(1, (left.h - s(ROW_H) - s(4)) // each)
+        room = max(1, (left.h - s(ROW_H) - s(4) - keep) // each)
         first = min(self.fields_from, max(0, len(fields) - room))
         self.fields_from = first
         nav = Rect(left.right - s(48) * 2 - s(4), left.bottom - s(ROW_H), s(48), s(ROW_H))
