@@ -198,8 +198,8 @@ def _shipped_logs(tmp_path) -> list[dict]:
     from kit import ROOT, play_script
 
     scripts = [(path, path.name.split(".")[0]) for path in sorted((ROOT / "tests/missions/scripts").glob("*.*.jsonl"))]
-    scripts += [(ROOT / "tests" / script, mission) for script, mission in (*_SEA_SCRIPTS,
-                                                                           ("crew/scripts/two_watches.jsonl", "training"))]
+    others = (*_SEA_SCRIPTS, ("crew/scripts/two_watches.jsonl", "training"))
+    scripts += [(ROOT / "tests" / script, mission) for script, mission in others]
     events: list[dict] = []
     for path, mission in scripts:
         lines = [line for line in path.read_text(encoding="utf-8").splitlines()
@@ -212,8 +212,8 @@ def test_the_events_of_every_shipped_script_have_their_row_and_their_fields_in_h
     """host/README.md's event tables (the table scripts', the crew's, the sea's, the attack's, the missions'): every
     event of every shipped script's log (the missions' win and lose scripts, the sea's, the attack's, the crew's) has
     its row, and its row names each field it carries; `order_accepted` and `order_rejected` carry the order's fields
-    (its row in the order tables), `mission_end` the score's fields of "The debrief". A `time_compression`'s row names its
-    `reason` (the passage home's `passage` was missing)."""
+    (its row in the order tables), `mission_end` the score's fields of "The debrief". A `time_compression`'s row
+    names its `reason` (the passage home's `passage` was missing)."""
     from kaleun.ui.actions import ACTIONS
 
     text = (HOST / "README.md").read_text(encoding="utf-8")
