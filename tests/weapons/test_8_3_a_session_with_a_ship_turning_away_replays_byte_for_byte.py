@@ -1,8 +1,8 @@
 """§8.3 and host/README.md, "Running": same seed + same inputs => the same event log. A console session in which a
 lone tramp sights the surfaced boat and turns away, seen by the lookouts (`ship_turning_away`), with an order checked
 first (the preview's reason changes nothing and is no line of the script), the diesels burning fuel at slow ahead
-towards her and the time compressed: its session script, replayed by the `kaleun run` its first line names with the `--until` its
-last line names, gives the session's event log byte for byte."""
+towards her and the time compressed: its session script, replayed by the `kaleun run` its first line names with the
+`--until` its last line names, gives the session's event log byte for byte."""
 
 from __future__ import annotations
 
