@@ -161,3 +161,78 @@ def test_the_sea_and_the_attack_event_tables_name_every_field_their_events_carry
                         and not any(re.search(rf"(?<![a-z_]){field}(?![a-z_])", row) for row in rows[name])}
     assert {"periscope_view", "torpedo_fired", "ship_sunk", "contact"} <= seen
     assert not missing, "fields missing from their event's row in host/README.md:\n" + "\n".join(sorted(missing))
+
+
+def _event_rows(text: str) -> dict[str, list[str]]:
+    """Every row of host/README.md's U-BOOT event tables (those headed `| event |`) by the event names it holds."""
+    rows: dict[str, list[str]] = {}
+    in_table = False
+    for line in text[:text.index("\n## Captain Sonar")].splitlines():
+        if line.startswith("| event |"):
+            in_table = "| segment |" not in line  # the lamps' table of events is no table of the log
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table and line.startswith("| `"):
+            last = None
+            for name in re.findall(r"`([a-z_0-9.]+)`", line[2:].split(" | ")[0]):
+                if name.startswith("_") and last is not None:
+                    name = last.rsplit("_", 1)[0] + name
+                else:
+                    last = name
+                rows.setdefault(name, []).append(line)
+    return rows
+
+
+def test_every_row_of_host_readmes_event_tables_names_an_event_the_program_emits():
+    """The reverse of the check above: a row of an event table whose event the code never emits (renamed, or gone)
+    would send a tester reading the log looking for a line that never comes."""
+    rows = _event_rows((HOST / "README.md").read_text(encoding="utf-8"))
+    assert {"mission_end", "torpedo_hit", "crew_watch_change", "technical_repair_paused"} <= set(rows)
+    assert sorted(set(rows) - set(_emitted())) == []
+
+
+def _shipped_logs(tmp_path) -> list[dict]:
+    """The events of every shipped table script: each mission's win and lose scripts, the sea's, the attack's and
+    the crew's."""
+    from kaleun.uboot.game import new_game
+    from kit import ROOT, play_script
+
+    scripts = [(path, path.name.split(".")[0]) for path in sorted((ROOT / "tests/missions/scripts").glob("*.*.jsonl"))]
+    others = (*_SEA_SCRIPTS, ("crew/scripts/two_watches.jsonl", "training"))
+    scripts += [(ROOT / "tests" / script, mission) for script, mission in others]
+    events: list[dict] = []
+    for path, mission in scripts:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith(("#", "//"))]
+        events += play_script(tmp_path, lines, game=new_game(0, mission))[1]
+    return events
+
+
+def test_the_events_of_every_shipped_script_have_their_row_and_their_fields_in_host_readme(tmp_path):
+    """host/README.md's event tables (the table scripts', the crew's, the sea's, the attack's, the missions'): every
+    event of every shipped script's log (the missions' win and lose scripts, the sea's, the attack's, the crew's) has
+    its row, and its row names each field it carries; `order_accepted` and `order_rejected` carry the order's fields
+    (its row in the order tables), `mission_end` the score's fields of "The debrief". A `time_compression`'s row
+    names its `reason` (the passage home's `passage` was missing)."""
+    from kaleun.ui.actions import ACTIONS
+
+    text = (HOST / "README.md").read_text(encoding="utf-8")
+    rows = _event_rows(text)
+    debrief = text[text.index("\n### The debrief\n"):text.index("\n### Linked missions and the campaign")]
+    order_fields = {f.field for action in ACTIONS for f in action.fields}
+    events = _shipped_logs(tmp_path)
+    names = {event["event"] for event in events}
+    assert {"objective", "radio_message", "torpedo_hit", "ship_sunk", "crew_watch_change", "mission_end"} <= names
+    assert sorted(names - set(rows)) == []
+    missing: set[str] = set()
+    for event in events:
+        name = event["event"]
+        said = "\n".join(rows[name]) + (debrief if name == "mission_end" else "")
+        for field in event:
+            if field in ("t", "clock", "event", "feed") or (name.startswith("order_") and field in order_fields):
+                continue
+            if not re.search(rf"(?<![a-z_]){field}(?![a-z_])", said) and "see above" not in said:
+                missing.add(f"{name}: {field}")
+        if name == "time_compression":
+            missing |= {f"time_compression: reason {event['reason']}"} if f"`{event['reason']}`" not in said else set()
+    assert not missing, "fields missing from their event's row in host/README.md:\n" + "\n".join(sorted(missing))

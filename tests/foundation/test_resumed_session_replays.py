@@ -31,10 +31,13 @@ def test_a_resumed_sessions_script_says_what_goes_before_it_and_replays_the_whol
     header = re.fullmatch(r"# Kaleun session: replay with kaleun run (.*) \(resumed at t=600(?:\.0)?: put the scripts "
                           r"of this game's earlier sessions before this one, in order\)\n", lines[0])
     assert header, lines[0]
-    assert len(lines) == 3  # this sitting's two orders only
+    assert len(lines) == 4  # this sitting's two orders only, and how far the game ran after them
+    until = re.fullmatch(r"# Kaleun session: the game ran on to t=(\S+): kaleun run --until (\S+) replays its "
+                         r"events after the last line too\n", lines[-1])
+    assert until and float(until.group(2)) >= 600, lines[-1]
     whole = tmp_path / "whole.jsonl"
     whole.write_text(first.read_text(encoding="utf-8") + "".join(lines), encoding="utf-8")
-    replay = run_kaleun("run", *header.group(1).split(), "--script", str(whole), "--events",
+    replay = run_kaleun("run", *header.group(1).split(), "--until", until.group(2), "--script", str(whole), "--events",
                         str(tmp_path / "whole.events.jsonl"), home=tmp_path)
     assert replay.returncode == 0, replay.stderr
     played = (tmp_path / "first.events.jsonl").read_bytes() + script.with_name(

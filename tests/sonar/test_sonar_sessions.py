@@ -299,7 +299,7 @@ def test_the_second_team_plays_on_its_own_terminal(tmp_path):
     script = sorted((tmp_path / "sessions").glob("*.script.jsonl"))[-1].read_text().splitlines()
     assert script[0].startswith("# Kaleun session: replay with kaleun run --game sonar --seed 5 --scenario alpha "
                                 "--mode realtime")
-    assert {json.loads(line)["team"] for line in script[1:]} == {"yellow", "blue"}
+    assert {json.loads(line)["team"] for line in script[1:] if line.startswith("{")} == {"yellow", "blue"}
 
 
 def foreground(pid: int) -> str:

@@ -397,7 +397,19 @@ class Runtime:
                 output.close()
             except Exception:
                 log.exception("closing %s failed", type(output).__name__)
+        self._end_record()
         self._close_record()
+
+    def _end_record(self) -> None:
+        """The session's script ends saying how far the game ran after its last line: the events up to there
+        (a mission's end, the bells of an idle hour) come back in a replay given that `--until`."""
+        if self._record is None:
+            return
+        try:
+            self._record.write(f"# Kaleun session: the game ran on to t={self.game.t!r}: kaleun run --until "
+                               f"{self.game.t!r} replays its events after the last line too\n")
+        except OSError as exc:
+            log.error("the session's script could not be written to its end (%s)", exc.strerror or exc)
 
 
 def failure_message(runtime: Runtime) -> Msg:
