@@ -89,10 +89,10 @@ def test_5_2_a_stop_signal_as_next_saves_the_finished_game_ends_there_and_names_
 
     quit_ = Console._quit
 
-    def quit_with_a_signal(console: Console, words: list[str]) -> None:
+    def quit_with_a_signal(console: Console, words: list[str], again: str = "quit") -> None:
         if console.then is not None:  # `next`, which saves and leaves as quit does: the signal comes with it
             os.kill(os.getpid(), signal.SIGTERM)
-        quit_(console, words)
+        quit_(console, words, again)
 
     monkeypatch.setattr(Console, "_quit", quit_with_a_signal)
     monkeypatch.setattr(sys, "stdin", Typist())
