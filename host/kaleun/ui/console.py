@@ -20,7 +20,6 @@ the last lines the crew saw.
 
 from __future__ import annotations
 
-import functools
 import logging
 import string
 import sys
@@ -621,13 +620,8 @@ class Console(Prompting):
         on (the reader stops)."""
         if not self._goes_on_word(line):
             return False
-        with self._ran:
-            self._ran.wait_for(functools.partial(self._has_run, taken))
+        self.wait_run(taken)
         return self.then is not None
-
-    def _has_run(self, lines: int) -> bool:
-        """So many typed lines have run (`_ran` held)."""
-        return self._lines_run >= lines
 
     def _goes_on_word(self, line: str) -> bool:
         """A typed line that is `next` or `new` (in the table's words too); a line that cannot be read is not (its

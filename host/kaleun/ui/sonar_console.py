@@ -109,8 +109,8 @@ class TeamConsole(Prompting):
         self._ran = threading.Condition()
         #: typed lines its reader handed over (on the reader's thread)
         self.handed = 0
-        #: the console's game goes no further (its session ended, or goes on with a new game): a line handed over and
-        #: not run is no longer waited for
+        #: the console's game goes no further (`Prompting.finished`; both teams typed `new` at once: the other's
+        #: never runs)
         self.finished = False
         #: Delta: the last line was a surface off the water holes, told what it costs (this warning); the next surface
         #: surfaces while the cost is still the same (a blast in between may have made it the boat's last damage)
@@ -397,12 +397,6 @@ class TeamConsole(Prompting):
         except MapError as exc:  # an owner's map: `file:line: problem`
             raise CommandError(of_error(exc)) from exc
         return settings
-
-    def wait_run(self, lines: int) -> None:
-        """Wait (on the reader's thread) until so many typed lines have run, or the console's game goes no further
-        (both teams typed `new` at once: the other's never runs)."""
-        with self._ran:
-            self._ran.wait_for(lambda: self._lines_run >= lines or self.finished)
 
     def finish(self) -> None:
         """This console's game goes no further: its reader waits for no line of it any more."""

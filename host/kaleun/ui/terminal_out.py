@@ -72,6 +72,9 @@ class Prompting(TerminalOut):
     #: to a next game (`next`, `new`) to have run before it reads on
     _ran: threading.Condition
     _lines_run: int = 0
+    #: the console's game goes no further (the sonar console's, when its session ended or goes on with a new
+    #: game): a line handed over and not run is no longer waited for
+    finished: bool = False
 
     def prompt_text(self) -> str:
         return "> "
@@ -129,6 +132,11 @@ class Prompting(TerminalOut):
             with self._ran:
                 self._lines_run += 1
                 self._ran.notify_all()
+
+    def wait_run(self, lines: int) -> None:
+        """Wait (on the reader's thread) until so many typed lines have run, or the console's game goes no further."""
+        with self._ran:
+            self._ran.wait_for(lambda: self._lines_run >= lines or self.finished)
 
     def handle(self, line: str) -> None:
         raise NotImplementedError
