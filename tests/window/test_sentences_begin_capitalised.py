@@ -98,3 +98,17 @@ def test_7_5_a_refusal_told_in_the_feed_begins_with_a_capital(language: str, wor
     other = "de" if language == "en" else "en"
     table.window.set_language(other)
     assert any(text.startswith(NO_EMPTY_TUBE[other]) for text, _ in drawn_with_rects(table))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_8_4_a_refusal_in_the_feed_that_begins_with_a_contact_keeps_its_id_as_it_is(language: str) -> None:
+    """§8.4 the 20 mm gun at a ship: the refusal a feed line shows as a sentence of its own begins with the contact's
+    id, which is what the crew types and reads on the sheets ("c3"), not "C3"; a reason in lower case begins with a
+    capital there ("No tube is empty", not "no tube is empty")."""
+    from kaleun.ui.sentences import sentence
+
+    table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
+    said = table.window.tr(sentence(Msg("{contact} is a ship: the 20 mm gun fires at aircraft", contact="c3")))
+    assert said.startswith("c3 "), said
+    reason = table.window.tr(sentence(Msg("no tube is empty")))
+    assert reason[:1].isupper() and reason[1:] == table.window.lang.render(Msg("no tube is empty"))[1:], reason

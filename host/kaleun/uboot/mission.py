@@ -22,6 +22,7 @@ scoring, carry (linked missions), debrief. The catalogue of missions checks ever
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -839,9 +840,10 @@ class Mission(Module):
         """Whether the boat has been out of its base's approaches (beyond `arrive_nm` of the approach point) at
         some time in this mission: a return to base from the quay would end the patrol before it began."""
         home = passage.base(self.spec["base"])
-        lat, lon = self._boat().position_at(self.engine.t)
-        points = [(lat, lon)] + [(float(p[1]), float(p[2])) for p in self.log["track"]]
-        return any(math.hypot(*geo.offset(a, b, *home.arrival)) > ARRIVE_NM for a, b in points)
+        # where the boat is now, then its track from the start (the sheet asks each frame: out at the first point
+        # beyond, not the whole track read)
+        points = itertools.chain([self._boat().position_at(self.engine.t)], ((p[1], p[2]) for p in self.log["track"]))
+        return any(math.hypot(*geo.offset(float(a), float(b), *home.arrival)) > ARRIVE_NM for a, b in points)
 
     def way_home(self, route: list[tuple[float, float]] | None = None
                  ) -> tuple[passage.Base, list[tuple[float, float]], float, float, float]:

@@ -20,7 +20,6 @@ the last lines the crew saw.
 
 from __future__ import annotations
 
-import functools
 import logging
 import string
 import sys
@@ -119,10 +118,8 @@ class Console(Prompting):
         #: after the mission's end, what the crew typed to go on with (`next`, `new`): "linked" or "campaign" (the
         #: career record's next mission), "new" (a new game's set-up); the front end starts it once `run` returns
         self.then: str | None = None
-        #: notified each time a typed line has run (`_lines_run` counts them): the reader waits for a `next` or
-        #: `new` to have run before it reads on
+        #: notified each time a typed line has run (`Prompting._lines_run`)
         self._ran = threading.Condition()
-        self._lines_run = 0
         #: the prompt's state (`Prompting`): the input shows what is typed when it is a terminal
         self.echoes = echoes(self.stdin)
         self.lang = language(getattr(runtime, "language", "en"))
@@ -623,22 +620,8 @@ class Console(Prompting):
         on (the reader stops)."""
         if not self._goes_on_word(line):
             return False
-        with self._ran:
-            self._ran.wait_for(functools.partial(self._has_run, taken))
+        self.wait_run(taken)
         return self.then is not None
-
-    def typed_line(self, line: str) -> None:
-        """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""
-        try:
-            super().typed_line(line)
-        finally:
-            with self._ran:
-                self._lines_run += 1
-                self._ran.notify_all()
-
-    def _has_run(self, lines: int) -> bool:
-        """So many typed lines have run (`_ran` held)."""
-        return self._lines_run >= lines
 
     def _goes_on_word(self, line: str) -> bool:
         """A typed line that is `next` or `new` (in the table's words too); a line that cannot be read is not (its

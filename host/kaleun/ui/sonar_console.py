@@ -105,13 +105,12 @@ class TeamConsole(Prompting):
         self.going_on: Callable[[], None] | None = None
         #: the team's input, read on a thread of its own (carried over to the next game's console after `new`)
         self.reader: LineReader | None = None
-        #: typed lines run so far (`_ran` notified each time): the reader waits for a `new` to have run
+        #: notified each time a typed line has run (`Prompting._lines_run`): the reader waits for a `new` to have run
         self._ran = threading.Condition()
-        self._lines_run = 0
         #: typed lines its reader handed over (on the reader's thread)
         self.handed = 0
-        #: the console's game goes no further (its session ended, or goes on with a new game): a line handed over and
-        #: not run is no longer waited for
+        #: the console's game goes no further (`Prompting.finished`; both teams typed `new` at once: the other's
+        #: never runs)
         self.finished = False
         #: Delta: the last line was a surface off the water holes, told what it costs (this warning); the next surface
         #: surfaces while the cost is still the same (a blast in between may have made it the boat's last damage)
@@ -398,21 +397,6 @@ class TeamConsole(Prompting):
         except MapError as exc:  # an owner's map: `file:line: problem`
             raise CommandError(of_error(exc)) from exc
         return settings
-
-    def typed_line(self, line: str) -> None:
-        """A line the reader took, run in its turn (`Prompting.typed_line`); counted once it has run."""
-        try:
-            super().typed_line(line)
-        finally:
-            with self._ran:
-                self._lines_run += 1
-                self._ran.notify_all()
-
-    def wait_run(self, lines: int) -> None:
-        """Wait (on the reader's thread) until so many typed lines have run, or the console's game goes no further
-        (both teams typed `new` at once: the other's never runs)."""
-        with self._ran:
-            self._ran.wait_for(lambda: self._lines_run >= lines or self.finished)
 
     def finish(self) -> None:
         """This console's game goes no further: its reader waits for no line of it any more."""

@@ -48,9 +48,9 @@ class TerminalOut:
 
 class Prompting(TerminalOut):
     """Mixin: a console's prompt. The console sets `runtime` (its `call` runs a function on the game's
-    thread), `interactive`, `stopping` and `echoes` (`echoes(stdin)`), calls `begin_line` and `end_line`
-    around each typed line it runs, and counts the lines its reader took with `took_line` (each then
-    run through `typed_line`)."""
+    thread), `interactive`, `stopping`, `echoes` (`echoes(stdin)`) and `_ran` (a `threading.Condition` of its
+    own), calls `begin_line` and `end_line` around each typed line it runs, and counts the lines its reader
+    took with `took_line` (each then run through `typed_line`, counted in `_lines_run` once it has run)."""
 
     runtime: Any
     interactive: bool = True
@@ -68,6 +68,13 @@ class Prompting(TerminalOut):
     _queued: int = 0
     #: guards `_queued` between the reading thread and the game's (one lock for every console: a tiny section)
     _queue_lock = threading.Lock()
+    #: notified each time a typed line has run (`_lines_run` counts them): the reader waits for a line that goes on
+    #: to a next game (`next`, `new`) to have run before it reads on
+    _ran: threading.Condition
+    _lines_run: int = 0
+    #: the console's game goes no further (the sonar console's, when its session ended or goes on with a new
+    #: game): a line handed over and not run is no longer waited for
+    finished: bool = False
 
     def prompt_text(self) -> str:
         return "> "
@@ -116,10 +123,20 @@ class Prompting(TerminalOut):
             self._queued += 1
 
     def typed_line(self, line: str) -> None:
-        """A line the reader took, run in its turn (on the runtime's thread)."""
-        with self._queue_lock:
-            self._queued -= 1
-        self.handle(line)
+        """A line the reader took, run in its turn (on the runtime's thread); counted once it has run."""
+        try:
+            with self._queue_lock:
+                self._queued -= 1
+            self.handle(line)
+        finally:
+            with self._ran:
+                self._lines_run += 1
+                self._ran.notify_all()
+
+    def wait_run(self, lines: int) -> None:
+        """Wait (on the reader's thread) until so many typed lines have run, or the console's game goes no further."""
+        with self._ran:
+            self._ran.wait_for(lambda: self._lines_run >= lines or self.finished)
 
     def handle(self, line: str) -> None:
         raise NotImplementedError

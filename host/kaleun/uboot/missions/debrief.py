@@ -76,7 +76,7 @@ REASONS: dict[str, str] = {"returned": N_("home after a return to base"),
 REASONS_AFTER: dict[tuple[str, str], str] = {("returned", "returned"): N_("the mission not won")}
 
 
-def why(reason: str | None, result: str | None = None) -> Msg | str:
+def why(reason: str | None, result: str | None) -> Msg | str:
     """Why the mission ended, as words in the table's language, beside the `result` it is said with."""
     if result is not None and reason is not None and (result, reason) in REASONS_AFTER:
         return Msg.term(REASONS_AFTER[(result, reason)])
