@@ -284,3 +284,85 @@ def test_1_both_teams_typing_new_at_once_keep_their_consoles_in_the_new_game(hom
         assert referee(second.game).team_status("blue")["cell"] == "M12"
     finally:
         second.close()
+
+
+class Gated:
+    """A team's terminal: the lines given, then (once the reader has handed the last of them over) it waits for
+    `go_on` and ends (`closes`: the terminal closes) or stays open. Nothing here depends on timing: `handed` is set
+    by the reader's own thread when it asks for the next line."""
+
+    def __init__(self, lines: list[str], closes: bool) -> None:
+        import threading
+
+        self.lines, self.closes = lines, closes
+        self.handed, self.go_on = threading.Event(), threading.Event()
+
+    def __iter__(self):
+        yield from self.lines
+        self.handed.set()  # the reader asks for more: every line above is handed over
+        if not self.closes:
+            self.go_on.wait()  # a terminal left open (released when the test ends)
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _hand_over(blue_input: Gated, old_loop_steps: bool):
+    """Yellow's `new` at the very moment blue's reader hands something to the finished game: the reader has handed
+    it over (a line, or the end of its input) to the finished game's console, then `new` runs, then (`old_loop_steps`)
+    the finished game's loop takes one more step, or ends without one; then the new game's blue console takes the
+    reader. Returns the new game's runtime and blue console, and whether its input-ended notice came."""
+    from kaleun.sonar.game import again
+    from kaleun.ui.sonar_console import going_on
+
+    game = sunk()
+    first: Runtime = make_sonar_runtime(game)
+    yellow = TeamConsole(first, "yellow", io.StringIO(), io.StringIO())
+    blue = TeamConsole(first, "blue", blue_input, io.StringIO())  # type: ignore[arg-type]
+    going_on([yellow, blue])
+    ended_first: list[str] = []
+    blue.start_reading(lambda: ended_first.append("first"))
+    assert blue_input.handed.wait(30)
+    if blue_input.closes:
+        assert blue.reader is not None and blue.reader._thread is not None
+        blue.reader._thread.join(30)  # the reader told the end of its input (to the console it then had)
+    yellow.handle("new")  # the game goes on: every reader waits for the next game's console
+    assert yellow.then == "new" and yellow.stopping
+    if old_loop_steps:
+        first.step()  # what was queued in the finished game's loop before it ended runs there after `new`
+    first.close()
+    second: Runtime = make_sonar_runtime(again(game, 12))
+    ended: list[str] = []
+    blue_again = TeamConsole(second, "blue", blue.stdin, io.StringIO())
+    blue_again.reader = blue.reader
+    blue_again.start_reading(lambda: ended.append("second"))
+    second.step()
+    return second, blue_again, ended, ended_first
+
+
+@pytest.mark.parametrize("old_loop_steps", [False, True])
+def test_1_a_closed_terminal_at_the_moment_of_new_is_the_new_games_closed_terminal(home, old_loop_steps):
+    """§1 with `--tty`: blue's terminal closes at the very moment yellow's `new` runs. The end of blue's input was
+    told to the finished game (where nothing ran it any more, or it ran after `new`), so the new game's blue console
+    never learnt it: that game waited for ever for a terminal that is gone. Now the console that has blue's reader
+    after the hand-over is told, and the new game stops as at any closed terminal."""
+    second, blue_again, ended, _ = _hand_over(Gated([], closes=True), old_loop_steps)
+    try:
+        assert ended == ["second"] and blue_again.input_ended
+    finally:
+        second.close()
+
+
+@pytest.mark.parametrize("old_loop_steps", [False, True])
+def test_1_a_line_typed_at_the_moment_of_new_runs_in_the_new_game(home, old_loop_steps):
+    """§1 with `--tty`: blue types `start M12` at the very moment yellow's `new` runs. The line was handed to the
+    finished game, where it was lost (its loop had ended) or refused (the game is over); now it runs in the new game,
+    as a line typed once `new` has run."""
+    blue_input = Gated(["start M12\n"], closes=False)
+    second, _, ended, _ = _hand_over(blue_input, old_loop_steps)
+    try:
+        assert referee(second.game).team_status("blue")["cell"] == "M12"
+        assert ended == []
+    finally:
+        blue_input.go_on.set()
+        second.close()

@@ -11,6 +11,7 @@ may be typed in the table's language, the English words at every table.
 
 from __future__ import annotations
 
+import collections
 import functools
 import logging
 import threading
@@ -595,50 +596,93 @@ class LineReader:
     """A team's input, read on a thread of its own and kept from one game to the next: after `new` the next game's
     console of that team takes the lines typed from there on (a second reader of the same terminal would take every
     other line). Each line runs in its turn on the runtime's thread of the console it is handed to; a `new` is
-    waited for, to run, before the next line is read; once the game goes on, lines wait for the next console."""
+    waited for, to run, before the next line is read; once the game goes on, lines wait for the next console.
+
+    The hand-over is one step under one lock: a line (or the end of the input) handed to a console whose game went on
+    before it ran there (the other team's `new` ran first, the finished game's loop ended) is not run in the finished
+    game but handed to the next game's console when it takes the reader (`attach`), a late `new` excepted (the game
+    has gone on already). So a line typed at the moment of `new` runs in the new game, and a terminal that closes then
+    is the new game's closed terminal (its console told, the game saved and left) rather than lost with the old."""
 
     def __init__(self, stream: IO[str] | None) -> None:
         self.stream = stream
         self._console: TeamConsole | None = None
         self._on_end: Callable[[], None] = lambda: None
-        self._attached = threading.Condition()
+        self._attached = threading.Lock()
         self._thread: threading.Thread | None = None
+        #: lines handed over that have not run yet, in order (each run takes the first): the next console's if the
+        #: game goes on before they run
+        self._waiting: collections.deque[str] = collections.deque()
+        #: the input has ended: every console that takes the reader from here on is told
+        self._ended = False
 
     def attach(self, console: TeamConsole, on_end: Callable[[], None]) -> None:
-        """Hand the lines from here on to `console` (`on_end`: its input ended); the reading begins at the first."""
+        """Hand the lines from here on to `console` (`on_end`: its input ended); the reading begins at the first. The
+        lines the console before did not run are this one's first (a late `new` is not: the game went on), then the
+        end of the input if it has ended."""
         with self._attached:
             self._console, self._on_end = console, on_end
-            self._attached.notify_all()
+            left, self._waiting = list(self._waiting), collections.deque()
+            for line in left:
+                if console.goes_on_word(line):
+                    log.info("%s's new came as the game went on already: not run again", console.who)
+                else:
+                    self._hand(console, line)
+            if self._ended:
+                console.runtime.call(functools.partial(self._tell_end, console, on_end))
         if self._thread is None:
             self._thread = threading.Thread(target=self._read, name=f"console-{console.team}", daemon=True)
             self._thread.start()
 
     def detach(self) -> None:
-        """The game goes on with a new one: lines read from now on wait for its console."""
+        """The game goes on with a new one: lines read from now on, and those handed over and not run yet, wait for its
+        console."""
         with self._attached:
             self._console = None
 
-    def _current(self) -> tuple[TeamConsole, Callable[[], None]]:
+    def _hand(self, console: TeamConsole, line: str) -> None:
+        """(Under the lock.) `line` runs in its turn at `console`, unless its game goes on first."""
+        self._waiting.append(line)
+        console.took_line()
+        console.handed += 1
+        console.runtime.call(functools.partial(self._run, console, line))
+
+    def _run(self, console: TeamConsole, line: str) -> None:
+        """(On the runtime's thread.) A handed line runs, if `console` still has the reader; else it waits for the
+        next game's console."""
         with self._attached:
-            self._attached.wait_for(lambda: self._console is not None)
-            assert self._console is not None
-            return self._console, self._on_end
+            if self._console is not console:
+                return
+            self._waiting.popleft()
+        console.typed_line(line)
+
+    def _tell_end(self, console: TeamConsole, on_end: Callable[[], None]) -> None:
+        """(On the runtime's thread.) The input ended: told to `console` if it still has the reader; else the next
+        game's console is told when it takes the reader."""
+        with self._attached:
+            if self._console is not console:
+                return
+        on_end()
 
     def _read(self) -> None:
         console: TeamConsole | None = None
         try:
             for line in self.stream or ():  # None: started with its standard input closed
-                console, _ = self._current()
-                console.took_line()
-                console.handed += 1
-                taken = console.handed
-                console.runtime.call(functools.partial(console.typed_line, line))
+                with self._attached:
+                    console = self._console
+                    if console is None:  # between two games: the next game's console takes it
+                        self._waiting.append(line)
+                        continue
+                    self._hand(console, line)
+                    taken = console.handed
                 if console.goes_on_word(line):  # the next line is the next game's, once `new` went on
                     console.wait_run(taken)
         except (OSError, ValueError):  # the terminal hung up
             log.info("%s's input is gone", console.who if console is not None else "a team")
-        console, on_end = self._current()
-        console.runtime.call(on_end)
+        with self._attached:
+            self._ended = True
+            if self._console is not None:
+                self._console.runtime.call(functools.partial(self._tell_end, self._console, self._on_end))
 
 
 class SonarConsoles:
