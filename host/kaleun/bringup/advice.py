@@ -183,16 +183,14 @@ def dial_one_way(clockwise_right: bool, wires: Msg | str) -> Msg:
     if clockwise_right:
         said = Msg("the turn clockwise counted as expected, so its settings are right: turn it back the whole way, "
                    "to where it started, and check it again")
-        if wires:
-            return Msg("{said}; if the turn back keeps counting wrong, look for a loose contact: {wires}", said=said,
-                       wires=wires)
-        return said
-    said = Msg("the turn back counted as expected, so its settings are right: turn it clockwise the whole way and "
-               "check it again")
-    if wires:
-        return Msg("{said}; if the turn clockwise keeps counting wrong, look for a loose contact: {wires}", said=said,
-                   wires=wires)
-    return said
+        loose = Msg("{said}; if the turn back keeps counting wrong, look for a loose contact: {wires}", said=said,
+                    wires=wires)
+    else:
+        said = Msg("the turn back counted as expected, so its settings are right: turn it clockwise the whole way "
+                   "and check it again")
+        loose = Msg("{said}; if the turn clockwise keeps counting wrong, look for a loose contact: {wires}",
+                    said=said, wires=wires)
+    return loose if wires else said
 
 
 def dial_count(name: str, counted: int, expected: int, spec: DialSpec, ring: bool = False,
