@@ -426,6 +426,21 @@ def played_in_career(game: Engine) -> tuple[str | None, dict[str, Any]] | None:
         return None
 
 
+def next_in_career(mode: str | None, record: dict[str, Any]) -> tuple[str, str] | None:
+    """What the career record plays next for a game set up as `mode` (`played_in_career`): ("linked", the record's
+    linked patrol's next part) or ("campaign", the running campaign's next mission); None: nothing goes on (a single
+    mission, the patrol or the campaign over)."""
+    if mode == "linked":
+        patrol = record.get("patrol")
+        if patrol is not None and patrol.get("mode") == "linked" and patrol.get("next"):
+            return ("linked", str(patrol["next"]))
+    if mode == "campaign":
+        campaign = record.get("campaign") or {}
+        if campaign.get("state") == "running" and campaign.get("next"):
+            return ("campaign", str(campaign["next"]))
+    return None
+
+
 def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) -> Msg | None:
     """How a group goes on after an ended mission of a linked patrol or a campaign, from the career record:
     `kaleun play` alone would start a single training mission (None: a single mission, or no record). `via`: how
@@ -442,23 +457,24 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
     if played is None:
         return None
     mode, record = played
+    going = next_in_career(mode, record)
     if mode == "linked":
-        patrol = record.get("patrol")
+        patrol = record.get("patrol") or {}
         if patrol_left:  # a save of a part begun before the record's patrol changed: booked, the patrol left as it is
-            if patrol is not None and patrol.get("mode") == "linked":
+            if going is not None:
                 return Msg("the career record's linked patrol has changed since this part began: its result is booked "
                            "with the career's missions only. The linked patrol {patrol} goes on with {next}: {how}.",
-                           patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
+                           patrol=patrol_titled(patrol["id"]), next=titled(going[1]),
                            how=going_on_command("linked", via))
             return Msg("the career record's linked patrol has changed since this part began: its result is booked "
                        "with the career's missions only; start a new game with kaleun play.")
-        if patrol is not None and patrol.get("mode") == "linked" and patrol.get("from") == patrol["next"]:
+        if going is not None and patrol.get("from") == going[1]:
             return Msg("the linked patrol {patrol} plays {next} again (a primary objective was not met): {how}.",
-                       patrol=patrol_titled(patrol["id"]), next=titled(patrol["next"]),
+                       patrol=patrol_titled(patrol["id"]), next=titled(going[1]),
                        how=going_on_command("linked", via))
-        if patrol is not None and patrol.get("mode") == "linked":
+        if going is not None:
             return Msg("the linked patrol {patrol} goes on with {next}: {how}.", patrol=patrol_titled(patrol["id"]),
-                       next=titled(patrol["next"]), how=going_on_command("linked", via))
+                       next=titled(going[1]), how=going_on_command("linked", via))
         mission = game.module("mission")
         unsailed_parts = unsailed(str(mission.spec["patrol"]), mission.mission) if mission.spec.get("patrol") else []
         if came_home(mission) and unsailed_parts:  # mission_rules.toml [linked]: the return home ended the patrol
@@ -474,16 +490,16 @@ def _goes_on_with(game: Engine, via: str = "play", patrol_left: bool = False) ->
     if mode == "campaign":
         campaign = record.get("campaign") or {}
         if of_an_earlier_campaign(record, game):  # a save of a campaign given up: the newer one is not its doing
-            if campaign.get("state") == "running":
+            if going is not None:
                 return Msg("the campaign this mission was played in is over, and a newer one has begun since: its "
                            "result is booked with the career's missions only. The newer campaign goes on with {next}: "
                            "{how}.",
-                           next=titled(campaign["next"]), how=going_on_command("campaign", via))
+                           next=titled(going[1]), how=going_on_command("campaign", via))
             return Msg("the campaign this mission was played in is over, and a newer one has begun since: its result "
                        "is booked with the career's missions only. The newer campaign is over too (kaleun career "
                        "shows it); a new one begins with {how}.", how=going_on_command("campaign", via))
-        if campaign.get("state") == "running":
-            return Msg("the campaign goes on with {next}: {how}.", next=titled(campaign["next"]),
+        if going is not None:
+            return Msg("the campaign goes on with {next}: {how}.", next=titled(going[1]),
                        how=going_on_command("campaign", via))
         done = list(campaign.get("done") or [])
         if campaign.get("state") == "failed" and (not done or last_booked(record, game, "campaign")):

@@ -110,23 +110,12 @@ def goes_on_with(game: Engine) -> tuple[str, str] | None:
     ("linked", the patrol's next part) or ("campaign", the campaign's next mission); None: nothing goes on (a single
     mission, the patrol or campaign over, a record that cannot be read). A newer patrol or campaign begun since in the
     record is the one that goes on, as the set-up's "linked patrol" and "campaign" go on with it."""
-    from kaleun.cli import played_in_career
+    from kaleun.cli import next_in_career, played_in_career
 
     if not is_over(game):
         return None
     played = played_in_career(game)
-    if played is None:
-        return None
-    mode, record = played
-    if mode == "linked":
-        patrol = record.get("patrol")
-        if patrol is not None and patrol.get("mode") == "linked" and patrol.get("next"):
-            return ("linked", str(patrol["next"]))
-    if mode == "campaign":
-        campaign = record.get("campaign") or {}
-        if campaign.get("state") == "running" and campaign.get("next"):
-            return ("campaign", str(campaign["next"]))
-    return None
+    return None if played is None else next_in_career(*played)
 
 
 def career_unread(game: Engine) -> tuple[str, Msg | str] | None:

@@ -120,6 +120,8 @@ class Setup(Overlay):
         except CareerError as exc:
             log.warning("the set-up cannot read the career record: %s", exc)
             self.unreadable = True
+        #: the record's lines (`career_messages`), made once: the record is read once, and `career_line` is drawn
+        self.career_lines = [] if self.record is None else career_messages(self.record, settings=False)
         autosave = getattr(win.runtime, "autosave", None)
         #: the file the game saved before this one was kept as when the window opened (None: there was none)
         self.kept: Path | None = getattr(autosave, "kept", None)
@@ -288,8 +290,7 @@ class Setup(Overlay):
         difficulty and easy watch change they carry: the buttons above show them), or the totals."""
         if self.record is None:
             return None
-        lines = career_messages(self.record, settings=False)
-        record = self.record
+        lines, record = self.career_lines, self.record
         if self.mode == "linked":
             return lines[1 + (record.get("campaign") is not None)] if record.get("patrol") else None
         if self.mode == "campaign":
