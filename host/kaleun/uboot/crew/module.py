@@ -9,7 +9,7 @@ and keeps the books the players used to keep with chips and cards.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from typing import Any
 
 from kaleun.core.args import Args
@@ -113,11 +113,13 @@ class Crew(Module, Validator):
         desk.add_validator(self)
         desk.register("mobilize", Effect(self._no_params, self._ok, lambda p: self.moves.begin(),
                                          lambda p: Msg("mobilize the crew")))
-        desk.register("repair", Effect(self._parse_repair, self._check_repair, self._repair, self._describe_repair))
+        desk.register("repair", Effect(self._parse_repair, self._check_repair, self._repair, self._describe_repair,
+                                       reasons=lambda p: list(self._repair_refusals(p))))
         desk.register("first_aid", Effect(self._parse_first_aid, self._check_first_aid,
                                           lambda p: self.health.treat(p["patients"]),
                                           lambda p: Msg("first aid for {patients}",
-                                                        patients=and_list([figure_term(f) for f in p["patients"]]))))
+                                                        patients=and_list([figure_term(f) for f in p["patients"]])),
+                                          reasons=lambda p: list(self._first_aid_refusals(p))))
         desk.register("address_crew", Effect(self._no_params, self._ok, self._address,
                                              lambda p: Msg("the Captain addresses the crew")))
         desk.register("prepare_meal", Effect(self._parse_meal, self._check_meal, self._meal,
@@ -669,6 +671,13 @@ class Crew(Module, Validator):
         return {"target": "condition", "condition": condition, "section": section}
 
     def _check_repair(self, p: dict[str, Any]) -> Msg | None:
+        """Why the repair is refused: the first of its refusals."""
+        return next(self._repair_refusals(p), None)
+
+    def _repair_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """Every reason the repair is refused for now, first the one that refuses it (the order assistant names
+        them all: a breach already crewed and an engineer card without its toolbox). Nothing to repair, or a
+        repair that cannot be made at all, is said alone: nothing else to put right. Changes nothing."""
         section = p["section"]
         if p["target"] == "technical":
             tech = self.engine.module("technical") if self.engine.has_module("technical") else None
@@ -677,52 +686,58 @@ class Crew(Module, Validator):
             name = Msg.term(component_name(component))
             many = is_plural(component)
             if job is None:
-                return (Msg("the {component} have no technical condition to repair", component=name) if many
-                        else Msg("the {component} has no technical condition to repair", component=name))
+                yield (Msg("the {component} have no technical condition to repair", component=name) if many
+                       else Msg("the {component} has no technical condition to repair", component=name))
+                return
             if job.sailors:
-                return (Msg("the {component} are already being repaired", component=name) if many
-                        else Msg("the {component} is already being repaired", component=name))
+                yield (Msg("the {component} are already being repaired", component=name) if many
+                       else Msg("the {component} is already being repaired", component=name))
             if p["card"] and job.bonus:
-                return Msg("an engineer card is already in play on this repair (one card per repair)")
-            if p["card"]:
-                toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
-                if not toolboxes:
-                    return Msg("an engineer card needs its toolbox in section {section}", section=section)
-            return None
+                yield Msg("an engineer card is already in play on this repair (one card per repair)")
+            elif p["card"] and not self._toolbox_in(section):
+                yield Msg("an engineer card needs its toolbox in section {section}", section=section)
+            return
         if p["target"] == "breach":
             breach = self.breaches.open.get(section)
             if breach is None:
-                return Msg("there is no hull breach in section {section}", section=section)
+                yield Msg("there is no hull breach in section {section}", section=section)
+                return
             if breach["result"] == "failed":  # §10.3.7: the Chief Engineer has failed and stops at once
-                return Msg("the puzzle for section {section} failed: evacuate the section", section=section)
+                yield Msg("the puzzle for section {section} failed: evacuate the section", section=section)
+                return
             if breach["crewed"]:
-                return Msg("the repair crew for the breach in section {section} is already at work", section=section)
+                yield Msg("the repair crew for the breach in section {section} is already at work", section=section)
             if p["card"]:
-                toolboxes = [k for k, s in self.hazards.items.items() if k.startswith("toolbox") and s == section]
-                if not toolboxes:
-                    return Msg("an engineer card needs its toolbox in section {section}", section=section)
+                if not self._toolbox_in(section):
+                    yield Msg("an engineer card needs its toolbox in section {section}", section=section)
                 if not any("repair" in m.face.symbols and m.state.free >= 1 for m in self.members(section)):
-                    return Msg("an engineer card needs a sailor with the repair symbol in the repair crew (section "
-                               "{section})", section=section)
-            return None
+                    yield Msg("an engineer card needs a sailor with the repair symbol in the repair crew (section "
+                              "{section})", section=section)
+            return
         condition = p["condition"]
         spec = CONDITIONS[condition]
         what = Msg.term(spec["name"])
         if self.hazards.find(condition, section) is None:
-            return Msg("there is no {condition} in section {section}", condition=what, section=section)
+            yield Msg("there is no {condition} in section {section}", condition=what, section=section)
+            return
         if spec.get("vented_by_surfacing"):
-            return Msg("{condition} cannot be repaired: surface the boat to vent it", condition=what)
+            yield Msg("{condition} cannot be repaired: surface the boat to vent it", condition=what)
+            return
         item = spec["equipment"]
         where = self.hazards.items.get(item)
         if where != section:
             tool = self.hazards.item_term(item)
             if where is None:
-                return Msg("repairing the {condition} needs the {item} in section {section}; the chip went down with a "
-                           "flooded section",
-                           condition=what, item=tool, section=section)
-            return Msg("repairing the {condition} needs the {item} in section {section}; the chip lies in section "
-                       "{where}", condition=what, item=tool, section=section, where=where)
-        return None
+                yield Msg("repairing the {condition} needs the {item} in section {section}; the chip went down with a "
+                          "flooded section",
+                          condition=what, item=tool, section=section)
+            else:
+                yield Msg("repairing the {condition} needs the {item} in section {section}; the chip lies in section "
+                          "{where}", condition=what, item=tool, section=section, where=where)
+
+    def _toolbox_in(self, section: int) -> bool:
+        """Is a toolbox chip in the section (an engineer card is played with it, §10.3.3)?"""
+        return any(k.startswith("toolbox") and s == section for k, s in self.hazards.items.items())
 
     def _describe_repair(self, p: dict[str, Any]) -> Msg:
         if p["target"] == "technical":
@@ -790,35 +805,50 @@ class Crew(Module, Validator):
         return {"patients": list(raw), "medic": medic}
 
     def _check_first_aid(self, p: dict[str, Any]) -> Msg | None:
+        """Why the first aid is refused: the first of its refusals."""
+        return next(self._first_aid_refusals(p), None)
+
+    def _first_aid_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
+        """Every reason the first aid is refused for now, first the one that refuses it (the order assistant names
+        them all: each patient who cannot be treated, the medic away from them, the chest short). Changes
+        nothing."""
         patients = p["patients"]
         places = set()
+        treatable = True
         for f in patients:
-            state = self.sailor(f)
-            if state.dead:
-                return Msg("{sailor} is dead", sailor=self.label(f))
+            if self.sailor(f).dead:
+                yield Msg("{sailor} is dead", sailor=self.label(f))
+                treatable = False
+                continue
             if self.pos[f] is None:
-                return Msg("{figure} is not on the model", figure=figure_term(f))
-            if not self.health.untreated(f):
-                return Msg("{sailor} has no untreated ailment", sailor=self.label(f))
+                yield Msg("{figure} is not on the model", figure=figure_term(f))
+                treatable = False
+                continue
             places.add(self.pos[f])
+            if not self.health.untreated(f):
+                yield Msg("{sailor} has no untreated ailment", sailor=self.label(f))
+                treatable = False
         if len(places) > 1:
-            return Msg("the medic treats patients in his own section only: the patients stand in different sections")
+            yield Msg("the medic treats patients in his own section only: the patients stand in different sections")
         medic = p.get("medic")
         if medic is not None:  # the sailor the players chose gives it, with his patients (§8.6)
-            if self.sailor(medic).dead:
-                return Msg("{sailor} is dead", sailor=self.label(medic))
             where = self.pos[medic]
-            if where is None:
-                return Msg("{figure} is not on the model", figure=figure_term(medic))
-            if where not in places:
+            if self.sailor(medic).dead:
+                yield Msg("{sailor} is dead", sailor=self.label(medic))
+            elif where is None:
+                yield Msg("{figure} is not on the model", figure=figure_term(medic))
+            elif len(places) == 1 and where not in places:
                 flag = self.moves.flags.get(medic)
                 if flag is not None and flag.get("to") in places:  # his figure is there, the sailor is not (§6.4)
-                    return Msg("the medic {sailor} moved to section {to} without a legal Mobilize and still counts in "
-                               "section {section}", sailor=self.label(medic), to=flag["to"], section=where)
-                return Msg(
-                    "the medic {sailor} stands in section {section}, not with the patients in section {patients}",
-                    sailor=self.label(medic), section=where, patients=next(iter(places)))
-        return self.health.shortage(patients)
+                    yield Msg("the medic {sailor} moved to section {to} without a legal Mobilize and still counts in "
+                              "section {section}", sailor=self.label(medic), to=flag["to"], section=where)
+                else:
+                    yield Msg("the medic {sailor} stands in section {section}, not with the patients in section "
+                              "{patients}", sailor=self.label(medic), section=where, patients=next(iter(places)))
+        if treatable:  # the chest is reckoned for patients who can be treated
+            short = self.health.shortage(patients)
+            if short is not None:
+                yield short
 
     # meals
     def _parse_meal(self, args: Args) -> dict[str, Any]:
