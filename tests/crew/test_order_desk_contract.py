@@ -84,3 +84,24 @@ def test_the_order_assistant_previews_an_order_without_giving_it():
     assert {(a["figure"], a["chips"]) for a in ready["activated"]} == {("engineer-square", 1), ("engineer-triangle", 1)}
     given = one(do(g, {"do": "order", "order": "new_speed", "speed": "half_ahead"}), "order_accepted")
     assert given["activated"] == ready["activated"]
+
+
+def test_6_5_the_order_assistant_says_each_reason_once():
+    """A reason the order's own check gives twice, or that a validator gives as well, is named once in the
+    preview, and never again beside the reason that refuses the order (read aloud, the First Officer hears each
+    thing to put right once)."""
+    from kaleun.core.messages import Msg
+    from kaleun.uboot.orders import Effect
+
+    g = game()
+    desk = g.module("orders")
+    flooded = Msg("tube {tube} is not flooded", tube=1)
+    no_view = Msg("the periscope is down")
+    desk.register("enigma", Effect(lambda args: {}, lambda p: no_view, lambda p: None, lambda p: Msg("enigma"),
+                                   reasons=lambda p: [no_view, flooded, Msg("tube {tube} is not flooded", tube=1),
+                                                      no_view, flooded]))
+    answer = desk.preview({"order": "enigma"})
+    assert str(answer["reason"]) == "the periscope is down"
+    also = [str(a) for a in answer["also"]]
+    assert also.count("tube 1 is not flooded") == 1 and "the periscope is down" not in also, also
+    assert len(also) == len(set(also)), also

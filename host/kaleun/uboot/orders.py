@@ -194,14 +194,13 @@ class OrderDesk(Module):
             # gyro angle beyond the limit) and what the validators would refuse it for as well (its crew short
             # at their stations) are named too, so the First Officer sees everything missing at once
             more = effect.reasons(order.params) if effect is not None and effect.reasons is not None else []
-            also = [r for r in more if str(r) != str(own)]
-            also += [r for validator in self._validators
-                     if (r := validator.validate(order)) is not None and str(r) != str(own)]
+            also = [*more, *(r for validator in self._validators if (r := validator.validate(order)) is not None)]
         out: dict[str, Any] = {"order": order.order, "params": order.params, "accepted": reason is None,
                                "reason": reason, "also": also}
         for validator in self._validators:
             said = validator.preview(order)
             out.update(said, also=[*out["also"], *said.get("also", [])])
+        out["also"] = _said_once(out["also"], reason)
         return out
 
     def _order(self, args: Args) -> None:
@@ -244,6 +243,18 @@ class OrderDesk(Module):
         self.emit("order_rejected", feed=Msg("{order} refused: {reason}.", order=order_term(order.order),
                                              reason=reason),
                   order=order.order, via=order.source, reason=reason, **extra, **order.params)
+
+
+def _said_once(reasons: Sequence[Reason], first: Reason | None) -> list[Reason]:
+    """The further reasons a preview names, each once and none the same as the reason that refuses the order (a
+    check and a validator finding the same thing, a reason two checks give alike)."""
+    out: list[Reason] = []
+    said = {str(first)} if first is not None else set()
+    for reason in reasons:
+        if str(reason) not in said:
+            said.add(str(reason))
+            out.append(reason)
+    return out
 
 
 def order_term(order: str) -> Msg:

@@ -140,9 +140,8 @@ class FireControl(WeaponsPart):
 
     def _tdc_reasons(self, p: dict[str, Any]) -> list[Msg]:
         """Every reason the `tdc` order is refused for now (the order assistant names them all: too deep, and no
-        course estimate for the target). The missing view is left out: the assistant's view warning names it."""
-        view = self.no_view()
-        return [r for r in self._tdc_refusals(p) if view is None or r != view]
+        course estimate for the target), but its view (`besides_view`)."""
+        return self.besides_view("tdc", self._tdc_refusals(p))
 
     def _tdc_refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
         """The `tdc` order's refusals, first the one that refuses it. Changes nothing."""

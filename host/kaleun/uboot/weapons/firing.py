@@ -90,10 +90,8 @@ class TorpedoFiring(WeaponsPart):
 
     def _fire_reasons(self, p: dict[str, Any]) -> list[Msg]:
         """Every reason the salvo is refused for now, in the order the check finds them (the order assistant
-        names them all: a tube not flooded and the gyro angle beyond the limit). The missing view is left out:
-        the assistant's view warning names it already."""
-        view = self.w.fire_control.no_view()
-        return [r for r in self._refusals(p) if view is None or r != view]
+        names them all: a tube not flooded and the gyro angle beyond the limit), but its view (`besides_view`)."""
+        return self.besides_view("fire_torpedoes", self._refusals(p))
 
     def _refusals(self, p: dict[str, Any]) -> Iterator[Msg]:
         """The salvo's refusals, first the one that refuses it. Changes nothing."""

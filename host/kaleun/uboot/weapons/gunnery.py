@@ -123,10 +123,8 @@ class Gunnery(WeaponsPart):
 
     def _reasons(self, gun: str, p: dict[str, Any]) -> list[Msg]:
         """Every reason the gun's order is refused for now (the order assistant names them all: below the
-        surface, in too heavy a sea, the target out of range). The missing view is left out: the assistant's
-        view warning names it already."""
-        view = self.no_bridge_view()
-        return [r for r in self._refusals(gun, p) if view is None or r != view]
+        surface, in too heavy a sea, the target out of range), but its view (`besides_view`)."""
+        return self.besides_view(gun, self._refusals(gun, p))
 
     def _gun_ready_at(self, gun: str) -> float:
         """When a gun ordered to open fire fires its first round: now, or — when it is firing already (the

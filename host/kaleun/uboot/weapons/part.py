@@ -3,6 +3,7 @@ laying, the guns) reaches through the module that owns it: the engine, the boat,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.events import Event
@@ -40,3 +41,14 @@ class WeaponsPart:
         if self.boat.lost:
             return Msg("the boat is lost")
         return self.w.stores.in_flooded_room(tubes)
+
+    def besides_view(self, order: str, refusals: Iterable[Msg]) -> list[Msg]:
+        """Every reason a weapon order (`tdc`, `fire_torpedoes`, `gun_88`, `gun_20`) is refused for now, for the
+        order assistant to name at once (`Effect.reasons`), each said once: the view the order lacks is left out,
+        as the assistant's view warning names it already (`order_warnings`). Changes nothing."""
+        view = self.w.view_refusal(order)
+        out: list[Msg] = []
+        for reason in refusals:
+            if reason != view and reason not in out:
+                out.append(reason)
+        return out
