@@ -31,11 +31,9 @@ def test_8_6_a_first_aid_preview_names_each_patient_who_cannot_be_treated_and_th
            "supplies": ["bandages"]})
     fields = {"order": "first_aid", "patients": ["navigator-square", "navigator-triangle"],
               "medic": "captain-square"}
-    reasons = _reasons(g, fields)
-    assert reasons[:2] == [
+    assert _reasons(g, fields) == [
         "triangle navigator (Lookout Fischer) has no untreated ailment",
         "the medic square captain (Kaleun) stands in section 3, not with the patients in section 4"]
-    assert reasons[2].startswith("square captain (2 activations) needed in section 4")  # the crew short as well
     assert _refused(g, fields) == "triangle navigator (Lookout Fischer) has no untreated ailment"
 
 
@@ -58,3 +56,20 @@ def test_10_3_5_nothing_to_repair_is_said_alone():
     reasons = _reasons(g, {"order": "repair", "condition": "leak", "section": 5})
     assert reasons[0] == "there is no leak in section 5"
     assert not any("water pump" in r for r in reasons), reasons
+
+
+def test_8_6_a_medic_named_away_from_his_patients_is_said_once():
+    """The medic the players named stands in section 3, his patient in 4: the preview says that once — not again as
+    "square captain (1 activation) needed in section 4; found …", the same thing in the crew's words listing sailors
+    who may not treat him (the players named the medic)."""
+    g = game()
+    stations(g, {"officer-hexagon": 4})
+    do(g, {"do": "end_mobilize"})
+    do(g, {"do": "ailment", "figure": "navigator-square", "deck": "wounds", "exhaustion": 1,
+           "supplies": ["bandages"]})
+    fields = {"order": "first_aid", "patients": ["navigator-square"], "medic": "captain-square"}
+    away = "the medic square captain (Kaleun) stands in section 3, not with the patients in section 4"
+    assert _reasons(g, fields) == [away]
+    assert _refused(g, fields) == away
+    do(g, {"do": "kill", "figure": "captain-square"})
+    assert _reasons(g, fields) == ["square captain (Kaleun) is dead"]

@@ -486,6 +486,15 @@ class Crew(Module, Validator):
         if kind == "first_aid":  # one medic in the patients' section, one activation per patient (§8.6)
             section = self.pos[params["patients"][0]]
             medic = params.get("medic")
+            if medic is not None and self.sailor(medic).dead:
+                # the order's own check says so; no sailor the crew could place would put it right (the preview
+                # names it once, not again as sailors short)
+                return Msg("{sailor} is dead", sailor=self.label(medic))
+            if medic is not None and section is not None:
+                # the medic named stands away from his patients: as above, said once
+                away = self._medic_away(medic, section)
+                if away is not None:
+                    return away
             return Need([Group(section, {"first_aid": 1}, repeat=len(params["patients"]),  # type: ignore[arg-type]
                                figures=(medic,) if medic else ())])
         return static_need(order.order, params, self.surfaced)
@@ -813,18 +822,19 @@ class Crew(Module, Validator):
         them all: each patient who cannot be treated, the medic away from them, the chest short). Changes
         nothing."""
         patients = p["patients"]
-        places = set()
+        places: set[int] = set()
         treatable = True
         for f in patients:
             if self.sailor(f).dead:
                 yield Msg("{sailor} is dead", sailor=self.label(f))
                 treatable = False
                 continue
-            if self.pos[f] is None:
+            where = self.pos[f]
+            if where is None:
                 yield Msg("{figure} is not on the model", figure=figure_term(f))
                 treatable = False
                 continue
-            places.add(self.pos[f])
+            places.add(where)
             if not self.health.untreated(f):
                 yield Msg("{sailor} has no untreated ailment", sailor=self.label(f))
                 treatable = False
@@ -837,18 +847,27 @@ class Crew(Module, Validator):
                 yield Msg("{sailor} is dead", sailor=self.label(medic))
             elif where is None:
                 yield Msg("{figure} is not on the model", figure=figure_term(medic))
-            elif len(places) == 1 and where not in places:
-                flag = self.moves.flags.get(medic)
-                if flag is not None and flag.get("to") in places:  # his figure is there, the sailor is not (§6.4)
-                    yield Msg("the medic {sailor} moved to section {to} without a legal Mobilize and still counts in "
-                              "section {section}", sailor=self.label(medic), to=flag["to"], section=where)
-                else:
-                    yield Msg("the medic {sailor} stands in section {section}, not with the patients in section "
-                              "{patients}", sailor=self.label(medic), section=where, patients=next(iter(places)))
+            elif len(places) == 1:
+                away = self._medic_away(medic, next(iter(places)))
+                if away is not None:
+                    yield away
         if treatable:  # the chest is reckoned for patients who can be treated
             short = self.health.shortage(patients)
             if short is not None:
                 yield short
+
+    def _medic_away(self, medic: str, section: int) -> Msg | None:
+        """Why the medic the players named cannot treat patients in `section`: he stands elsewhere, or his figure
+        was moved there without a legal Mobilize and he still counts where he was (§6.4). None: he is there."""
+        where = self.pos[medic]
+        if where is None or where == section:
+            return None
+        flag = self.moves.flags.get(medic)
+        if flag is not None and flag.get("to") == section:  # his figure is there, the sailor is not (§6.4)
+            return Msg("the medic {sailor} moved to section {to} without a legal Mobilize and still counts in "
+                       "section {section}", sailor=self.label(medic), to=flag["to"], section=where)
+        return Msg("the medic {sailor} stands in section {section}, not with the patients in section {patients}",
+                   sailor=self.label(medic), section=where, patients=section)
 
     # meals
     def _parse_meal(self, args: Args) -> dict[str, Any]:
