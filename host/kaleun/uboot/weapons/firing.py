@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args
-from kaleun.core.messages import Msg, join
+from kaleun.core.messages import Msg, and_list, join
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo, torpedo_run
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.weapons import arsenal
 from kaleun.uboot.weapons.arsenal import torpedo_type, tubes
-from kaleun.uboot.weapons.fire_control import GYRO_LIMIT, gyro_said
+from kaleun.uboot.weapons.fire_control import GYRO_LIMIT, MONTHS, gyro_said, pistol_name
 from kaleun.uboot.weapons.part import WeaponsPart
 from kaleun.uboot.weapons.stores import tube_list
 from kaleun.uboot.weapons.tdc import Solution, Target, spread_offsets
@@ -117,6 +117,16 @@ class TorpedoFiring(WeaponsPart):
                       contact=sunk)
         else:
             solved = True
+            # a TDC set before the pistol was withdrawn (the magnetic pistol from July 1940, torpedoes.toml
+            # [[periods]]) holds a pistol the boats no longer fire: programmed again, it takes one issued now
+            pistol = str(self.tdc["pistol"])
+            period = self.w.period()
+            if pistol not in period.pistols:
+                when = self.w.now_date()
+                yield Msg("the TDC is set for the {pistol} pistol, not issued in {month} {year}: program the TDC "
+                          "again (the boats carry {pistols} pistols only)", pistol=pistol_name(pistol),
+                          month=Msg.term(MONTHS[when.month - 1]), year=str(when.year),
+                          pistols=and_list([pistol_name(x) for x in period.pistols]))
         no_view = self.w.fire_control.no_view()  # §8.4: fired from the lookouts' view or the periscope's
         if no_view is not None and solved:
             yield no_view
