@@ -68,11 +68,12 @@ COUNTS: dict[str, Callable[[int], Msg]] = {
 }
 
 
-def feature_count(kind: str, n: int) -> Msg | str:
+def feature_count(kind: str, n: int) -> Msg:
     """`n` cells of a kind as the maker reads them ("1 island", "2 water holes")."""
     count = COUNTS.get(kind)
-    if count is None:  # a kind without words of its own: its name
-        return f"{n} {kind.replace('_', ' ')}{'' if n == 1 else 's'}"
+    if count is None:  # a kind without words of its own (a new scenario's): its name as the legend has it
+        return Msg.plural("{n} cell of the kind {kind}", "{n} cells of the kind {kind}", n=n,
+                          kind=kind.replace("_", " "))
     return count(n)
 
 
