@@ -76,10 +76,10 @@ def test_a_scenarios_problems_with_a_map_are_messages():
     missing turn-based sectors beside the map's other 'sectors' line (both pointed at line 1, the file's comment)."""
     with pytest.raises(MapError) as caught:
         build_map("echo", "turn", GOOD.replace("sectors turn: 3 2 / 2 2\n", ""), "own.map")
-    assert caught.value.problems == [
+    assert caught.value.problems == [  # in the file's order
+        "own.map:4: the map has no sectors for the turn-based game ('sectors turn: ...')",
         "own.map:7: scenario Echo needs at least one archer mine ('a') on its map",
         "own.map:9: scenario Echo has no water holes ('o'); mark that cell '.'",
-        "own.map:4: the map has no sectors for the turn-based game ('sectors turn: ...')",
     ]
     for code in ("de", "ru"):
         for problem in caught.value.messages:

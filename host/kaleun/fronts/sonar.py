@@ -172,14 +172,20 @@ class SonarFront(Front):
         and kept aside as `kaleun play` keeps the game saved before a new one."""
         import secrets
 
-        from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept
+        from kaleun.cli import EXIT_FAIL, _fail, _said, _say_kept, stop_words
         from kaleun.core.errors import CommandError
         from kaleun.runtime.outputs import AutosaveFailed
-        from kaleun.sonar.game import again
+        from kaleun.runtime.signals import STOPPER, StopRequested
+        from kaleun.sonar import game as sonar_game
         from kaleun.sonar.maps import MapError
         from kaleun.ui.sonar_session import SessionError, open_sonar_session
 
         language = opening.language
+
+        def stopped(signum: int) -> int:  # before this game's first save: the save before it is the last
+            return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the previous "
+                             "save is as it was", signal=stop_words(signum)), 128 + signum, language)
+
         if args.headless:  # a save resumed (`kaleun resume --headless`)
             return _fail(_headless("kaleun"), code=language)
         try:
@@ -190,15 +196,27 @@ class SonarFront(Front):
             return _fail(f"kaleun: {_said(exc, language)}")
         except AutosaveFailed as exc:  # a full disk, a folder where the autosave belongs: nothing is played
             return _fail(f"kaleun: {_said(exc, language)}", EXIT_FAIL)
+        except StopRequested as exc:  # opening the consoles or the window, before the game's first save
+            STOPPER.closing()
+            return stopped(exc.signum)
         _say_kept(sonar.runtime.autosave, language)
         code = int(sonar.run())
         then = getattr(sonar, "then", None)  # a team's `new` after the end
         if code != 0 or then != "new" or sonar.runtime.stop_requested:  # a stop signal meanwhile: it stops
             return code
+        # from here a stop signal stops the new game's making and start, as at `kaleun play`; one that came while the
+        # finished game was being saved and closed (noted only) starts no new game
+        signum = STOPPER.between_games()
+        if signum is not None:
+            STOPPER.closing()
+            return 128 + signum  # the consoles and the window named it with the finished game's save (`saved_line`)
         try:  # a new game's seed, as `kaleun play` draws it; the scenario and mode `new` named (checked as typed)
-            following = again(game, secrets.randbelow(2**31), sonar.settings)
+            following = sonar_game.again(game, secrets.randbelow(2**31), sonar.settings)
         except (CommandError, MapError) as exc:
             return _fail(f"kaleun: {_said(exc, language)}")
+        except StopRequested as exc:
+            STOPPER.closing()
+            return stopped(exc.signum)
         return self._play(following, args, Opening(language=language, keep_previous=True,
                                                    fullscreen=opening.fullscreen, resume=False),
                           carried=sonar.carried())

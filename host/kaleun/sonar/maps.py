@@ -35,7 +35,7 @@ the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case,
 number again at its end and the column letters again under the last row, and the feature symbols as capitals
 (`O`, `A`): what an owner copying a printed map writes.
 
-A map with a mistake is refused with every problem as `file:line: problem`. A byte order mark
+A map with a mistake is refused with every problem as `file:line: problem`, in the file's order. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
 callers hand it the text and the name to report.
 """
@@ -68,11 +68,12 @@ COUNTS: dict[str, Callable[[int], Msg]] = {
 }
 
 
-def feature_count(kind: str, n: int) -> Msg | str:
+def feature_count(kind: str, n: int) -> Msg:
     """`n` cells of a kind as the maker reads them ("1 island", "2 water holes")."""
     count = COUNTS.get(kind)
-    if count is None:  # a kind without words of its own: its name
-        return f"{n} {kind.replace('_', ' ')}{'' if n == 1 else 's'}"
+    if count is None:  # a kind without words of its own (a new scenario's): its name as the legend has it
+        return Msg.plural("{n} cell of the kind {kind}", "{n} cells of the kind {kind}", n=n,
+                          kind=kind.replace("_", " "))
     return count(n)
 
 
@@ -86,12 +87,23 @@ MAX_CHARS = 200_000
 class MapError(ValueError):
     """A map cannot be used. `problems` holds one `file:line: problem` per entry (English), `messages` the
     same as `Msg`s in any language (`file:line:` stays as it is); `str(exc)` is the problems one a line, and
-    `of_error(exc)` the same as a `Msg`."""
+    `of_error(exc)` the same as a `Msg`. The problems come in the file's order (by line; those of one line in the
+    order they were found), as an owner fixing them works down the file."""
 
     def __init__(self, problems: list[Msg]) -> None:
+        problems = sorted(problems, key=_line_of)
         super().__init__(join(problems, "\n"))
         self.messages = problems
         self.problems = [str(problem) for problem in problems]
+
+
+def _line_of(problem: Msg) -> int:
+    """The line number of a problem made by `at` (0 for any other: it keeps its place at the top)."""
+    where = problem.values.get("where")
+    if not isinstance(where, str):
+        return 0
+    number = where.rpartition(":")[2]
+    return int(number) if number.isdigit() else 0
 
 
 def at(source: str, line: int, problem: Msg | str) -> Msg:

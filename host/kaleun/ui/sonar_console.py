@@ -800,6 +800,8 @@ def ended_inputs(consoles: list[TeamConsole], told: TeamConsole | None = None) -
 def say_goodbye(runtime: Runtime, consoles: list[TeamConsole], files: tuple[Any, ...], going_on: bool = False) -> None:
     """After the game closed: tell each console whether it was saved, and close the terminals opened (`going_on`: a
     new game follows on them, `new`: they stay open, and the line says that it begins)."""
+    # a stop signal while the game was being saved and closed (it waited for the save): no new game follows
+    going_on = going_on and STOPPER.signum is None
     autosave = runtime.autosave
     unsaved = autosave.left_behind() if autosave is not None and autosave.problem is not None else None
     failed = failure_message(runtime) if runtime.failure is not None else None
