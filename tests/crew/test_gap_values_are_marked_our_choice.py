@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "host" / "kaleun" / "uboot" / "data"
+PACKAGE = Path(__file__).resolve().parents[2] / "host" / "kaleun"
+DATA = PACKAGE / "uboot" / "data"
+# every data file of both games, the missions and Captain Sonar's rules and scenarios included
+ALL_DATA_FILES = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.glob("*/data/**/*.toml"))
 
 # the data files of the crew rules a table meets every game: orders, bars, watches, health, food, repairs
 CREW_RULE_FILES = ["bars", "conditions", "crew_rules", "difficulty", "health", "order_requirements", "orders",
@@ -41,6 +44,17 @@ def test_every_gap_value_of_the_crew_rules_says_it_is_our_choice(name):
     unmarked = [line for line, block in comment_blocks(text)
                 if "[gap]" in block and "our choice" not in re.sub(r"\s+", " ", block).lower()]
     assert unmarked == [], f"{name}.toml: a [gap] comment without 'our choice' at line(s) {unmarked}"
+
+
+@pytest.mark.parametrize("name", ALL_DATA_FILES)
+def test_every_gap_value_of_every_data_file_says_it_is_our_choice(name):
+    """The same for the sea, the weapons, the missions and Captain Sonar: a value no rulebook or source
+    gives is marked as ours wherever it lives."""
+    text = (PACKAGE / name).read_text(encoding="utf-8")
+    unmarked = [line for line, block in comment_blocks(text)
+                if "[gap" in block
+                and "our choice" not in re.sub(r"\s+", " ", block).lower()]
+    assert unmarked == [], f"{name}: a [gap] comment without 'our choice' at line(s) {unmarked}"
 
 
 def test_6_8_the_ship_s_bell_pattern_is_marked_as_our_choice():
