@@ -47,7 +47,7 @@ from kaleun.ports.base import (
     UnknownTag,
 )
 from kaleun.ports.sim import SimButton, SimDial, SimFigureSensor
-from kaleun.uboot.figures import FIGURES
+from kaleun.uboot.figures import FIGURES, figure_term
 
 log = logging.getLogger(__name__)
 
@@ -445,6 +445,10 @@ class Table:
             elif action == "lift":
                 figure = args.str("figure", choices=FIGURES)
                 args.finish()
+                if self.game.has_module("figures") and self.game.module("figures").where.get(figure) is None:
+                    # nothing to lift: refused as the console refuses it (a script line says its FILE:LINE too)
+                    raise CommandError(Msg("{command}: {problem}", command=command_word("lift"), problem=Msg(
+                        "{figure} is not on the model", figure=figure_term(figure))))
                 self.sensor.lift(figure)
             elif action == "turn":
                 dial = args.str("dial", choices=list(self.dials))
