@@ -427,7 +427,7 @@ class Table:
                 self._touched.difference_update(d.name for d in dials)
                 self._save_moving()
                 if fields:
-                    commands.append({**dials[0].command, **fields, "via": group[:MAX_VIA]})  # a group named at any length
+                    commands.append({**dials[0].command, **fields, "via": group[:MAX_VIA]})  # a group of any length
         for command in commands:
             self._send(command)
 
