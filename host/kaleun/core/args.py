@@ -59,6 +59,12 @@ def wholes(value: Any) -> list[int] | None:
     return None if any(v is None for v in out) else [v for v in out if v is not None]
 
 
+def quoted(text: Text, most: Whole = 60) -> Text:
+    """A text a player gave as a refusal quotes it: whole up to `most` characters, else its start and "..." (a
+    script line of a megabyte is refused in a line that can be read)."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -77,7 +83,8 @@ class Args:
         self.raw = raw
         order = raw.get("order")
         #: what the problems name: the command, or the order an `order` command gives
-        self.name = order if raw.get("do") == "order" and isinstance(order, str) and order else str(raw.get("do", "?"))
+        self.name = quoted(order if raw.get("do") == "order" and isinstance(order, str) and order
+                           else str(raw.get("do", "?")))
         self._read: set[Text] = set(skip)
 
     def has(self, key: Text) -> Flag:
@@ -109,7 +116,7 @@ class Args:
             options = list(choices)
             if value not in options:
                 raise CommandError(Msg("{command}: {field} '{value}' is not one of: {choices}", command=self.name,
-                                       field=key, value=value, choices=", ".join(options)))
+                                       field=key, value=quoted(value), choices=", ".join(options)))
         return value
 
     def int(self, key: Text, default: Any = _MISSING, lo: Whole | None = None, hi: Whole | None = None) -> Whole:
