@@ -473,8 +473,11 @@ def install(p: Plan, say: Callable[[Msg], None], run: Run = _run) -> None:
         raise ServiceError(refused)
     was_there = p.unit_path.is_file()  # an install again (after an update): a table running goes on as it started
     try:
-        p.unit_path.parent.mkdir(parents=True, exist_ok=True)
-        p.unit_path.write_text(p.text, encoding="utf-8")
+        from kaleun.saves import write_atomic
+
+        # whole or not at all: a Pi losing power just after the install boots with the old unit or the new one,
+        # never an empty one systemd cannot start (readable by systemd and the maker, as a unit file is)
+        write_atomic(p.unit_path, p.text, mode=0o644)
     except OSError as exc:
         raise ServiceError(Msg("cannot write {path}: {why}", path=str(p.unit_path), why=why_unread(exc))) \
             from exc

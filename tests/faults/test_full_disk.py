@@ -361,3 +361,38 @@ def test_the_session_log_goes_on_once_the_storage_has_room_again(tmp_path, monke
     for line in ("lines are missing here: the storage could not take them", "can be written again",
                  "a line logged once there was room"):
         assert line in kept, kept
+
+
+def test_a_service_unit_that_cannot_be_stored_whole_leaves_the_one_installed_before(tmp_path, monkeypatch):
+    """A Pi that loses power (or a full card) while `kaleun service install` writes its unit: the unit is written
+    atomically, so the table boots with the unit installed before, never a half or empty one systemd cannot
+    start. Here the storage fails to keep the new unit (fsync: no space left); the old unit stays byte for byte,
+    nothing is enabled and the maker reads why."""
+    import dataclasses
+    import subprocess
+
+    from kaleun.service import ServiceError, install, plan
+
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    monkeypatch.setattr("kaleun.service._running_as", lambda: "maker")
+    unit = tmp_path / "user" / "kaleun.service"
+    unit.parent.mkdir()
+    unit.write_text("[Unit]\nDescription=the unit installed before\n", encoding="utf-8")
+    before = unit.read_bytes()
+    ran: list[tuple[str, ...]] = []
+    user = dataclasses.replace(plan("user", None), unit_path=unit, user="maker")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("kaleun.saves.os.fsync", full)
+    with pytest.raises(ServiceError, match=r"cannot write .*kaleun.service: "):
+        install(user, lambda line: None, lambda argv: ran.append(tuple(argv)) or subprocess.CompletedProcess(
+            argv, 0, "", ""))
+    assert unit.read_bytes() == before and ran == []
+    assert [p.name for p in unit.parent.iterdir()] == ["kaleun.service"]  # no temporary file left beside it
+    monkeypatch.undo()
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
+    monkeypatch.setattr("kaleun.service._running_as", lambda: "maker")
+    install(user, lambda line: None, lambda argv: subprocess.CompletedProcess(argv, 0, "", ""))
+    assert unit.read_text(encoding="utf-8") == user.text and unit.stat().st_mode & 0o644 == 0o644

@@ -40,3 +40,16 @@ def test_kaleun_run_loads_the_save_of_a_game_on_a_long_map(home):
     again = run_kaleun("run", "--game", "sonar", "--script", str(script), "--events", "e2.jsonl", "--load", "x.json",
                        home=home)
     assert again.returncode == 0 and "damaged" not in again.stderr, again.stderr
+
+
+def test_a_game_on_a_map_named_by_a_path_as_long_as_linux_opens_is_saved_and_resumed(tmp_path):
+    """The map's path is kept as its source (its problems are said by it): a path of more than 4,000 characters,
+    which Linux opens (up to 4,095), started a game whose every resume refused its save (`config.map.source`)."""
+    (tmp_path / "ours.map").write_text(long_map(1), encoding="utf-8")
+    path = "./" * 2040 + "ours.map"
+    assert 4000 < len(path) < 4096
+    script = write_script(tmp_path / "s.jsonl", [{"t": 1, "do": "report"}])
+    first = run_kaleun("run", "--game", "sonar", "--map", path, "--script", str(script), "--events", "e.jsonl",
+                       "--save", "x.json", home=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert open_save(tmp_path / "x.json").engine.config["map"]["source"] == path

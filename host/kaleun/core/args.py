@@ -15,6 +15,11 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg
 
 _MISSING: Any = object()
+#: the longest text a command's field may give (a note, a cause, a reason): a save holds texts of up to 2,000
+#: characters (`kaleun.core.shape.MAX_TEXT`), and a field's text may end up there inside a longer sentence [our choice]
+MAX_FIELD_TEXT = 500
+#: the longest `via` (who gave a command: `console`, `window`, `telegraph`, `button.NAME`) [our choice]
+MAX_VIA = 64
 #: the builtins, for annotations inside `Args` (whose methods are named after them)
 Text = str
 Number = float
@@ -54,6 +59,12 @@ def wholes(value: Any) -> list[int] | None:
     return None if any(v is None for v in out) else [v for v in out if v is not None]
 
 
+def quoted(text: Text, most: Whole = 60) -> Text:
+    """A text a player gave as a refusal quotes it: whole up to `most` characters, else its start and "..." (a
+    script line of a megabyte is refused in a line that can be read)."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -72,7 +83,8 @@ class Args:
         self.raw = raw
         order = raw.get("order")
         #: what the problems name: the command, or the order an `order` command gives
-        self.name = order if raw.get("do") == "order" and isinstance(order, str) and order else str(raw.get("do", "?"))
+        self.name = quoted(order if raw.get("do") == "order" and isinstance(order, str) and order
+                           else str(raw.get("do", "?")))
         self._read: set[Text] = set(skip)
 
     def has(self, key: Text) -> Flag:
@@ -86,18 +98,25 @@ class Args:
             raise CommandError(Msg("{command}: needs the field '{field}'", command=self.name, field=key))
         return default
 
-    def str(self, key: Text, default: Any = _MISSING, choices: Iterable[Text] | None = None) -> Text:
+    def str(self, key: Text, default: Any = _MISSING, choices: Iterable[Text] | None = None,
+            most: Whole = MAX_FIELD_TEXT) -> Text:
+        """A text field; one longer than `most` characters is refused (a line of a script, a typed command: never
+        written into the event log and a save whole, where the save's own check would refuse it on resume)."""
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
         if not isinstance(value, str):
             raise CommandError(Msg("{command}: field '{field}' must be text, got {value}", command=self.name, field=key,
                                    value=_short(value)))
+        if len(value) > most:
+            raise CommandError(Msg("{command}: field '{field}' must be a text of at most {most} characters, got "
+                                   "{count} characters", command=self.name, field=key, most=f"{most:,}",
+                                   count=f"{len(value):,}"))
         if choices is not None:
             options = list(choices)
             if value not in options:
                 raise CommandError(Msg("{command}: {field} '{value}' is not one of: {choices}", command=self.name,
-                                       field=key, value=value, choices=", ".join(options)))
+                                       field=key, value=quoted(value), choices=", ".join(options)))
         return value
 
     def int(self, key: Text, default: Any = _MISSING, lo: Whole | None = None, hi: Whole | None = None) -> Whole:

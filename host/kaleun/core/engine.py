@@ -24,7 +24,7 @@ import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from kaleun.core.args import Args
+from kaleun.core.args import Args, quoted
 from kaleun.core.clock import GameClock, ShipTimeText
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import RESERVED_FIELDS, Event
@@ -273,7 +273,7 @@ class Engine:
             raise CommandError(Msg("a command needs a 'do' field naming what to do"))
         handler = self._handlers.get(name)
         if handler is None:
-            raise CommandError(Msg("unknown command '{name}' (known: {known})", name=name,
+            raise CommandError(Msg("unknown command '{name}' (known: {known})", name=quoted(name),
                                    known=", ".join(self.command_names)))
         pending = len(self._out)
         try:

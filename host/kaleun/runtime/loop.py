@@ -250,6 +250,10 @@ class Runtime:
         # them before each command: a command given right after another (typed while the clock is paused, two
         # in one step) would otherwise meet a game its replay never saw
         early = self.game.advance_to(self.game.t)
+        if _lifts_nothing(self.game, command):
+            # a deck hub telling of a figure the game has off the model already (a reader that lost a tag twice):
+            # it changes nothing, and is kept out of the session's script, whose replay refuses such a line
+            return early
         try:
             events = early + self.game.apply(command)
         except CommandError as exc:
@@ -442,3 +446,12 @@ def _wake_up() -> None:
 def _changed(compression: Any, mode: str) -> bool:
     """True once the time compression left `mode` (ends an `advance_to` step)."""
     return bool(compression.mode != mode)
+
+
+def _lifts_nothing(game: Any, command: dict[str, Any]) -> bool:
+    """Is `command` a `lift` of a figure the game has off the model (it would change nothing)?"""
+    if command.get("do") != "lift" or not game.has_module("figures"):
+        return False
+    where = game.module("figures").where
+    figure = command.get("figure")
+    return isinstance(figure, str) and figure in where and where[figure] is None

@@ -18,6 +18,7 @@ from typing import IO, Any, BinaryIO
 
 from kaleun.boards.model import Board
 from kaleun.core import jsonin
+from kaleun.core.args import quoted
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
@@ -113,7 +114,7 @@ def _unknown(name: str, game: Any) -> Msg:
     who typed a console word (`dial`) finds the script's (`turn`)."""
     known = ", ".join(c for c in game.command_names if c not in TABLE_ACTIONS)
     return Msg("unknown command '{name}' (game commands: {known}; hands on the table: {hands}; end stops the run)",
-               name=name, known=known, hands=", ".join(TABLE_ACTIONS))
+               name=quoted(name), known=known, hands=", ".join(TABLE_ACTIONS))
 
 
 def _short(value: Any) -> str:

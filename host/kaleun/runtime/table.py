@@ -30,7 +30,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl, groups
 from kaleun.boards.model import BUTTON_ACTIONS, Board
-from kaleun.core.args import Args
+from kaleun.core.args import MAX_FIELD_TEXT, MAX_VIA, Args
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, command_word, of_error
@@ -47,7 +47,7 @@ from kaleun.ports.base import (
     UnknownTag,
 )
 from kaleun.ports.sim import SimButton, SimDial, SimFigureSensor
-from kaleun.uboot.figures import FIGURES
+from kaleun.uboot.figures import FIGURES, figure_term
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,11 @@ def turn_steps(args: Args, decl: DialDecl) -> int:
             "{field} must be from {lo} to {hi}, not {value}", field="steps", lo=f"{-most:g}", hi=f"{most:g}",
             value=f"{value:g}")))
     return int(value)
+
+
+def _clip(value: Any) -> Any:
+    """A text a device gave, cut to what a command's text field takes (`MAX_FIELD_TEXT`); anything else as it is."""
+    return value[:MAX_FIELD_TEXT] if isinstance(value, str) else value
 
 
 class TableError(RuntimeError):
@@ -231,7 +236,7 @@ class Table:
         with self._lock:
             for name in names:
                 decl = DIALS[name]
-                commands.setdefault(decl.group, {**decl.command, "via": decl.group})[decl.field] = None
+                commands.setdefault(decl.group, {**decl.command, "via": decl.group[:MAX_VIA]})[decl.field] = None
                 self._sent[name] = None
                 if self.steps[name] is None:
                     self.game.table_state.pop(name, None)  # it feeds the game again once homed and set
@@ -327,9 +332,10 @@ class Table:
                 if "unknown_tag" in self.game.command_names:  # a prompt in the feed, and logged
                     self._send({"do": "unknown_tag", "uid": item.uid, "section": item.section})
             case HubLinkChanged(state, reason, detail):
-                if "hub" in self.game.command_names:
-                    self._send({"do": "hub", "state": state, **({"reason": reason} if reason else {}),
-                                **{k: v for k, v in (detail or {}).items() if v is not None}})
+                if "hub" in self.game.command_names:  # its texts (an error of the port, the hub's firmware) clipped to
+                    # what a command's text field takes: the crew is told, whatever a device answered
+                    self._send({"do": "hub", "state": state, **({"reason": _clip(reason)} if reason else {}),
+                                **{k: _clip(v) for k, v in (detail or {}).items() if v is not None}})
             case DialTurned(dial, clicks):
                 self._dial(dial, clicks)
             case DialHomed(dial):
@@ -421,7 +427,7 @@ class Table:
                 self._touched.difference_update(d.name for d in dials)
                 self._save_moving()
                 if fields:
-                    commands.append({**dials[0].command, **fields, "via": group})
+                    commands.append({**dials[0].command, **fields, "via": group[:MAX_VIA]})  # a group of any length
         for command in commands:
             self._send(command)
 
@@ -429,7 +435,8 @@ class Table:
         spec = self.board.buttons.get(name)
         if spec is None:
             return
-        self._send({**BUTTON_ACTIONS[spec.action].command, "via": f"button.{name}"})
+        # a board file may name its button at any length: the command's `via` takes MAX_VIA characters
+        self._send({**BUTTON_ACTIONS[spec.action].command, "via": f"button.{name}"[:MAX_VIA]})
 
     # -- hands on the table (scripts, the on-screen table) -----------------------------------
     def actuate(self, line: Mapping[str, Any]) -> None:
@@ -445,6 +452,10 @@ class Table:
             elif action == "lift":
                 figure = args.str("figure", choices=FIGURES)
                 args.finish()
+                if self.game.has_module("figures") and self.game.module("figures").where.get(figure) is None:
+                    # nothing to lift: refused as the console refuses it (a script line says its FILE:LINE too)
+                    raise CommandError(Msg("{command}: {problem}", command=command_word("lift"), problem=Msg(
+                        "{figure} is not on the model", figure=figure_term(figure))))
                 self.sensor.lift(figure)
             elif action == "turn":
                 dial = args.str("dial", choices=list(self.dials))

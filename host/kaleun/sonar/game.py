@@ -92,10 +92,13 @@ def new_game(seed: int = 0, scenario_id: str = "alpha", mode: str = "turn", crew
     return engine
 
 
+#: the longest path of a map file a game's save keeps as its source: the longest Linux opens (PATH_MAX), so every map
+#: a game could be started with is kept as it was named, and the save loads again
+MAX_SOURCE = 4096
 #: the shape of a game's settings in its save (what `new_game` was given)
 SONAR_CONFIG = Obj(scenario=Text(max_len=40), mode=Text(max_len=40),
                    crews=Map(Int(0, 100), keys=Text(max_len=20), most=2),
-                   optional={"map": Obj(text=Text(max_len=MAX_CHARS), source=Text(max_len=4000)),
+                   optional={"map": Obj(text=Text(max_len=MAX_CHARS), source=Text(max_len=MAX_SOURCE)),
                              "training_aid": Bool()})
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kaleun.core.args import Args
+from kaleun.core.args import MAX_VIA, Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
@@ -60,7 +60,7 @@ class Compression(Module):
     def _ui(self, args: Args) -> None:
         action = args.str("action", choices=UI_ACTIONS)
         mode = args.str("mode", choices=MODES) if action == "time_compression" else None
-        via = args.str("via", default="crew")
+        via = args.str("via", default="crew", most=MAX_VIA)
         args.finish()
         if self.over:
             reason = Msg("the mission is over")

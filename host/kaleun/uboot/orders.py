@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kaleun.core.args import Args
+from kaleun.core.args import MAX_VIA, Args
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError
 from kaleun.core.events import RESERVED_FIELDS
@@ -145,7 +145,7 @@ class OrderDesk(Module):
     def _read(self, args: Args) -> Order:
         """The order's fields read and checked for form (CommandError). Changes nothing."""
         order_id = args.str("order", choices=ORDER_NAMES)
-        source = args.str("via", default="script")
+        source = args.str("via", default="script", most=MAX_VIA)
         effect = self._effects.get(order_id)
         own: dict[str, Any] = {}
         for validator in self._validators:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kaleun.core.args import Args
+from kaleun.core.args import MAX_VIA, Args
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg
 from kaleun.core.rng import GameRandom
@@ -229,7 +229,7 @@ class Gunnery(WeaponsPart):
         """The Captain's "cease fire!" to a gun crew: a word, not an order (no activation; [gap] our
         choice, the rulebook has no order for it). Without `gun`, every gun that fires stops."""
         gun = args.str("gun", default=None, choices=tuple(guns.GUNS))
-        args.str("via", default="script")
+        args.str("via", default="script", most=MAX_VIA)
         args.finish()
         firing = [g for g in ((gun,) if gun else guns.GUNS) if self.firing[g] is not None]
         if not firing:
