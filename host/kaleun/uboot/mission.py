@@ -189,8 +189,11 @@ class Mission(Module):
 
     def _briefing(self) -> None:
         spec = self.spec
-        primaries = [o for o in self.objectives.values() if o.primary]
-        for obj in primaries:
+        # the briefing's objectives: every [[objective]] of the mission, a secondary one (`primary = false`) too;
+        # HQ's come with their signals
+        briefed = {str(t.get("id")) for t in spec.get("objective", [])}
+        given = [o for o in self.objectives.values() if o.primary or o.id in briefed]
+        for obj in given:
             obj.state, obj.given_at = "given", self.engine.t
         base = passage.base(spec["base"]).name if "base" in spec else None
         text = spec.get("briefing")
@@ -198,8 +201,8 @@ class Mission(Module):
                                                                              name=Msg.term(spec.get("name", "")))
         self.emit("briefing", feed=feed, mission=self.mission, name=spec.get("name"), start=self.engine.now_iso,
                   base=base, square=spec.get("square"), text=text, time_limit_h=spec.get("time_limit_h"),
-                  objectives=[o.view() for o in primaries], par=self.par())
-        for obj in primaries:
+                  objectives=[o.view() for o in given], par=self.par())
+        for obj in given:
             self._give(obj)
         if self.scored and self.engine.has_module("crew"):
             crew = self.engine.module("crew")
@@ -1024,13 +1027,15 @@ class Mission(Module):
     def _sails_on(self, primaries_met: bool) -> bool:
         """Does a part of a linked patrol whose time is up hand the boat, at sea as it is, to the patrol's next part
         (rulebook §5.2)? Played linked: unless it is played again (`next_needs_primary`, a primary objective not
-        met); in the campaign only when won with a grade that goes on (below E the campaign ends, §4.3)."""
+        met); in the campaign, which plays a linked patrol by its rules (§4.3), the same and only with a grade that
+        goes on (below E the campaign ends): a part failed at its time limit with an E or better goes on as the career
+        record books it, with the boat as it is."""
         if self._part_after() is None:
             return False
-        mode = (self.spec.get("setup") or {}).get("mode")
-        if mode == "campaign":
-            return primaries_met and scoring.passes_campaign(str(self.outcome()["grade"]))
-        return primaries_met or not self.spec.get("next_needs_primary")
+        goes_on = primaries_met or not self.spec.get("next_needs_primary")
+        if (self.spec.get("setup") or {}).get("mode") == "campaign":
+            return goes_on and scoring.passes_campaign(str(self.outcome()["grade"]))
+        return goes_on
 
     def end(self, result: str, reason: str, feed: Msg | str) -> None:
         """End the mission (`result` in RESULTS). Later calls are ignored: the first cause stands."""
