@@ -821,20 +821,11 @@ def _boats_lost_said(record: Mapping[str, Any]) -> Msg | None:
 
 def _stores_said(carry: Mapping[str, Any]) -> Msg | None:
     """The torpedoes and the fuel a linked patrol's next part starts with, as its `carried_over` says them at the
-    start (None: a carry-over that holds neither)."""
-    from kaleun.uboot.missions.carry import supplied_t
-    from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
-    from kaleun.uboot.weapons.arsenal import is_mine
+    start (None: a carry-over that holds neither): both read `starting_stores`."""
+    from kaleun.uboot.missions.carry import starting_stores
 
-    weapons, fuel_t = carry.get("weapons"), carry.get("fuel_t")
-    torpedoes = None
-    if isinstance(weapons, Mapping):
-        loads = [x for x in (weapons.get("tubes") or {}).values() if x is not None]
-        loads += [x for rack in (weapons.get("racks") or {}).values() for x in rack]
-        torpedoes = sum(1 for x in loads if not is_mine(x)) + len(weapons.get("deck") or [])
-    # a boat nearly dry is met by HQ's supply ship between the parts (`supplied_t`): the next part starts with that
-    fuel = None if fuel_t is None else round(100.0 * min(FUEL_CAPACITY_T, float(fuel_t) + supplied_t(float(fuel_t)))
-                                             / FUEL_CAPACITY_T)
+    torpedoes, pct = starting_stores(carry)
+    fuel = None if pct is None else round(pct)
     if torpedoes is not None and fuel is not None:
         return Msg.plural("{n} torpedo left, fuel {fuel} %.", "{n} torpedoes left, fuel {fuel} %.", n=torpedoes,
                           fuel=fuel)

@@ -109,3 +109,26 @@ def test_5_2_the_careers_line_says_the_torpedoes_and_fuel_the_next_part_starts_w
     carried = next(e for e in g.take_events() if e.name == "carried_over")
     assert line.endswith(f"{carried.data['torpedoes']} torpedoes left, fuel {carried.data['fuel_pct']:.0f} %."), line
     assert line.startswith("Linked patrol Autumn 1940 goes on with Weather boat (linked): 0 sailors dead")
+
+
+def test_5_2_the_careers_line_and_the_next_parts_start_read_the_stores_from_one_place():
+    """§5.2 (torpedoes and ammunition carry over): with mines in a tube and a rack, an empty tube and deck torpedoes,
+    `kaleun career`'s line, the next part's `carried_over` and the boat's own count all say the same torpedoes and
+    fuel: the ones `starting_stores` reads from the carry-over (mines are no torpedoes)."""
+    from kaleun.career import career_lines
+    from kaleun.uboot.missions.carry import starting_stores
+
+    carry = extract(first_part(6.5))
+    weapons = carry["weapons"]
+    weapons["tubes"]["1"], weapons["tubes"]["2"] = "TMB", None
+    weapons["racks"]["1"] = ["TMB", *weapons["racks"]["1"][1:]]
+    torpedoes, pct = starting_stores(carry)
+    assert weapons["deck"] and pct is not None
+    record = {"totals": {"missions": 1, "score": 0, "fame": 0, "grt": 0, "ships": 0, "crew_lost": 0},
+              "missions": [], "campaign": None,
+              "patrol": {"id": "autumn_1940", "next": "weather_1940", "mode": "linked", "carry": carry}}
+    g = start_game(GameSetup(mission="weather_1940", seed=1, mode="linked", carry=carry))
+    carried = next(e for e in g.take_events() if e.name == "carried_over")
+    assert carried.data["torpedoes"] == torpedoes == g.module("weapons").torpedoes_left()
+    assert carried.data["fuel_pct"] == pytest.approx(pct, abs=0.05) == g.module("boat").fuel_pct
+    assert career_lines(record)[1].endswith(f"{torpedoes} torpedoes left, fuel {pct:.0f} %.")

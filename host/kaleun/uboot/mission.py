@@ -41,6 +41,7 @@ from kaleun.uboot.missions.objectives import Objective, Situation
 from kaleun.uboot.missions.radio import Message
 from kaleun.uboot.missions.saved import LOGS, MISSION_STATE, RESULTS
 from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.boat import TELEGRAPH_NAMES
 from kaleun.uboot.sea.grid import naval_grid
 
 RULES = data.load("mission_rules")
@@ -188,8 +189,11 @@ class Mission(Module):
 
     def _briefing(self) -> None:
         spec = self.spec
-        primaries = [o for o in self.objectives.values() if o.primary]
-        for obj in primaries:
+        # the briefing's objectives: every [[objective]] of the mission, a secondary one (`primary = false`) too;
+        # HQ's come with their signals
+        briefed = {str(t.get("id")) for t in spec.get("objective", [])}
+        given = [o for o in self.objectives.values() if o.primary or o.id in briefed]
+        for obj in given:
             obj.state, obj.given_at = "given", self.engine.t
         base = passage.base(spec["base"]).name if "base" in spec else None
         text = spec.get("briefing")
@@ -197,8 +201,8 @@ class Mission(Module):
                                                                              name=Msg.term(spec.get("name", "")))
         self.emit("briefing", feed=feed, mission=self.mission, name=spec.get("name"), start=self.engine.now_iso,
                   base=base, square=spec.get("square"), text=text, time_limit_h=spec.get("time_limit_h"),
-                  objectives=[o.view() for o in primaries], par=self.par())
-        for obj in primaries:
+                  objectives=[o.view() for o in given], par=self.par())
+        for obj in given:
             self._give(obj)
         if self.scored and self.engine.has_module("crew"):
             crew = self.engine.module("crew")
@@ -308,6 +312,8 @@ class Mission(Module):
             self._steer_home(now)
             if self.over:
                 return
+        else:
+            self._resumable()
         situation = self._situation(now, dt)
         for obj in list(self.objectives.values()):
             if not obj.active:
@@ -710,7 +716,7 @@ class Mission(Module):
         if name in COMBAT and not (name == "ping" and not d.get("echo")):
             self.last_combat = now
         if self.passage is not None and name in INTERRUPT:
-            self.interrupt(INTERRUPT[name])
+            self.interrupt(INTERRUPT[name], by_the_sea=True)
         elif self.passage is not None and name == "fuel" and d.get("level") == "empty":
             self.interrupt(Msg("the fuel is spent"))  # the diesels stop: the boat lies stopped, not on its way
         elif self.passage is not None and name == "engines_stopped":  # the diesels out of action: the same
@@ -956,13 +962,38 @@ class Mission(Module):
         if compression is not None and compression.mode == "real_time":
             compression.set_mode("transit", "passage")
 
-    def interrupt(self, why: Msg) -> None:
-        """The passage home stops here (the crew may head home again once out of combat)."""
+    def interrupt(self, why: Msg, by_the_sea: bool = False) -> None:
+        """The passage home stops here (the crew may head home again once out of combat). Stopped `by_the_sea` (a
+        contact, an attack, damage: not the crew's order, not the diesels stopping), the line says what the boat does
+        now and what to order next, and once it is out of combat again `_resumable` says the way home is open."""
         if self.passage is None:
             return
+        base = self.passage["base"]
         self.passage = None
-        self.log["passages"].append({"t": round(self.engine.t, 1), "event": "interrupted", "why": str(why)})
-        self.emit("passage_interrupted", feed=Msg("Passage home interrupted: {why}.", why=why), reason=why)
+        entry: dict[str, Any] = {"t": round(self.engine.t, 1), "event": "interrupted", "why": str(why)}
+        feed = Msg("Passage home interrupted: {why}.", why=why)
+        if by_the_sea:
+            entry["base"] = base  # `_resumable` waits for the quiet to say the way home is open again
+            boat = self._boat()
+            feed = Msg("Passage home interrupted: {why}. The boat holds course {course:03d} at {speed} until the crew "
+                       "orders otherwise; once it is out of combat, order the return to base again.", why=why,
+                       course=round(boat.course) % 360, speed=Msg.term(TELEGRAPH_NAMES[boat.telegraph]))
+        self.log["passages"].append(entry)
+        self.emit("passage_interrupted", feed=feed, reason=why)
+
+    def _resumable(self) -> None:
+        """After a passage home interrupted by the sea: once the boat may head home again (out of combat, surfaced,
+        diesels working), one line says so (`passage_resumable`); the crew gives the order, as it may want the boat
+        elsewhere."""
+        passages = self.log["passages"]
+        last = passages[-1] if passages else None
+        if self.passage is not None or last is None or last["event"] != "interrupted" or "base" not in last \
+                or "resumable" in last or self.why_not_return() is not None:
+            return
+        last["resumable"] = round(self.engine.t, 1)
+        home = passage.base(str(last["base"]))
+        self.emit("passage_resumable", feed=Msg("The boat is out of combat: order the return to base to go on home to "
+                                                "{base}.", base=Msg.term(home.name)), base=home.id)
 
     # -- the end ------------------------------------------------------------------------------------
     def finish(self, reason: str) -> None:
@@ -996,13 +1027,15 @@ class Mission(Module):
     def _sails_on(self, primaries_met: bool) -> bool:
         """Does a part of a linked patrol whose time is up hand the boat, at sea as it is, to the patrol's next part
         (rulebook §5.2)? Played linked: unless it is played again (`next_needs_primary`, a primary objective not
-        met); in the campaign only when won with a grade that goes on (below E the campaign ends, §4.3)."""
+        met); in the campaign, which plays a linked patrol by its rules (§4.3), the same and only with a grade that
+        goes on (below E the campaign ends): a part failed at its time limit with an E or better goes on as the career
+        record books it, with the boat as it is."""
         if self._part_after() is None:
             return False
-        mode = (self.spec.get("setup") or {}).get("mode")
-        if mode == "campaign":
-            return primaries_met and scoring.passes_campaign(str(self.outcome()["grade"]))
-        return primaries_met or not self.spec.get("next_needs_primary")
+        goes_on = primaries_met or not self.spec.get("next_needs_primary")
+        if (self.spec.get("setup") or {}).get("mode") == "campaign":
+            return goes_on and scoring.passes_campaign(str(self.outcome()["grade"]))
+        return goes_on
 
     def end(self, result: str, reason: str, feed: Msg | str) -> None:
         """End the mission (`result` in RESULTS). Later calls are ignored: the first cause stands."""

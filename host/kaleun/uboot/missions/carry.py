@@ -69,6 +69,36 @@ def supplied_t(tonnes: float) -> float:
     return supplied if supplied >= 0.05 else 0.0
 
 
+def starting_fuel_t(tonnes: float) -> float:
+    """The fuel (t) a linked patrol's next part starts with when the last part left `tonnes` in the tanks: what the
+    supply ship brings a boat nearly dry (`supplied_t`) added, never more than the tanks hold."""
+    from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
+
+    return min(FUEL_CAPACITY_T, tonnes + supplied_t(tonnes))
+
+
+def torpedoes_carried(weapons: Mapping[str, Any]) -> int:
+    """The torpedoes a carry-over's weapons hold (what the tubes hold, the racks, the deck containers; mines are no
+    torpedoes): the count the next part starts with."""
+    from kaleun.uboot.weapons.arsenal import is_mine
+
+    loads = [str(x) for x in (weapons.get("tubes") or {}).values() if x is not None]
+    loads += [str(x) for rack in (weapons.get("racks") or {}).values() for x in rack]
+    return sum(1 for x in loads if not is_mine(x)) + len(weapons.get("deck") or [])
+
+
+def starting_stores(carry: Mapping[str, Any]) -> tuple[int | None, float | None]:
+    """The torpedoes and the fuel (percent of the tanks) a linked patrol's next part starts with, read from its
+    carry-over (None: the carry-over holds none): the one reckoning the `carried_over` line at the next part's start
+    and the career record's line for the patrol both say."""
+    from kaleun.uboot.sea.boat import FUEL_CAPACITY_T
+
+    weapons, fuel_t = carry.get("weapons"), carry.get("fuel_t")
+    torpedoes = torpedoes_carried(weapons) if isinstance(weapons, Mapping) else None
+    fuel = None if fuel_t is None else 100.0 * starting_fuel_t(float(fuel_t)) / FUEL_CAPACITY_T
+    return torpedoes, fuel
+
+
 def came_home(mission: Any) -> bool:
     """Did the mission (the `mission` module) end with the boat home after a return to base (rulebook §4.2)? A boat
     home hands nothing to a next part at sea: the linked patrol ends there (`home_ends_patrol`), or its next part
@@ -221,15 +251,16 @@ def apply_carry(engine: Engine, carry: Mapping[str, Any]) -> list[str]:
         for job in carry.get("technical", []):
             if tech.add_condition(str(job["component"]), str(job["severity"]), "carried over") is not None:
                 technical.append(f"{job['component']} ({job['severity']})")
+    carried_torpedoes, carried_pct = starting_stores(carry)  # what the career record says of this part too
     fuel_pct = None
     supplied = 0.0
     if engine.has_module("boat") and "fuel_t" in carry:
-        boat = engine.module("boat")
         tonnes = float(carry["fuel_t"])
         supplied = supplied_t(tonnes)  # nearly dry: HQ's supply ship meets the boat between the parts
-        boat.set_fuel(tonnes + supplied)
-        fuel_pct = round(boat.fuel_pct, 1)
-    torpedoes = engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None
+        engine.module("boat").set_fuel(starting_fuel_t(tonnes))
+        fuel_pct = None if carried_pct is None else round(carried_pct, 1)
+    torpedoes = carried_torpedoes if engine.has_module("weapons") and "weapons" in carry else (
+        engine.module("weapons").torpedoes_left() if engine.has_module("weapons") else None)
     kits = engine.module("crew").health.kits if engine.has_module("crew") else 0
     from kaleun.uboot.missions.catalogue import titled
 
@@ -326,4 +357,4 @@ def _stow(engine: Engine, saved: Mapping[str, Any]) -> None:
     weapons.ammo = {gun: int(n) for gun, n in saved["ammo"].items()}
 
 
-__all__ = ["CARRY_VERSION", "apply_carry", "check_carry", "extract"]
+__all__ = ["CARRY_VERSION", "apply_carry", "check_carry", "extract", "starting_stores"]

@@ -89,7 +89,9 @@ LOG = Obj(optional={  # a save from before a log was kept has none of it
                      grt=Int(0, 10**7), cause=Maybe(NAME), convoy=BOOL, lat=LAT, lon=LON), most=100_000),
     "deaths": List(Obj(t=TIME, sailor=Text(max_len=64), figure=Text(max_len=64), cause=Maybe(MESSAGE_TEXT)),
                    most=100_000),
-    "passages": List(Obj(t=TIME, event=Text(("start", "interrupted", "arrived")), optional={"why": TEXT}),
+    "passages": List(Obj(t=TIME, event=Text(("start", "interrupted", "arrived")),  # saves before: no base, resumable
+                         optional={"why": TEXT, "base": Text(lambda: data.load("bases"), max_len=64),
+                                   "resumable": TIME}),
                      most=100_000),
     "mines": List(Obj(t=TIME, field=Text(max_len=64), type=Either(Text(max_len=64), List(Text(max_len=64), most=64)),
                       count=COUNT, water_m=Maybe(Num(-1e5, 1e5)), lat=LAT, lon=LON), most=100_000),
