@@ -97,6 +97,35 @@ def test_a_table_under_sudo_does_not_keep_the_volume_in_the_makers_folder(under_
     assert not (under_sudo / "settings.json").exists()
 
 
+def test_under_sudo_the_makers_settings_are_read_only_however_they_were_reached(under_sudo, tmp_path):
+    """Whether settings may be written is judged from their file, in one place: settings loaded by the path of the
+    maker's file (as the service install reads the service user's), or made by hand, were writable under sudo
+    and root wrote a file of its own into the maker's folder. Root's own settings stay writable."""
+    makers = under_sudo / "settings.json"
+    for made in (settings.Settings.load(makers), settings.Settings(makers, {}),
+                 settings.Settings(under_sudo / ".." / "kaleun" / "settings.json", {})):
+        assert made.read_only
+        made.set("language", "de")
+        with pytest.raises(settings.SettingsError, match="without sudo"):
+            made.save()
+    assert not makers.exists()
+    roots = settings.Settings.load(tmp_path / "root-config" / "kaleun" / "settings.json")
+    assert not roots.read_only
+    roots.set("language", "de")
+    roots.save()
+    assert json.loads(roots.path.read_text(encoding="utf-8")) == {"language": "de"}
+
+
+def test_without_sudo_the_settings_are_writable(tmp_path, monkeypatch):
+    monkeypatch.delenv("SUDO_USER", raising=False)
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    loaded = settings.Settings.load()
+    assert not loaded.read_only
+    loaded.set("language", "ru")
+    loaded.save()
+    assert settings.Settings.load().get("language") == "ru"
+
+
 def _as_pi(monkeypatch) -> None:
     """This command runs as the user pi (uid 1000), not as root."""
     entry = pwd.struct_passwd(("pi", "x", 1000, 1000, "", "/home/pi", "/bin/bash"))
