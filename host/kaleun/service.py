@@ -594,7 +594,20 @@ def outdated_units(system_dir: Path | None = None, home: Path | None = None) -> 
     return [said for mode, path in installed_units(system_dir, home) if (said := outdated(mode, path)) is not None]
 
 
+#: the control groups of this process: systemd runs each unit in a group named after it (…/kaleun.service)
+CGROUP = Path("/proc/self/cgroup")
+
+
 def under_a_service() -> bool:
-    """This Kaleun was started by systemd (every unit gets an INVOCATION_ID, also one an older Kaleun wrote without
-    KALEUN_SERVICE) or by a unit `kaleun service install` wrote."""
-    return bool(os.environ.get("INVOCATION_ID")) or service_kind() is not None
+    """This Kaleun was started by our service: a unit `kaleun service install` wrote (KALEUN_SERVICE), or one an
+    older Kaleun wrote without it, which systemd runs in the control group named after the unit. Not any unit:
+    systemd gives every one an INVOCATION_ID, also a maker's terminal under `systemd-run` or another program's
+    service, whose Kaleun is not the table the installed units start."""
+    if service_kind() is not None:
+        return True
+    try:
+        groups = CGROUP.read_text(encoding="utf-8", errors="replace")
+    except OSError:  # no /proc (not Linux), or none readable: no unit of ours is known to run it
+        return False
+    # "0::/system.slice/kaleun.service" (cgroup v2), "1:name=systemd:/user.slice/.../app.slice/kaleun.service" (v1)
+    return any(line.rpartition(":")[2].rstrip().rpartition("/")[2] == UNIT for line in groups.splitlines())
