@@ -611,3 +611,166 @@ def under_a_service() -> bool:
         return False
     # "0::/system.slice/kaleun.service" (cgroup v2), "1:name=systemd:/user.slice/.../app.slice/kaleun.service" (v1)
     return any(line.rpartition(":")[2].rstrip().rpartition("/")[2] == UNIT for line in groups.splitlines())
+
+
+# -- kaleun service status -----------------------------------------------------------------------
+#: what `status` asks systemd of the unit (`systemctl show -p ...`)
+SHOWN = ("LoadState", "UnitFileState", "ActiveState", "SubState", "MainPID", "NRestarts", "NeedDaemonReload",
+         "ActiveEnterTimestamp", "Result", "ExecMainStatus")
+
+
+@dataclass(frozen=True)
+class Said:
+    """One line of `kaleun service status`: `ok` False when it is something the maker has to do (or could not be
+    found out), which makes the command end with status 1."""
+    line: Msg | str
+    ok: bool = True
+
+
+def _scope(mode: str) -> tuple[str, str]:
+    """The `sudo ` and `--user ` a command for this kind of service takes."""
+    return ("sudo ", "") if mode == "system" else ("", "--user ")
+
+
+def ask_systemd(mode: str, run: Run = _run) -> dict[str, str] | Msg:
+    """What systemd says of the unit of this kind (`SHOWN`), or why it could not be asked: no systemctl, no systemd
+    running (a container, a machine booted without it), no user systemd to reach."""
+    argv = ["systemctl", *(["--user"] if mode == "user" else []), "show", UNIT, "-p", ",".join(SHOWN)]
+    try:
+        done = run(argv)
+    except FileNotFoundError:
+        return Msg("there is no systemctl on this machine")
+    except OSError as exc:
+        return Msg("systemctl cannot be run ({why})", why=why_unread(exc))
+    if done.returncode != 0:  # "System has not been booted with systemd as init system", "Failed to connect to bus"
+        detail = " ".join((done.stderr or done.stdout).split())
+        return Msg("systemctl answered: {detail}", detail=detail) if detail \
+            else Msg("systemctl ended with exit status {status}", status=str(done.returncode))
+    values: dict[str, str] = {}
+    for line in done.stdout.splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            values[key.strip()] = value.strip()
+    return values
+
+
+def _installed_with(mode: str, path: Path, text: str, system_dir: Path | None) -> list[Said]:
+    """Who the unit runs as and with which board (the one it names, else that user's preferred board)."""
+    choices = _choices(text)
+    if choices is None:
+        return [Said(Msg("{path} runs no Kaleun (changed by hand, or another program's): kaleun service install "
+                         "writes it anew", path=str(path)), ok=False)]
+    start, user, board, kaleun_home = choices
+    try:
+        p = plan(mode, board, user or None, python=start[0], system_dir=system_dir)
+    except ServiceError as exc:  # a unit for a user this machine no longer has
+        return [Said(Msg("installed: runs {python} as {user}", python=start[0], user=user)),
+                Said(of_error(exc), ok=False)]
+    said = [Said(Msg("installed: runs {python} as {user}", python=start[0], user=p.user))]
+    if kaleun_home:
+        from kaleun.settings import FILE
+
+        p = Plan(p.mode, p.user, p.home, p.unit_path, p.text, p.commands, Path(kaleun_home) / FILE, p.groups,
+                 (Path(kaleun_home),), p.named)
+    warn, line = starting_board(p, board)
+    return [*said, Said(line, ok=not warn)]
+
+
+def _running_state(mode: str, values: dict[str, str]) -> list[Said]:
+    """Whether systemd knows the unit, starts it at boot and runs it now, from `systemctl show`."""
+    sudo, scope = _scope(mode)
+    said: list[Said] = []
+    if values.get("LoadState") == "not-found":
+        return [Said(Msg("systemd has not read the unit yet: {reload}, then {enable}",
+                         reload=f"{sudo}systemctl {scope}daemon-reload", enable=f"{sudo}systemctl {scope}enable --now "
+                         f"{UNIT}"), ok=False)]
+    if values.get("NeedDaemonReload") == "yes":
+        said.append(Said(Msg("the unit changed since systemd read it: {reload}, then {restart} (which saves the game)",
+                             reload=f"{sudo}systemctl {scope}daemon-reload",
+                             restart=f"{sudo}systemctl {scope}restart {UNIT}"), ok=False))
+    enabled = values.get("UnitFileState", "")
+    if enabled == "enabled":
+        said.append(Said(Msg("enabled: the table starts at boot")))
+    else:
+        said.append(Said(Msg("not enabled ({state}): the table does not start at boot; {enable}", state=enabled or "?",
+                             enable=f"{sudo}systemctl {scope}enable {UNIT}"), ok=False))
+    active, sub = values.get("ActiveState", ""), values.get("SubState", "")
+    restarts = int(values["NRestarts"]) if values.get("NRestarts", "").isdigit() else 0
+    ended = Msg("it ended ({result}, exit status {status})", result=values.get("Result") or "?",
+                status=values.get("ExecMainStatus") or "?")
+    warnings = f"journalctl {scope}-u {NAME} -p warning -n 50"
+    if active == "active" and sub == "running":
+        since = values.get("ActiveEnterTimestamp") or "?"
+        said.append(Said(Msg("running since {since} (process {pid})", since=since, pid=values.get("MainPID", "?"))))
+        if restarts > 0:
+            said.append(Said(Msg.plural(
+                "systemd started the table again {n} time since the service was started: it ended by itself (a "
+                "crew's Save and quit, or a failure); why: {log}",
+                "systemd started the table again {n} times since the service was started: it ended by itself (a "
+                "crew's Save and quit, or a failure); why: {log}", n=restarts, log=warnings)))
+    elif sub == "auto-restart":
+        said.append(Said(Msg.plural(
+            "not running: {ended}, and systemd starts it again in a few seconds (started again {n} time so far); "
+            "why: {log}",
+            "not running: {ended}, and systemd starts it again in a few seconds (started again {n} times so far); "
+            "why: {log}", n=restarts, ended=ended, log=warnings), ok=False))
+    elif active == "failed":
+        said.append(Said(Msg("failed: {ended}; why: {log}; start it again: {start}", ended=ended, log=warnings,
+                             start=f"{sudo}systemctl {scope}restart {UNIT}"), ok=False))
+    elif active in ("active", "activating", "reloading"):
+        said.append(Said(Msg("starting ({state})", state=f"{active}/{sub}")))
+    else:
+        said.append(Said(Msg("not running ({state}): {start}", state=f"{active or '?'}/{sub or '?'}",
+                             start=f"{sudo}systemctl {scope}start {UNIT}"), ok=False))
+    return said
+
+
+@dataclass(frozen=True)
+class Found:
+    """What `kaleun service status` found of one kind of service."""
+    mode: str  # "system" | "user"
+    unit_path: Path
+    installed: bool  # a unit file is there (read or not)
+    said: tuple[Said, ...]
+
+
+def status(run: Run | None = None, system_dir: Path | None = None, home: Path | None = None) -> list[Found]:
+    """What `kaleun service status` says of each kind of service. A kind whose
+    unit is not installed has one line saying so; an installed one says whom it runs as with which board, whether it
+    is up to date with this Kaleun, whether systemd starts it at boot and runs it now (or why systemd could not be
+    asked), and where its log is."""
+    if home is None:
+        with contextlib.suppress(ServiceError):
+            home = Path(_account(None).pw_dir)  # under sudo, the maker's own user service
+    found: list[Found] = []
+    for mode, path in installed_units(system_dir, home):
+        sudo, scope = _scope(mode)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            found.append(Found(mode, path, False, (Said(Msg("not installed ({install})", install=f"{sudo}"
+                               f"{shlex.quote(sys.executable)} -m {NAME} service install --{mode}")),)))
+            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            why = why_unread(exc) if isinstance(exc, OSError) else str(exc)
+            found.append(Found(mode, path, True, (Said(Msg("cannot read {path} ({why})", path=str(path), why=why),
+                                                       ok=False),)))
+            continue
+        said = _installed_with(mode, path, text, system_dir)
+        old = outdated(mode, path)
+        said.append(Said(old, ok=False) if old is not None else Said(Msg("up to date with this Kaleun")))
+        if mode == "user" and os.geteuid() == 0:
+            asked: dict[str, str] | Msg = Msg("as root, systemctl --user would ask root's own systemd, not the "
+                                              "user's: run kaleun service status as the user, without sudo")
+        else:
+            asked = ask_systemd(mode, run or _run)
+        if isinstance(asked, Msg):
+            said.append(Said(Msg("whether it is enabled and running is unknown: systemd could not be asked "
+                                 "({why})", why=asked), ok=False))
+        else:
+            said += _running_state(mode, asked)
+        said.append(Said(Msg("its log: {log}   (its warnings and errors alone: {warnings})",
+                             log=f"journalctl {scope}-u {NAME} -f", warnings=f"journalctl {scope}-u {NAME} -p "
+                             "warning")))
+        found.append(Found(mode, path, True, tuple(said)))
+    return found
