@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import queue
 import re
 import signal
@@ -354,9 +353,11 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
         try:
             value = float(word)
         except ValueError:
-            value = math.nan
-        if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
             raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
+        if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
+            # with the range, as `--wait` says it: `wait 100000` (a typo for 10) was "not a number of seconds"
+            raise ValueError(Msg("{word} is not a number of seconds from 0 to {most}", word=repr(word),
+                                 most=f"{MOST_SECONDS:.0f}"))
         if value < 0:  # `wait -1` answered "ok": a script with a sign slip read as if it had waited
             raise ValueError(Msg("{word} is a negative number of seconds: a wait is from 0 to {most}",
                                  word=repr(word), most=f"{MOST_SECONDS:.0f}"))
