@@ -616,7 +616,37 @@ def under_a_service() -> bool:
 # -- kaleun service status -----------------------------------------------------------------------
 #: what `status` asks systemd of the unit (`systemctl show -p ...`)
 SHOWN = ("LoadState", "UnitFileState", "ActiveState", "SubState", "MainPID", "NRestarts", "NeedDaemonReload",
-         "ActiveEnterTimestamp", "Result", "ExecMainStatus")
+         "ActiveEnterTimestamp", "Result", "ExecMainStatus", "ExecMainStartTimestampMonotonic")
+#: this Kaleun's own files, which `status` compares with the start of the table the service runs
+PACKAGE = Path(__file__).resolve().parent
+#: a file changed this little after the table started counts as older: file times and systemd's clock round apart
+CHANGED_SLACK_S = 2.0
+
+
+def changed_since(started: float, folder: Path | None = None) -> Path | None:
+    """A file of Kaleun's (its Python modules) changed after `started` (wall clock): the newest; None when none did.
+    A table started before an update (`git pull`, `pip install`) runs the code it loaded then."""
+    folder = PACKAGE if folder is None else folder
+    newest, newest_at = None, started + CHANGED_SLACK_S
+    for path in folder.rglob("*.py"):
+        try:
+            at = path.stat().st_mtime
+        except OSError:
+            continue
+        if at > newest_at:
+            newest, newest_at = path, at
+    return newest
+
+
+def _started_at(values: dict[str, str]) -> float | None:
+    """When the table the service runs was last started, on the wall clock; None when systemd does not say. systemd
+    gives it on the monotonic clock, which `time.monotonic()` reads too (the wall clock may have moved since)."""
+    import time
+
+    micro = values.get("ExecMainStartTimestampMonotonic", "")
+    if not micro.isdigit() or int(micro) == 0:
+        return None
+    return time.time() - (time.monotonic() - int(micro) / 1e6)
 
 
 @dataclass(frozen=True)
@@ -676,8 +706,9 @@ def _installed_with(mode: str, path: Path, text: str, system_dir: Path | None) -
     return [*said, Said(line, ok=not warn)]
 
 
-def _running_state(mode: str, values: dict[str, str]) -> list[Said]:
-    """Whether systemd knows the unit, starts it at boot and runs it now, from `systemctl show`."""
+def _running_state(mode: str, values: dict[str, str], ours: bool = False) -> list[Said]:
+    """Whether systemd knows the unit, starts it at boot and runs it now, from `systemctl show`. `ours`: the unit runs
+    this very Kaleun (its Python), whose files are compared with the running table's start."""
     sudo, scope = _scope(mode)
     said: list[Said] = []
     if values.get("LoadState") == "not-found":
@@ -702,6 +733,11 @@ def _running_state(mode: str, values: dict[str, str]) -> list[Said]:
     if active == "active" and sub == "running":
         since = values.get("ActiveEnterTimestamp") or "?"
         said.append(Said(Msg("running since {since} (process {pid})", since=since, pid=values.get("MainPID", "?"))))
+        started = _started_at(values) if ours else None
+        if started is not None and (changed := changed_since(started)) is not None:
+            said.append(Said(Msg("the table runs the Kaleun it started with: this Kaleun changed since ({path}, an "
+                                 "update); {restart} runs it (saving the game first)", path=str(changed),
+                                 restart=f"{sudo}systemctl {scope}restart {UNIT}"), ok=False))
         if restarts > 0:
             said.append(Said(Msg.plural(
                 "systemd started the table again {n} time since the service was started: it ended by itself (a "
@@ -764,11 +800,13 @@ def status(run: Run | None = None, system_dir: Path | None = None, home: Path | 
                                               "user's: run kaleun service status as the user, without sudo")
         else:
             asked = ask_systemd(mode, run or _run)
+        choices = _choices(text)
+        ours = choices is not None and os.path.abspath(choices[0][0]) == os.path.abspath(sys.executable)
         if isinstance(asked, Msg):
             said.append(Said(Msg("whether it is enabled and running is unknown: systemd could not be asked "
                                  "({why})", why=asked), ok=False))
         else:
-            said += _running_state(mode, asked)
+            said += _running_state(mode, asked, ours)
         said.append(Said(Msg("its log: {log}   (its warnings and errors alone: {warnings})",
                              log=f"journalctl {scope}-u {NAME} -f", warnings=f"journalctl {scope}-u {NAME} -p "
                              "warning")))

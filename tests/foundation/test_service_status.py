@@ -213,3 +213,44 @@ def test_the_status_speaks_the_preferred_language(units, monkeypatch, capsys):
     assert main(["service", "status"]) == 0
     out = capsys.readouterr().out
     assert "Systemdienst (" in out and "aktiviert: der Tisch startet beim Booten" in out, out
+
+
+def test_a_table_started_before_an_update_is_told_to_restart(units, monkeypatch, capsys):
+    """A maker updates Kaleun (`git pull`, `pip install`) while the service runs the table: it goes on with the code it
+    loaded at its start, and nothing said so. The status compares this Kaleun's files with that start."""
+    import os
+    import time
+
+    installed("system")
+    package = units / "package"
+    (package / "ui").mkdir(parents=True)
+    changed = package / "ui" / "window.py"
+    changed.write_text("# updated\n", encoding="utf-8")
+    monkeypatch.setattr(service, "PACKAGE", package)
+    since_boot = time.monotonic()  # systemd's clock for the start: the table started half-way since the boot
+    systemd(monkeypatch, system={**RUNNING, "ExecMainStartTimestampMonotonic": str(int(since_boot / 2 * 1e6))})
+    assert main(["service", "status"]) == 1
+    assert (f"  warning: the table runs the Kaleun it started with: this Kaleun changed since ({changed}, an update); "
+            "sudo systemctl restart kaleun.service runs it (saving the game first)\n") in capsys.readouterr().out
+    before_boot = time.time() - since_boot - 60
+    os.utime(changed, (before_boot, before_boot))  # the update came before the table's start
+    assert main(["service", "status"]) == 0
+    assert "changed since" not in capsys.readouterr().out
+    os.utime(changed, None)
+    systemd(monkeypatch, system={**RUNNING, "ExecMainStartTimestampMonotonic": "0"})  # systemd does not say
+    assert main(["service", "status"]) == 0
+    capsys.readouterr()
+
+
+def test_a_unit_that_runs_another_kaleun_is_not_compared_with_this_ones_files(units, monkeypatch, capsys):
+    import time
+
+    p = service.plan("system", BOARD, "root", python=str(units / "other-venv" / "bin" / "python"))
+    p.unit_path.write_text(p.text, encoding="utf-8")
+    package = units / "package"
+    package.mkdir()
+    (package / "cli.py").write_text("# updated\n", encoding="utf-8")
+    monkeypatch.setattr(service, "PACKAGE", package)
+    systemd(monkeypatch, system={**RUNNING, "ExecMainStartTimestampMonotonic": str(int(time.monotonic() / 2 * 1e6))})
+    main(["service", "status"])
+    assert "changed since" not in capsys.readouterr().out
