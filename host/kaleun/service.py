@@ -697,11 +697,12 @@ def _installed_with(mode: str, path: Path, text: str, system_dir: Path | None) -
         return [Said(Msg("installed: runs {python} as {user}", python=start[0], user=user)),
                 Said(of_error(exc), ok=False)]
     said = [Said(Msg("installed: runs {python} as {user}", python=start[0], user=p.user))]
-    if kaleun_home:
-        from kaleun.settings import FILE
+    from kaleun.settings import FILE
 
-        p = Plan(p.mode, p.user, p.home, p.unit_path, p.text, p.commands, Path(kaleun_home) / FILE, p.groups,
-                 (Path(kaleun_home),), p.named)
+    # the settings the service's table reads: the unit's KALEUN_HOME, else its user's config folder (systemd sets no
+    # XDG_* variables), not the KALEUN_HOME of the terminal this command runs in
+    settings = Path(kaleun_home) / FILE if kaleun_home else p.home / ".config" / "kaleun" / FILE
+    p = Plan(p.mode, p.user, p.home, p.unit_path, p.text, p.commands, settings, p.groups, p.folders, p.named)
     warn, line = starting_board(p, board)
     return [*said, Said(line, ok=not warn)]
 

@@ -254,3 +254,21 @@ def test_a_unit_that_runs_another_kaleun_is_not_compared_with_this_ones_files(un
     systemd(monkeypatch, system={**RUNNING, "ExecMainStartTimestampMonotonic": str(int(time.monotonic() / 2 * 1e6))})
     main(["service", "status"])
     assert "changed since" not in capsys.readouterr().out
+
+
+def test_the_board_is_read_from_the_settings_the_services_table_reads(units, monkeypatch, capsys):
+    """A unit installed without KALEUN_HOME reads its user's config folder, whatever KALEUN_HOME the terminal that
+    asks has (a kiosk folder set up for trying things): the status named the board set there."""
+    monkeypatch.delenv("KALEUN_HOME")
+    installed("user", board=None)
+    monkeypatch.setenv("KALEUN_HOME", str(units / "elsewhere"))
+    assert main(["config", "set", "board", BOARD]) == 0  # in the terminal's folder, not the service's
+    systemd(monkeypatch, user=RUNNING)
+    capsys.readouterr()
+    assert main(["service", "status"]) == 1
+    settings = units / "maker" / ".config" / "kaleun" / "settings.json"
+    assert f"  warning: maker has no preferred board ({settings})" in capsys.readouterr().out
+    settings.parent.mkdir(parents=True)
+    settings.write_text(f'{{"board": "{BOARD}"}}', encoding="utf-8")
+    assert main(["service", "status"]) == 0
+    assert f"the table starts with the preferred board of maker: {BOARD} ({settings})" in capsys.readouterr().out
