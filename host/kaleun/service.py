@@ -723,6 +723,10 @@ def _running_state(mode: str, values: dict[str, str], ours: bool = False) -> lis
     enabled = values.get("UnitFileState", "")
     if enabled == "enabled":
         said.append(Said(Msg("enabled: the table starts at boot")))
+    elif enabled == "masked":  # `enable` is refused on a masked unit, which nothing can start
+        said.append(Said(Msg("masked: nothing starts the table, not even by hand; {unmask}, then {enable}",
+                             unmask=f"{sudo}systemctl {scope}unmask {UNIT}",
+                             enable=f"{sudo}systemctl {scope}enable --now {UNIT}"), ok=False))
     else:
         said.append(Said(Msg("not enabled ({state}): the table does not start at boot; {enable}", state=enabled or "?",
                              enable=f"{sudo}systemctl {scope}enable {UNIT}"), ok=False))

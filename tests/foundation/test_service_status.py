@@ -134,6 +134,10 @@ def test_an_outdated_unit_a_disabled_one_and_one_systemd_has_not_read_again_are_
             "restart kaleun.service (which saves the game)\n") in out, out
     assert ("  warning: not enabled (disabled): the table does not start at boot; sudo systemctl enable "
             "kaleun.service\n") in out, out
+    systemd(monkeypatch, system={**RUNNING, "UnitFileState": "masked", "ActiveState": "inactive", "SubState": "dead"})
+    assert main(["service", "status"]) == 1
+    assert ("  warning: masked: nothing starts the table, not even by hand; sudo systemctl unmask kaleun.service, then "
+            "sudo systemctl enable --now kaleun.service\n") in capsys.readouterr().out
     systemd(monkeypatch, system={**RUNNING, "LoadState": "not-found"})
     assert main(["service", "status"]) == 1
     assert ("  warning: systemd has not read the unit yet: sudo systemctl daemon-reload, then sudo systemctl enable "
