@@ -798,14 +798,15 @@ def status(run: Run | None = None, system_dir: Path | None = None, home: Path | 
                                                        ok=False),)))
             continue
         said = _installed_with(mode, path, text, system_dir)
-        old = outdated(mode, path)
-        said.append(Said(old, ok=False) if old is not None else Said(Msg("up to date with this Kaleun")))
+        choices = _choices(text)
+        if choices is not None:  # one that runs no Kaleun is neither up to date nor outdated: said above
+            old = outdated(mode, path)
+            said.append(Said(old, ok=False) if old is not None else Said(Msg("up to date with this Kaleun")))
         if mode == "user" and os.geteuid() == 0:
             asked: dict[str, str] | Msg = Msg("as root, systemctl --user would ask root's own systemd, not the "
                                               "user's: run kaleun service status as the user, without sudo")
         else:
             asked = ask_systemd(mode, run or _run)
-        choices = _choices(text)
         ours = choices is not None and os.path.abspath(choices[0][0]) == os.path.abspath(sys.executable)
         if isinstance(asked, Msg):
             said.append(Said(Msg("whether it is enabled and running is unknown: systemd could not be asked "

@@ -202,8 +202,10 @@ def test_a_unit_that_runs_no_kaleun_or_cannot_be_read_is_said(units, monkeypatch
     unit.write_text("[Service]\nExecStart=/usr/bin/true\n", encoding="utf-8")
     systemd(monkeypatch, system=RUNNING)
     assert main(["service", "status"]) == 1
+    out = capsys.readouterr().out
     assert (f"  warning: {unit} runs no Kaleun (changed by hand, or another program's): kaleun service install writes "
-            "it anew\n") in capsys.readouterr().out
+            "it anew\n") in out, out
+    assert "up to date" not in out, out
     unit.write_bytes(b"\xff\xfe")
     assert main(["service", "status"]) == 1
     assert f"  warning: cannot read {unit} (" in capsys.readouterr().out
