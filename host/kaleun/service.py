@@ -581,11 +581,20 @@ def outdated(mode: str, path: Path) -> Msg | None:
                command=typed)
 
 
+def makers_home() -> Path:
+    """The home of the maker who runs this command: under sudo (to root) the one who typed it, whose user service it
+    is (sudo sets HOME to root's), else this user's ($HOME)."""
+    if os.geteuid() == 0 and (name := os.environ.get("SUDO_USER")) and name != "root":
+        with contextlib.suppress(KeyError):
+            return Path(pwd.getpwnam(name).pw_dir)
+    return Path.home()
+
+
 def installed_units(system_dir: Path | None = None, home: Path | None = None) -> list[tuple[str, Path]]:
-    """Where a unit of each kind would be installed for the user who runs this: the system service's and this
-    user's own."""
+    """Where a unit of each kind would be installed for the maker who runs this: the system service's and the maker's
+    own (`makers_home`: under sudo, the user service of the one who typed it, not root's)."""
     system_dir = SYSTEM_DIR if system_dir is None else system_dir
-    home = Path.home() if home is None else home
+    home = makers_home() if home is None else home
     return [("system", system_dir / UNIT), ("user", home / ".config" / "systemd" / "user" / UNIT)]
 
 
@@ -780,9 +789,6 @@ def status(run: Run | None = None, system_dir: Path | None = None, home: Path | 
     unit is not installed has one line saying so; an installed one says whom it runs as with which board, whether it
     is up to date with this Kaleun, whether systemd starts it at boot and runs it now (or why systemd could not be
     asked), and where its log is."""
-    if home is None:
-        with contextlib.suppress(ServiceError):
-            home = Path(_account(None).pw_dir)  # under sudo, the maker's own user service
     found: list[Found] = []
     for mode, path in installed_units(system_dir, home):
         sudo, scope = _scope(mode)

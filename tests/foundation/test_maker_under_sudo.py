@@ -126,6 +126,26 @@ def test_without_sudo_the_settings_are_writable(tmp_path, monkeypatch):
     assert settings.Settings.load().get("language") == "ru"
 
 
+def test_sudo_hw_check_notices_the_makers_outdated_user_service_not_roots(under_sudo, tmp_path, monkeypatch, capsys):
+    """`sudo kaleun hw check` (a strip on PWM) looked for the user service in root's home (sudo sets HOME to it), so an
+    outdated user service of the maker's went unnoticed where the guide sends the maker; `kaleun service status` under
+    sudo looks there too."""
+    from kaleun import service
+
+    monkeypatch.setattr(service, "SYSTEM_DIR", tmp_path / "etc-systemd-system")
+    monkeypatch.setenv("HOME", str(tmp_path / "root-home"))
+    unit = under_sudo.parent / "systemd" / "user" / "kaleun.service"
+    unit.parent.mkdir(parents=True)
+    text = service.unit_text("user", service.command_line(None))
+    unit.write_text(text.replace("Environment=KALEUN_SERVICE=user\n", ""), encoding="utf-8")
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "buttons"]) == 0
+    err = capsys.readouterr().err
+    assert f"note: the service's unit {unit} was written by an older Kaleun" in err, err
+    assert main(["service", "status"]) == 1
+    out = capsys.readouterr().out
+    assert f"user service ({unit}):" in out and "as root, systemctl --user would ask root's own systemd" in out, out
+
+
 def _as_pi(monkeypatch) -> None:
     """This command runs as the user pi (uid 1000), not as root."""
     entry = pwd.struct_passwd(("pi", "x", 1000, 1000, "", "/home/pi", "/bin/bash"))
