@@ -584,11 +584,20 @@ def outdated(mode: str, path: Path) -> Msg | None:
                command=typed)
 
 
+def makers_home() -> Path:
+    """The home of the maker who runs this command: under sudo (to root) the one who typed it, whose user service it
+    is (sudo sets HOME to root's), else this user's ($HOME)."""
+    if os.geteuid() == 0 and (name := os.environ.get("SUDO_USER")) and name != "root":
+        with contextlib.suppress(KeyError):
+            return Path(pwd.getpwnam(name).pw_dir)
+    return Path.home()
+
+
 def installed_units(system_dir: Path | None = None, home: Path | None = None) -> list[tuple[str, Path]]:
-    """Where a unit of each kind would be installed for the user who runs this: the system service's and this
-    user's own."""
+    """Where a unit of each kind would be installed for the maker who runs this: the system service's and the maker's
+    own (`makers_home`: under sudo, the user service of the one who typed it, not root's)."""
     system_dir = SYSTEM_DIR if system_dir is None else system_dir
-    home = Path.home() if home is None else home
+    home = makers_home() if home is None else home
     return [("system", system_dir / UNIT), ("user", home / ".config" / "systemd" / "user" / UNIT)]
 
 
@@ -597,7 +606,224 @@ def outdated_units(system_dir: Path | None = None, home: Path | None = None) -> 
     return [said for mode, path in installed_units(system_dir, home) if (said := outdated(mode, path)) is not None]
 
 
+#: the control groups of this process: systemd runs each unit in a group named after it (…/kaleun.service)
+CGROUP = Path("/proc/self/cgroup")
+
+
 def under_a_service() -> bool:
-    """This Kaleun was started by systemd (every unit gets an INVOCATION_ID, also one an older Kaleun wrote without
-    KALEUN_SERVICE) or by a unit `kaleun service install` wrote."""
-    return bool(os.environ.get("INVOCATION_ID")) or service_kind() is not None
+    """This Kaleun was started by our service: a unit `kaleun service install` wrote (KALEUN_SERVICE), or one an
+    older Kaleun wrote without it, which systemd runs in the control group named after the unit. Not any unit:
+    systemd gives every one an INVOCATION_ID, also a maker's terminal under `systemd-run` or another program's
+    service, whose Kaleun is not the table the installed units start."""
+    if service_kind() is not None:
+        return True
+    try:
+        groups = CGROUP.read_text(encoding="utf-8", errors="replace")
+    except OSError:  # no /proc (not Linux), or none readable: no unit of ours is known to run it
+        return False
+    # "0::/system.slice/kaleun.service" (cgroup v2), "1:name=systemd:/user.slice/.../app.slice/kaleun.service" (v1)
+    return any(line.rpartition(":")[2].rstrip().rpartition("/")[2] == UNIT for line in groups.splitlines())
+
+
+# -- kaleun service status -----------------------------------------------------------------------
+#: what `status` asks systemd of the unit (`systemctl show -p ...`)
+SHOWN = ("LoadState", "UnitFileState", "ActiveState", "SubState", "MainPID", "NRestarts", "NeedDaemonReload",
+         "ActiveEnterTimestamp", "Result", "ExecMainStatus", "ExecMainStartTimestampMonotonic")
+#: this Kaleun's own files, which `status` compares with the start of the table the service runs
+PACKAGE = Path(__file__).resolve().parent
+#: a file changed this little after the table started counts as older: file times and systemd's clock round apart
+CHANGED_SLACK_S = 2.0
+
+
+def changed_since(started: float, folder: Path | None = None) -> Path | None:
+    """A file of Kaleun's (its Python modules) changed after `started` (wall clock): the newest; None when none did.
+    A table started before an update (`git pull`, `pip install`) runs the code it loaded then."""
+    folder = PACKAGE if folder is None else folder
+    newest, newest_at = None, started + CHANGED_SLACK_S
+    for path in folder.rglob("*.py"):
+        try:
+            at = path.stat().st_mtime
+        except OSError:
+            continue
+        if at > newest_at:
+            newest, newest_at = path, at
+    return newest
+
+
+def _started_at(values: dict[str, str]) -> float | None:
+    """When the table the service runs was last started, on the wall clock; None when systemd does not say. systemd
+    gives it on the monotonic clock, which `time.monotonic()` reads too (the wall clock may have moved since)."""
+    import time
+
+    micro = values.get("ExecMainStartTimestampMonotonic", "")
+    if not micro.isdigit() or int(micro) == 0:
+        return None
+    return time.time() - (time.monotonic() - int(micro) / 1e6)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One line of `kaleun service status`: `ok` False when it is something the maker has to do (or could not be
+    found out), which makes the command end with status 1."""
+    line: Msg | str
+    ok: bool = True
+
+
+def _scope(mode: str) -> tuple[str, str]:
+    """The `sudo ` and `--user ` a command for this kind of service takes."""
+    return ("sudo ", "") if mode == "system" else ("", "--user ")
+
+
+def ask_systemd(mode: str, run: Run = _run) -> dict[str, str] | Msg:
+    """What systemd says of the unit of this kind (`SHOWN`), or why it could not be asked: no systemctl, no systemd
+    running (a container, a machine booted without it), no user systemd to reach."""
+    argv = ["systemctl", *(["--user"] if mode == "user" else []), "show", UNIT, "-p", ",".join(SHOWN)]
+    try:
+        done = run(argv)
+    except FileNotFoundError:
+        return Msg("there is no systemctl on this machine")
+    except OSError as exc:
+        return Msg("systemctl cannot be run ({why})", why=why_unread(exc))
+    if done.returncode != 0:  # "System has not been booted with systemd as init system", "Failed to connect to bus"
+        detail = " ".join((done.stderr or done.stdout).split())
+        return Msg("systemctl answered: {detail}", detail=detail) if detail \
+            else Msg("systemctl ended with exit status {status}", status=str(done.returncode))
+    values: dict[str, str] = {}
+    for line in done.stdout.splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            values[key.strip()] = value.strip()
+    return values
+
+
+def _installed_with(mode: str, path: Path, text: str, system_dir: Path | None) -> list[Said]:
+    """Who the unit runs as and with which board (the one it names, else that user's preferred board)."""
+    choices = _choices(text)
+    if choices is None:
+        return [Said(Msg("{path} runs no Kaleun (changed by hand, or another program's): kaleun service install "
+                         "writes it anew", path=str(path)), ok=False)]
+    start, user, board, kaleun_home = choices
+    try:
+        p = plan(mode, board, user or None, python=start[0], system_dir=system_dir)
+    except ServiceError as exc:  # a unit for a user this machine no longer has
+        return [Said(Msg("installed: runs {python} as {user}", python=start[0], user=user)),
+                Said(of_error(exc), ok=False)]
+    said = [Said(Msg("installed: runs {python} as {user}", python=start[0], user=p.user))]
+    from kaleun.settings import FILE
+
+    # the settings the service's table reads: the unit's KALEUN_HOME, else its user's config folder (systemd sets no
+    # XDG_* variables), not the KALEUN_HOME of the terminal this command runs in
+    settings = Path(kaleun_home) / FILE if kaleun_home else p.home / ".config" / "kaleun" / FILE
+    p = Plan(p.mode, p.user, p.home, p.unit_path, p.text, p.commands, settings, p.groups, p.folders, p.named)
+    warn, line = starting_board(p, board)
+    return [*said, Said(line, ok=not warn)]
+
+
+def _running_state(mode: str, values: dict[str, str], ours: bool = False) -> list[Said]:
+    """Whether systemd knows the unit, starts it at boot and runs it now, from `systemctl show`. `ours`: the unit runs
+    this very Kaleun (its Python), whose files are compared with the running table's start."""
+    sudo, scope = _scope(mode)
+    said: list[Said] = []
+    if values.get("LoadState") == "not-found":
+        return [Said(Msg("systemd has not read the unit yet: {reload}, then {enable}",
+                         reload=f"{sudo}systemctl {scope}daemon-reload", enable=f"{sudo}systemctl {scope}enable --now "
+                         f"{UNIT}"), ok=False)]
+    if values.get("NeedDaemonReload") == "yes":
+        said.append(Said(Msg("the unit changed since systemd read it: {reload}, then {restart} (which saves the game)",
+                             reload=f"{sudo}systemctl {scope}daemon-reload",
+                             restart=f"{sudo}systemctl {scope}restart {UNIT}"), ok=False))
+    enabled = values.get("UnitFileState", "")
+    if enabled == "enabled":
+        said.append(Said(Msg("enabled: the table starts at boot")))
+    elif enabled == "masked":  # `enable` is refused on a masked unit, which nothing can start
+        said.append(Said(Msg("masked: nothing starts the table, not even by hand; {unmask}, then {enable}",
+                             unmask=f"{sudo}systemctl {scope}unmask {UNIT}",
+                             enable=f"{sudo}systemctl {scope}enable --now {UNIT}"), ok=False))
+    else:
+        said.append(Said(Msg("not enabled ({state}): the table does not start at boot; {enable}", state=enabled or "?",
+                             enable=f"{sudo}systemctl {scope}enable {UNIT}"), ok=False))
+    active, sub = values.get("ActiveState", ""), values.get("SubState", "")
+    restarts = int(values["NRestarts"]) if values.get("NRestarts", "").isdigit() else 0
+    ended = Msg("it ended ({result}, exit status {status})", result=values.get("Result") or "?",
+                status=values.get("ExecMainStatus") or "?")
+    warnings = f"journalctl {scope}-u {NAME} -p warning -n 50"
+    if active == "active" and sub == "running":
+        since = values.get("ActiveEnterTimestamp") or "?"
+        said.append(Said(Msg("running since {since} (process {pid})", since=since, pid=values.get("MainPID", "?"))))
+        started = _started_at(values) if ours else None
+        if started is not None and (changed := changed_since(started)) is not None:
+            said.append(Said(Msg("the table runs the Kaleun it started with: this Kaleun changed since ({path}, an "
+                                 "update); {restart} runs it (saving the game first)", path=str(changed),
+                                 restart=f"{sudo}systemctl {scope}restart {UNIT}"), ok=False))
+        if restarts > 0:
+            said.append(Said(Msg.plural(
+                "systemd started the table again {n} time since the service was started: it ended by itself (a "
+                "crew's Save and quit, or a failure); why: {log}",
+                "systemd started the table again {n} times since the service was started: it ended by itself (a "
+                "crew's Save and quit, or a failure); why: {log}", n=restarts, log=warnings)))
+    elif sub == "auto-restart":
+        said.append(Said(Msg.plural(
+            "not running: {ended}, and systemd starts it again in a few seconds (started again {n} time so far); "
+            "why: {log}",
+            "not running: {ended}, and systemd starts it again in a few seconds (started again {n} times so far); "
+            "why: {log}", n=restarts, ended=ended, log=warnings), ok=False))
+    elif active == "failed":
+        said.append(Said(Msg("failed: {ended}; why: {log}; start it again: {start}", ended=ended, log=warnings,
+                             start=f"{sudo}systemctl {scope}restart {UNIT}"), ok=False))
+    elif active in ("active", "activating", "reloading"):
+        said.append(Said(Msg("starting ({state})", state=f"{active}/{sub}")))
+    else:
+        said.append(Said(Msg("not running ({state}): {start}", state=f"{active or '?'}/{sub or '?'}",
+                             start=f"{sudo}systemctl {scope}start {UNIT}"), ok=False))
+    return said
+
+
+@dataclass(frozen=True)
+class Found:
+    """What `kaleun service status` found of one kind of service."""
+    mode: str  # "system" | "user"
+    unit_path: Path
+    installed: bool  # a unit file is there (read or not)
+    said: tuple[Said, ...]
+
+
+def status(run: Run | None = None, system_dir: Path | None = None, home: Path | None = None) -> list[Found]:
+    """What `kaleun service status` says of each kind of service. A kind whose
+    unit is not installed has one line saying so; an installed one says whom it runs as with which board, whether it
+    is up to date with this Kaleun, whether systemd starts it at boot and runs it now (or why systemd could not be
+    asked), and where its log is."""
+    found: list[Found] = []
+    for mode, path in installed_units(system_dir, home):
+        sudo, scope = _scope(mode)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            found.append(Found(mode, path, False, (Said(Msg("not installed ({install})", install=f"{sudo}"
+                               f"{shlex.quote(sys.executable)} -m {NAME} service install --{mode}")),)))
+            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            why = why_unread(exc) if isinstance(exc, OSError) else str(exc)
+            found.append(Found(mode, path, True, (Said(Msg("cannot read {path} ({why})", path=str(path), why=why),
+                                                       ok=False),)))
+            continue
+        said = _installed_with(mode, path, text, system_dir)
+        choices = _choices(text)
+        if choices is not None:  # one that runs no Kaleun is neither up to date nor outdated: said above
+            old = outdated(mode, path)
+            said.append(Said(old, ok=False) if old is not None else Said(Msg("up to date with this Kaleun")))
+        if mode == "user" and os.geteuid() == 0:
+            asked: dict[str, str] | Msg = Msg("as root, systemctl --user would ask root's own systemd, not the "
+                                              "user's: run kaleun service status as the user, without sudo")
+        else:
+            asked = ask_systemd(mode, run or _run)
+        ours = choices is not None and os.path.abspath(choices[0][0]) == os.path.abspath(sys.executable)
+        if isinstance(asked, Msg):
+            said.append(Said(Msg("whether it is enabled and running is unknown: systemd could not be asked "
+                                 "({why})", why=asked), ok=False))
+        else:
+            said += _running_state(mode, asked, ours)
+        said.append(Said(Msg("its log: {log}   (its warnings and errors alone: {warnings})",
+                             log=f"journalctl {scope}-u {NAME} -f", warnings=f"journalctl {scope}-u {NAME} -p "
+                             "warning")))
+        found.append(Found(mode, path, True, tuple(said)))
+    return found

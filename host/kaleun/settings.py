@@ -16,6 +16,7 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -142,19 +143,30 @@ def not_changed_under_sudo() -> Msg | None:
 class Settings:
     path: Path
     values: dict[str, str]
-    #: read under sudo from the invoking user's folder: never written (`save` refuses)
-    read_only: bool = False
+
+    @property
+    def read_only(self) -> bool:
+        """Never written (`save` refuses): under sudo, a file in the config folder of the user who ran sudo, which
+        a file written there by root would make root's. Judged from the path each time, not kept beside it: however
+        the settings were made, with whatever path, under sudo the user's own are never written."""
+        return self._not_written() is not None
+
+    def _not_written(self) -> Msg | None:
+        why = not_changed_under_sudo()
+        folder = sudo_user_config_dir()
+        if why is None or folder is None:
+            return None
+        return why if Path(os.path.abspath(self.path)).is_relative_to(os.path.abspath(folder)) else None
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
         """The saved settings (none yet: empty). Raises SettingsError for a damaged file. Without `path`, under sudo,
         the invoking user's, read-only."""
-        read_only = path is None and not_changed_under_sudo() is not None
         path = path or settings_file()
         try:
             text = read_file(path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
-            return cls(path, {}, read_only)
+            return cls(path, {})
         except (OSError, UnicodeDecodeError) as exc:
             raise SettingsError(Msg("{path}: cannot read the settings ({why}); fix it or delete it", path=str(path),
                                     why=_why_unread(path, exc))) from exc
@@ -179,7 +191,7 @@ class Settings:
             if not isinstance(value, str):
                 raise SettingsError(Msg("{path}: the setting '{key}' must be text, got {value}", path=str(path),
                                         key=key, value=repr(value)))
-        return cls(path, dict(raw), read_only)
+        return cls(path, dict(raw))
 
     def get(self, key: str) -> str | None:
         return self.values.get(key)
@@ -203,7 +215,7 @@ class Settings:
         (`housekeeping.remove_stale_temporaries`)."""
         from kaleun.saves import write_atomic
 
-        if self.read_only and (why := not_changed_under_sudo()) is not None:
+        if (why := self._not_written()) is not None:
             raise SettingsError(why)
         write_atomic(self.path, json.dumps(self.values, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
 

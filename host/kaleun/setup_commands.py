@@ -1,4 +1,4 @@
-"""The commands a maker sets a table up with: `kaleun board list`, `kaleun hw check`, `kaleun service install`,
+"""The commands a maker sets a table up with: `kaleun board list`, `kaleun hw check`, `kaleun service install|status`,
 `kaleun config set|unset|show`."""
 
 from __future__ import annotations
@@ -164,6 +164,34 @@ def cmd_service_install(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- kaleun service status --------------------------------------------------------------------
+def cmd_service_status(args: argparse.Namespace) -> int:
+    """`kaleun service status`: each kind of service, installed or not, and of an installed one whom it runs as with
+    which board, whether it is up to date, enabled and running, and where its log is. 0 when one is installed and all
+    is well, 1 when something needs the maker (or could not be found out: no systemd to ask)."""
+    from kaleun.service import status
+
+    found = status()
+    installed = [kind for kind in found if kind.installed]
+    well = bool(installed)
+    for kind in found:
+        name = Msg("system service") if kind.mode == "system" else Msg("user service")
+        print(_say(Msg("{kind} ({path}):", kind=name, path=str(kind.unit_path))))
+        for line in kind.said:
+            shown = _say(line.line) if line.ok else _say(Msg("warning: {warning}", warning=line.line))
+            print("\n".join(f"  {part}" for part in shown.splitlines()))
+            well = well and line.ok
+    if len(installed) > 1:
+        well = False
+        print(_say(Msg("warning: both a system and a user service are installed: each starts a table, and the second "
+                       "finds the first holding the screen and the parts; disable one (sudo systemctl disable --now "
+                       "kaleun.service, or systemctl --user disable --now kaleun.service)")))
+    elif not installed:
+        print(_say(Msg("no service is installed: the table does not start by itself (host/README.md, \"A Pi that "
+                       "starts the table by itself\")")))
+    return EXIT_OK if well else EXIT_FAIL
+
+
 # -- kaleun board list ------------------------------------------------------------------------
 def cmd_board_list(args: argparse.Namespace) -> int:
     """`kaleun board list`: the boards this Kaleun ships, each with its file (a wheel's copy lies in
@@ -316,6 +344,9 @@ def add_commands(sub: Any) -> None:
                       help="the user the table runs as (default: the user who runs the command, also under sudo)")
     inst.add_argument("--dry-run", action="store_true", help="print the unit and the commands; change nothing")
     inst.set_defaults(func=cmd_service_install)
+    stat = service_sub.add_parser("status", help="whether the service is installed, up to date, enabled and running, "
+                                                 "and where its log is")
+    stat.set_defaults(func=cmd_service_status)
 
     config = sub.add_parser("config", help="preferred settings: the board, language and volume a table starts with")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)

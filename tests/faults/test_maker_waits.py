@@ -27,9 +27,12 @@ def test_a_wait_that_is_no_number_of_seconds_is_refused_with_the_range(home, com
         err.getvalue()
 
 
-@pytest.mark.parametrize("value", ["inf", "1e999", "nan", "86401"])
-def test_the_fake_hubs_typed_wait_beyond_a_day_or_no_number_is_an_error_line(value):
-    assert fake_command(None, None, f"wait {value}") == f"error: '{value}' is not a number of seconds"
+@pytest.mark.parametrize("value", ["inf", "1e999", "nan", "86401", "100000"])
+def test_the_fake_hubs_typed_wait_beyond_a_day_or_no_number_is_an_error_line_with_the_range(value):
+    """As `--wait` says it: `wait 100000` (a typo for 10) was answered "not a number of seconds", which it is."""
+    assert fake_command(None, None, f"wait {value}") == (f"error: '{value}' is not a number of seconds from 0 to "
+                                                         "86400")
+    assert fake_command(None, None, "wait soon") == "error: 'soon' is not a number of seconds"
 
 
 @pytest.mark.parametrize("value", ["-3", "-0.5", "-1e999"])
@@ -38,7 +41,7 @@ def test_the_fake_hubs_typed_wait_of_negative_seconds_is_an_error_line_not_ok(va
     answer = fake_command(None, None, f"wait {value}")
     assert answer.split()[0] == "error:", answer
     assert answer in (f"error: '{value}' is a negative number of seconds: a wait is from 0 to 86400",
-                      f"error: '{value}' is not a number of seconds"), answer
+                      f"error: '{value}' is not a number of seconds from 0 to 86400"), answer
     assert fake_command(None, None, "wait 0") == "ok"
 
 

@@ -97,6 +97,55 @@ def test_a_table_under_sudo_does_not_keep_the_volume_in_the_makers_folder(under_
     assert not (under_sudo / "settings.json").exists()
 
 
+def test_under_sudo_the_makers_settings_are_read_only_however_they_were_reached(under_sudo, tmp_path):
+    """Whether settings may be written is judged from their file, in one place: settings loaded by the path of the
+    maker's file (as the service install reads the service user's), or made by hand, were writable under sudo
+    and root wrote a file of its own into the maker's folder. Root's own settings stay writable."""
+    makers = under_sudo / "settings.json"
+    for made in (settings.Settings.load(makers), settings.Settings(makers, {}),
+                 settings.Settings(under_sudo / ".." / "kaleun" / "settings.json", {})):
+        assert made.read_only
+        made.set("language", "de")
+        with pytest.raises(settings.SettingsError, match="without sudo"):
+            made.save()
+    assert not makers.exists()
+    roots = settings.Settings.load(tmp_path / "root-config" / "kaleun" / "settings.json")
+    assert not roots.read_only
+    roots.set("language", "de")
+    roots.save()
+    assert json.loads(roots.path.read_text(encoding="utf-8")) == {"language": "de"}
+
+
+def test_without_sudo_the_settings_are_writable(tmp_path, monkeypatch):
+    monkeypatch.delenv("SUDO_USER", raising=False)
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    loaded = settings.Settings.load()
+    assert not loaded.read_only
+    loaded.set("language", "ru")
+    loaded.save()
+    assert settings.Settings.load().get("language") == "ru"
+
+
+def test_sudo_hw_check_notices_the_makers_outdated_user_service_not_roots(under_sudo, tmp_path, monkeypatch, capsys):
+    """`sudo kaleun hw check` (a strip on PWM) looked for the user service in root's home (sudo sets HOME to it), so an
+    outdated user service of the maker's went unnoticed where the guide sends the maker; `kaleun service status` under
+    sudo looks there too."""
+    from kaleun import service
+
+    monkeypatch.setattr(service, "SYSTEM_DIR", tmp_path / "etc-systemd-system")
+    monkeypatch.setenv("HOME", str(tmp_path / "root-home"))
+    unit = under_sudo.parent / "systemd" / "user" / "kaleun.service"
+    unit.parent.mkdir(parents=True)
+    text = service.unit_text("user", service.command_line(None))
+    unit.write_text(text.replace("Environment=KALEUN_SERVICE=user\n", ""), encoding="utf-8")
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "buttons"]) == 0
+    err = capsys.readouterr().err
+    assert f"note: the service's unit {unit} was written by an older Kaleun" in err, err
+    assert main(["service", "status"]) == 1
+    out = capsys.readouterr().out
+    assert f"user service ({unit}):" in out and "as root, systemctl --user would ask root's own systemd" in out, out
+
+
 def _as_pi(monkeypatch) -> None:
     """This command runs as the user pi (uid 1000), not as root."""
     entry = pwd.struct_passwd(("pi", "x", 1000, 1000, "", "/home/pi", "/bin/bash"))

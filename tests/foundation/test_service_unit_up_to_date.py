@@ -82,16 +82,55 @@ def test_a_table_its_older_unit_started_says_so_in_the_journal(units, monkeypatc
     p = service.plan("system", None, "root")
     p.unit_path.write_text(older(p.text))
     caplog.set_level(logging.WARNING, logger="kaleun")
+    groups = units / "cgroup"
+    monkeypatch.setattr(service, "CGROUP", groups)
+    groups.write_text("0::/user.slice/user-1000.slice/session-3.scope\n")
     monkeypatch.delenv("INVOCATION_ID", raising=False)
     monkeypatch.delenv("KALEUN_SERVICE", raising=False)
     _say_outdated_service("en")  # started by hand: the maker's own business
     assert not caplog.records
-    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")  # systemd started it, with no KALEUN_SERVICE (old unit)
+    groups.write_text("0::/system.slice/kaleun.service\n")  # systemd started it, with no KALEUN_SERVICE (old unit)
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")
     _say_outdated_service("en")
     said = [r.getMessage() for r in caplog.records]
     assert len(said) == 1, said
     assert said[0].startswith(f"the service's unit {p.unit_path} was written by an older Kaleun"), said
     assert said[0].endswith(f"sudo {command('--system', '--as', 'root')}"), said
+
+
+@pytest.mark.parametrize("groups", [
+    "0::/user.slice/user-1000.slice/user@1000.service/app.slice/run-u42.service\n",  # systemd-run --user --pty
+    "0::/system.slice/other-kiosk.service\n",  # another program's service
+    "1:name=systemd:/system.slice/kaleun.service.d\n",  # a name that only begins like ours
+])
+def test_a_kaleun_under_another_systemd_unit_is_not_taken_for_the_tables_service(units, monkeypatch, caplog, groups):
+    """systemd gives every unit an INVOCATION_ID, also a maker's terminal under `systemd-run` and another program's
+    service: a Kaleun started there was taken for the table's service and warned in its log of the installed
+    units. Only our own marker (KALEUN_SERVICE) or the unit named after us counts."""
+    service.plan("system", None, "root").unit_path.write_text("[Service]\nExecStart=/usr/bin/python3 -m kaleun play\n")
+    caplog.set_level(logging.WARNING, logger="kaleun")
+    path = units / "cgroup"
+    path.write_text(groups)
+    monkeypatch.setattr(service, "CGROUP", path)
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")
+    monkeypatch.delenv("KALEUN_SERVICE", raising=False)
+    assert not service.under_a_service()
+    _say_outdated_service("en")
+    assert not caplog.records
+    monkeypatch.setenv("KALEUN_SERVICE", "system")  # a unit `kaleun service install` wrote
+    assert service.under_a_service()
+    path.unlink()  # no /proc to read: the marker alone says it
+    assert service.under_a_service()
+    monkeypatch.setenv("KALEUN_SERVICE", "banana")
+    assert not service.under_a_service()
+
+
+def test_a_unit_of_ours_on_cgroup_v1_is_recognised(units, monkeypatch):
+    path = units / "cgroup"
+    path.write_text("12:pids:/system.slice/kaleun.service\n1:name=systemd:/system.slice/kaleun.service\n")
+    monkeypatch.setattr(service, "CGROUP", path)
+    monkeypatch.delenv("KALEUN_SERVICE", raising=False)
+    assert service.under_a_service()
 
 
 def test_a_unit_that_is_not_kaleuns_or_cannot_be_read_is_left_alone(units):

@@ -182,7 +182,9 @@ def test_the_fake_hub_answers_in_the_preferred_language_behind_its_answer_words(
     done = subprocess.run([sys.executable, "-m", "kaleun", "hub", "fake", "--link", str(link), "--script", str(script),
                            "--no-stdin"], capture_output=True, text=True, timeout=60, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)})
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr  # its input had errors: a script driving it sees them
+    assert done.stderr == ("kaleun hub fake: 5 Befehle der Eingabe wurden mit einem Fehler beantwortet (der erste, "
+                           f"{script}:3: der nachgebildete Hub hat keinen Leser unter Sektion 9)\n")
     lines = done.stdout.splitlines()
     assert lines[0].startswith("nachgebildeter Deck-Hub an /dev/pts/")
     assert lines[1] == f"link {link}"

@@ -118,7 +118,10 @@ def test_kaleun_hub_fake_prints_its_pty_and_obeys_scripted_commands(tmp_path, ka
         assert link.core.tags == {2: {"04A1B2C3D4E5F6"}, 5: {"044B4C0C000000"}}
         proc.stdin.write("quit\n")
         proc.stdin.flush()
-        assert proc.wait(timeout=20) == 0
+        assert proc.wait(timeout=20) == 1  # its input had an error: a script driving it sees it
+        assert proc.stderr is not None
+        assert proc.stderr.read().startswith("kaleun hub fake: 1 command of its input was answered with an error "
+                                             "(the first, <stdin>:3: cannot read 'nonsense'")
     finally:
         if link is not None:
             link.close()
@@ -168,7 +171,7 @@ def test_kaleun_hub_fake_turns_a_hub_dials_encoder_and_closes_its_home_switch(tm
         assert [e.reader for e in events if e.kind == "home"] == [1]
         proc.stdin.write("quit\n")
         proc.stdin.flush()
-        assert proc.wait(timeout=20) == 0
+        assert proc.wait(timeout=20) == 1  # the two encoders it refused
     finally:
         if link is not None:
             link.close()
@@ -369,6 +372,47 @@ def test_kaleun_hub_fake_without_hub_dials_says_it_has_no_encoders(tmp_path, kal
     script = tmp_path / "hand.txt"
     script.write_text("turn telegraph 2\nhome disc_own_course\nhome 0\nturn 0 4\nquit\n", encoding="utf-8")
     done = _kaleun("hub", "fake", "--script", str(script), "--no-stdin", home=kaleun_home)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr
     answers = [line for line in done.stdout.splitlines() if line.startswith(("ok", "error"))]
     assert answers == ["error: the fake hub has no encoders (its board has no [hub.encoders])"] * 4
+
+
+def test_a_fake_hub_whose_script_had_errors_ends_with_a_failure_naming_the_first(tmp_path, kaleun_home):
+    """A tester's script drives `kaleun hub fake --script`: it printed `error:` lines for the commands it could not
+    do and ended with status 0, so the script (and the test it stands for) went on as if every hand had moved. It ends
+    with status 1, counting them and naming the first by its file and line; a script without errors still ends 0."""
+    script = tmp_path / "hands.txt"
+    script.write_text("place engineer-square 5\nlift captain-square\nput 2 04A1B2C3D4E5F6\nturn 0 0\nquit\n",
+                      encoding="utf-8")
+    done = _kaleun("hub", "fake", "--script", str(script), "--no-stdin", home=kaleun_home)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == (
+        f"kaleun hub fake: 2 commands of its input were answered with an error (the first, {script}:2: "
+        f"captain-square is on no reader (its tag 044B4C00000000): nothing to lift)"), done.stderr
+    script.write_text("place engineer-square 5\nput 2 04A1B2C3D4E5F6\nstatus\nquit\n", encoding="utf-8")
+    done = _kaleun("hub", "fake", "--script", str(script), "--no-stdin", home=kaleun_home)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_a_fake_hub_stopped_by_a_signal_after_an_error_ends_with_a_failure(tmp_path, kaleun_home):
+    """The script ran out (the fake hub serves on until it is stopped) with an error in it: the test's terminate()
+    ended it with status 0 all the same."""
+    import signal
+
+    script = tmp_path / "hands.txt"
+    script.write_text("remove 3 04A1B2C3D4E5F6\n", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "hub", "fake", "--script", str(script), "--no-stdin"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(kaleun_home),
+                            cwd=ROOT)
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        for _ in range(2):  # its port, the readers and the commands
+            proc.stdout.readline()
+        assert proc.stdout.readline().startswith("error: tag 04A1B2C3D4E5F6 is on no reader")
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 1
+        assert f"(the first, {script}:1: tag 04A1B2C3D4E5F6 is on no reader" in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

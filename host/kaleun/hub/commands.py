@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import queue
 import re
 import signal
@@ -354,9 +353,11 @@ def fake_command(fake: Any, tags: Any, line: str, say: Say = str, encoders: Sequ
         try:
             value = float(word)
         except ValueError:
-            value = math.nan
-        if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
             raise ValueError(Msg("{word} is not a number of seconds", word=repr(word))) from None
+        if not value <= MOST_SECONDS:  # `wait inf` or `wait 1e999` ended the fake hub with a traceback; NaN
+            # with the range, as `--wait` says it: `wait 100000` (a typo for 10) was "not a number of seconds"
+            raise ValueError(Msg("{word} is not a number of seconds from 0 to {most}", word=repr(word),
+                                 most=f"{MOST_SECONDS:.0f}"))
         if value < 0:  # `wait -1` answered "ok": a script with a sign slip read as if it had waited
             raise ValueError(Msg("{word} is a negative number of seconds: a wait is from 0 to {most}",
                                  word=repr(word), most=f"{MOST_SECONDS:.0f}"))
@@ -478,6 +479,7 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
     # is: reading its input or serving after it ended (`kaleun.runtime.signals`); a SIGTERM that only ended the
     # serving left a fake hub reading a pipe or a terminal running, its link in place
     stop = threading.Event()
+    errors: list[tuple[str, str]] = []  # the commands answered `error:`: where (FILE:LINE), and why
     try:
         fake = FakeHub(cfg, model=args.model, link=Path(args.link) if args.link else None, seed=args.seed,
                        uid=args.id or FAKE_UID).start()
@@ -505,10 +507,12 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         reading = ""
         for source in sources:
             reading = str(getattr(source, "name", "-"))
-            for line in source:
+            for number, line in enumerate(source, 1):
                 answer = fake_command(fake, tags, line, say, dials)
                 if answer == "quit":
-                    return EXIT_OK
+                    return _fake_ended(say, errors)
+                if answer.startswith("error:"):  # counted before it is printed: a stop signal may follow at once
+                    errors.append((f"{reading}:{number}", answer.removeprefix("error:").strip()))
                 if answer:
                     print(answer, flush=True)
         while not stop.wait(0.5):  # input ended: keep serving until stopped
@@ -523,7 +527,21 @@ def cmd_hub_fake(args: argparse.Namespace) -> int:
         for source in sources:
             if source is not sys.stdin:
                 source.close()
-    return EXIT_OK
+    return _fake_ended(say, errors)
+
+
+def _fake_ended(say: Say, errors: Sequence[tuple[str, str]]) -> int:
+    """The fake hub's exit status once it ends (`quit`, a stop signal): a failure when any command of its input was
+    answered `error:`, said on stderr with the first one, so a tester's script that drives it sees its typo; it
+    printed the error lines and ended with status 0 all the same."""
+    if not errors:
+        return EXIT_OK
+    where, why = errors[0]
+    _refuse(say, "hub fake", Msg.plural(
+        "{n} command of its input was answered with an error (the first, {where}: {why})",
+        "{n} commands of its input were answered with an error (the first, {where}: {why})",
+        n=len(errors), where=where, why=why))
+    return EXIT_FAIL
 
 
 # -- kaleun figures -----------------------------------------------------------------------
