@@ -216,7 +216,7 @@ def test_firmware_install_asks_for_a_replug_only_when_boot_py_is_new(tmp_path, k
 
 
 def test_firmware_install_ends_with_the_hub_check_for_the_board_it_was_given(tmp_path, kaleun_home):
-    """firmware/README.md, steps 3 and 5: a maker installs with `--board boards/pico-hub.toml` and types the
+    """firmware/README.md, steps 3 and 5: a maker installs with `--board my-table.toml` and types the
     check the install ends with. It said `kaleun hub status` alone, which takes the preferred board (none yet:
     the simulated table) and answers that the board has no hub instead of checking the hub just flashed."""
     drive = _drive(tmp_path / "CIRCUITPY")
