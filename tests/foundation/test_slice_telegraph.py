@@ -114,6 +114,43 @@ def test_mocked_gpio_encoder_counts_quadrature_cycles():
         factory.reset()
 
 
+def test_a_half_cycle_encoder_moves_the_telegraph_one_position_every_second_detent_as_the_guides_say():
+    """An EC11 that rests at both-low every half cycle (30 detents, 15 pulses): gpiozero counts one step per
+    full cycle, so two detents make one position with `steps_per_position = 1`. The build guide and
+    wiring/mechanics.md told the maker to set `steps_per_position = 2` for it, which takes four detents a
+    position (the lever's five positions would need 16 detents of travel); boards/README.md and `kaleun hw
+    check` say two detents a position, or a full-cycle encoder. The three must agree with the pins."""
+    import re
+
+    from gpiozero.pins.mock import MockFactory
+    from kaleun.boards.model import DialSpec
+    from kaleun.ports.base import DialTurned
+    from kaleun.ports.gpio import GpioDial
+    from kit import ROOT
+
+    factory = MockFactory()
+    try:
+        dial = GpioDial(DialSpec("telegraph", "gpio", 5, 6), factory)
+        got: list[DialTurned] = []
+        dial.start(got.append)
+        a, b = factory.pin(5), factory.pin(6)
+        a.drive_low()
+        b.drive_low()  # the first detent: both low, half a cycle
+        assert got == []
+        a.drive_high()
+        b.drive_high()  # the second detent: the cycle is full
+        assert got == [DialTurned("telegraph", 1)]
+        dial.close()
+    finally:
+        factory.reset()
+    for doc in ("wiring/README.md", "wiring/mechanics.md", "boards/README.md"):
+        text = " ".join((ROOT / doc).read_text(encoding="utf-8").split())
+        advice = re.search(r"both-low every half cycle[^.]*\.", text)
+        assert advice is not None, f"{doc} says nothing about encoders that rest at both-low every half cycle"
+        assert "steps_per_position = 2" not in advice.group(0), f"{doc}: {advice.group(0)}"
+        assert "two detents" in advice.group(0) or "2 detents" in advice.group(0), f"{doc}: {advice.group(0)}"
+
+
 def test_cli_run_shows_the_speed_change_in_the_event_log(tmp_path):
     script = write_script(tmp_path / "turn.jsonl", [
         {"t": 9, "do": "turn", "dial": "telegraph", "steps": 2},

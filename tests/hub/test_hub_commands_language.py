@@ -161,7 +161,8 @@ def test_firmware_install_speaks_the_preferred_language(tmp_path, kaleun_home, c
         counted = f"установлено {files} файла"
     else:
         counted = f"установлено {files} файлов"
-    assert out[-1] == f"на {drive} {counted}; концентратор перезапустится сам. Затем: kaleun hub status"
+    assert out[-1] == f"на {drive} {counted}; концентратор перезапустится сам. Затем: kaleun hub status " \
+                      f"--board {PICO_BOARD}"
     empty = tmp_path / "no-firmware"
     empty.mkdir()
     monkeypatch.setenv("KALEUN_FIRMWARE", str(empty))

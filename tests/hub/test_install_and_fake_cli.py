@@ -218,6 +218,20 @@ def test_firmware_install_asks_for_a_replug_only_when_boot_py_is_new(tmp_path, k
     assert again.returncode == 0 and "the hub restarts by itself" in again.stdout and "unplug" not in again.stdout
 
 
+def test_firmware_install_ends_with_the_hub_check_for_the_board_it_was_given(tmp_path, kaleun_home):
+    """firmware/README.md, steps 3 and 5: a maker installs with `--board my-table.toml` and types the
+    check the install ends with. It said `kaleun hub status` alone, which takes the preferred board (none yet:
+    the simulated table) and answers that the board has no hub instead of checking the hub just flashed."""
+    drive = _drive(tmp_path / "CIRCUITPY")
+    board = "boards/pico-hub.toml"
+    for _ in range(2):  # the first install (unplug and plug in), then one that only restarts the hub
+        done = _kaleun("firmware", "install", str(drive), "--board", board, home=kaleun_home)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.rstrip().endswith(f"Then: kaleun hub status --board {board}"), done.stdout
+    plain = _kaleun("firmware", "install", str(drive), home=kaleun_home)  # no board: the preferred one, as before
+    assert plain.returncode == 0 and plain.stdout.rstrip().endswith("Then: kaleun hub status"), plain.stdout
+
+
 def test_hub_commands_without_the_firmware_folder_say_so(tmp_path, kaleun_home):
     empty = tmp_path / "no-firmware"
     empty.mkdir()

@@ -13,6 +13,7 @@ import argparse
 import json
 import queue
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -764,18 +765,21 @@ def cmd_firmware_install(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     for path in copied:
         print(f"  {path}")
+    # the check that follows, for the board the hub's config came from (without it: the preferred board, which
+    # may have no hub at all, and `kaleun hub status` says so instead of checking the hub just flashed)
+    check = "kaleun hub status" + (f" --board {shlex.quote(args.board)}" if args.board else "")
     if new_boot:  # a first install, or a new boot.py: it only runs at power-up
         print(say(Msg.plural("installed {n} file on {drive}. Wait two seconds (the Pico writes what it received to "
                              "its flash once a second), then unplug the Pico and plug it back in: boot.py, which "
-                             "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
+                             "opens the hub's data port, only runs at power-up. Then: {command}",
                              "installed {n} files on {drive}. Wait two seconds (the Pico writes what it received to "
                              "its flash once a second), then unplug the Pico and plug it back in: boot.py, which "
-                             "opens the hub's data port, only runs at power-up. Then: kaleun hub status",
-                             n=len(copied), drive=drive)))
+                             "opens the hub's data port, only runs at power-up. Then: {command}",
+                             n=len(copied), drive=drive, command=check)))
     else:
-        print(say(Msg.plural("installed {n} file on {drive}; the hub restarts by itself. Then: kaleun hub status",
-                             "installed {n} files on {drive}; the hub restarts by itself. Then: kaleun hub status",
-                             n=len(copied), drive=drive)))
+        print(say(Msg.plural("installed {n} file on {drive}; the hub restarts by itself. Then: {command}",
+                             "installed {n} files on {drive}; the hub restarts by itself. Then: {command}",
+                             n=len(copied), drive=drive, command=check)))
     return EXIT_OK
 
 

@@ -1,8 +1,8 @@
 """`kaleun firmware install PATH`: the firmware and its libraries onto a CIRCUITPY drive.
 
 The CircuitPython libraries come from the Adafruit packages installed with pip (plain .py
-files that run on CircuitPython): no download at install time. circup's bundles are the
-usual way on a crew's own machine and work as well.
+files that run on CircuitPython): no download at install time. CircuitPython imports a `.py` before
+an `.mpy` of the same name, so compiled copies that circup put on the drive are not used beside them.
 """
 
 from __future__ import annotations

@@ -797,12 +797,27 @@ def _pin_key(pin: int | str) -> tuple[int, int, str]:
     return (0, pin, "") if isinstance(pin, int) else (1, 0, str(pin))
 
 
+def source_name(board: Board) -> str:
+    """How a page in the source tree's wiring/ names its board file: `boards/NAME` for a board this
+    Kaleun ships (the committed pages, the same on every machine), else the file as it was given (a
+    maker's `my-table.toml` beside the checkout is not in boards/)."""
+    from kaleun.shipped import boards_dir
+
+    folder = boards_dir()
+    try:
+        shipped_board = folder is not None and board.path.resolve().parent == folder.resolve()
+    except OSError:
+        shipped_board = False
+    return f"boards/{board.path.name}" if shipped_board else board.path.as_posix()
+
+
 def markdown(board: Board, harness: Harness, stem: str, docs: str = "", drawn: bool = True) -> str:
     """The board's page; `docs` is the way from the page's folder to the wiring documents it links to
     (empty: they are beside it, as in the source tree's wiring/; see `docs_prefix`). Outside the
-    source tree the page names the board file as it was given; `drawn=False`: no drawing comes beside
+    source tree, and for a board file of a maker's own in it, the page names the board file as it was
+    given; `drawn=False`: no drawing comes beside
     the page (no WireViz here, a maker's own board), so it says how to get one instead of showing none."""
-    source = f"boards/{board.path.name}" if not docs else board.path.as_posix()
+    source = source_name(board) if not docs else board.path.as_posix()
     rails = ("Power and ground go through rails (a strip of perfboard, or lever connectors): one header pin "
              "takes one jumper.")
     if drawn:
