@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 from kaleun.ui.window import REPEAT_AFTER, REPEAT_EVERY
 
-from window.fingers import Table_
+from window.fingers import Table_, shown
 from window.test_table_dials_by_touch import Hands
 from window.test_table_dials_by_touch import declared as declared_dials
 
@@ -138,3 +138,33 @@ def test_7_4_a_slow_press_on_the_quarter_turn_steps_once() -> None:
         pygame.display.quit()
     table.tap("sheet.give")
     assert [e.data["course"] for e in table.named("order_accepted")] == [270]
+
+
+def test_a_ring_on_the_table_dials_sheet_steps_as_the_course_sheet_does(declared) -> None:
+    """A ring a maker added to the table steps as the course does on its order sheet: the same steps of 1, 10 and
+    90 degrees either side of the reading, the biggest outermost, a fingertip wide at least and as tall, with the same
+    signs (one stepper for both)."""
+
+    def row(table: Table_, key: str) -> list[tuple[str, tuple[int, int]]]:
+        table.render()
+        found = [(t.id.rpartition(".")[2], t.rect.size) for t in table.window.targets.items
+                 if t.id.startswith(key + ".") and t.id.rpartition(".")[2][:1] in "+-"]
+        return sorted(found, key=lambda item: int(item[0]))
+
+    course_sheet = Table_()
+    course_sheet.tap("tab.helm")
+    rose = course_sheet.target("compass").rect
+    course_sheet.tap("compass", (rose.right - 3, rose.centery))
+    ring_sheet = Hands()
+    ring_sheet.tap("tab.orders")
+    ring_sheet.tap("action.table_dials")
+    ring_sheet.tap("dials.dial=periscope_bearing")
+    steps = row(course_sheet, "field.course")
+    assert [by for by, _ in steps] == ["-90", "-10", "-1", "+1", "+10", "+90"]
+    rings = row(ring_sheet, "dials.step")
+    assert [by for by, _ in rings] == [by for by, _ in steps]
+    assert {size[1] for _, size in rings + steps} == {47}
+    assert min(size[0] for _, size in rings + steps) >= 47
+    labels = {"−90", "−10", "−1", "+1", "+10", "+90"}
+    for table in (course_sheet, ring_sheet):
+        assert labels <= set(shown(table))

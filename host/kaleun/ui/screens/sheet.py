@@ -19,6 +19,7 @@ from kaleun.ui.forms import FORMS, Field, Form, Option, Values
 from kaleun.ui.layout import pack_in_order
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
+from kaleun.ui.stepper import stepper
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import NARROWEST, Canvas, wrap
 
@@ -250,28 +251,10 @@ class FormSheet(Overlay):
         return fields[first:first + room]
 
     def _number(self, c: Canvas, f: Field, row: Rect) -> None:
-        """A stepper: the reading in its box, a button for each step either side, the biggest outermost; the
-        buttons narrow (never under a fingertip) so three steps a side fit the row. A step held down steps on, as
-        the scope's arrows turn on (the window's repeating buttons)."""
-        s = c.size
-        box_w, gap = s(104), s(4)
-        w = max(s(theme.MIN_TARGET), min(s(64), (row.w - box_w - gap * 2 * len(f.steps)) // (2 * len(f.steps))))
-        x = row.x
-        for by in [-step for step in reversed(f.steps)]:
-            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}".replace("-", "−"),
-                     call(self.step, f, by), kind="repeat")
-            x += w + gap
+        """The field's stepper (`kaleun.ui.stepper`): a course as three figures, any other number as it is."""
         value = self.values.get(f.key)
-        box = Rect(x, row.y, box_w, row.h)
-        pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
-        pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
-        shown = "—" if value is None else (f"{int(value):03d}" if f.wrap else str(value))
-        c.text(shown, box.center, 28, theme.TEXT, "center", bold=True)
-        x = box.right + gap
-        for by in f.steps:
-            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by),
-                     kind="repeat")
-            x += w + gap
+        shown = None if value is None else (f"{int(value):03d}" if f.wrap else str(value))
+        stepper(c, f"field.{f.key}", row, f.steps, shown, lambda by: self.step(f, by))
 
     def _widths(self, c: Canvas, f: Field, most: int) -> list[int]:
         """The width of each option's button of a field, never wider than the field's row (`most`): a longer
