@@ -164,13 +164,54 @@ class FormSheet(Overlay):
         # it widens to hold them
         left = Rect(area.x + s(8), y, self._column(c, shown) if warnings else s(LEFT_W), area.bottom - y - s(4))
         labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
-        # room kept under the fields for the warnings: two lines and the line of their page's number (the TDC's
-        # four fields, its target source among them once the disc is set, filled the sheet and drew its warning
-        # and page number under the feed)
-        keep = 3 * int(c.font(theme.MIN_TEXT, True).get_linesize()) if warnings else 0
+        each = s(LABEL_H) + s(ROW_H) + s(4)
+
+        def fields_fit(keep: int) -> bool:
+            """Do the fields, each label on as many lines as it needs, fit above `keep` pixels?"""
+            return sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h - keep
+
+        def room_under(keep: int) -> int:
+            """The height left under the fields (on a page of them where they need pages) and the form's words,
+            with `keep` pixels kept there for the warnings."""
+            if fields_fit(keep):
+                used = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
+            elif len(shown) * each > left.h - keep:  # a page of them above the arrows (as `_field_page`)
+                used = s(ROW_H) + s(4) + min(len(shown), max(1, (left.h - s(ROW_H) - s(4) - keep) // each)) * each
+            else:
+                used = len(shown) * each
+            if not self.form.fields:
+                used += len(c.lines(Msg("This order has nothing to choose."), theme.TEXT_SIZE, left.w)) * int(
+                    c.font(theme.TEXT_SIZE).get_linesize()) + s(6)
+            if self.form.note is not None:
+                used += len(c.lines(self.form.note, theme.MIN_TEXT, left.w)) * int(
+                    c.font(theme.MIN_TEXT).get_linesize()) + s(6)
+            return left.h - used
+
+        # the warnings' least room under the fields: two lines and the line of their page's number (the TDC's four
+        # fields, its target source among them once the disc is set, filled the sheet and drew its warning and page
+        # number under the feed)
+        least = 3 * int(c.font(theme.MIN_TEXT, True).get_linesize()) if warnings else 0
+        under_fields = Rect(left.x, left.y, left.w, room_under(least))
+        placed: list[bool] = []  # the warnings drawn in the order assistant
+
+        def warn(beside: Rect) -> int:
+            """What to mind before giving the order: under the order assistant's verdict they add to (`beside`),
+            where the eye reads it, unless the room under the fields shows them on fewer pages (a refused gun order's
+            warnings sat under its fields, a page of three, the panel half empty beside them)."""
+            if not warnings or self._warning_pages(c, warnings, beside) > self._warning_pages(c, warnings,
+                                                                                            under_fields):
+                return beside.y
+            placed.append(True)
+            return self._warn(c, warnings, beside)
+
+        right = Rect(left.right + s(12), area.y + s(52), area.right - left.right - s(20), area.h - s(56))
+        self._assistant(c, right, warn)
+        if placed:
+            warnings = []
+        keep = least if warnings else 0
         # a long label takes a second line, unless that would push a field's buttons off the sheet
-        wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h - keep
-        if not wrap and len(shown) * (s(LABEL_H) + s(ROW_H) + s(4)) > left.h - keep:
+        wrap = fields_fit(keep)
+        if not wrap and len(shown) * each > left.h - keep:
             shown = self._field_page(c, shown, left, keep)  # more fields than the sheet holds: a page of them
         # the room left under the fields (and their warnings) lets a field with more choices than one row
         # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
@@ -195,21 +236,8 @@ class FormSheet(Overlay):
         if self.form.note is not None:
             y = c.paragraph(self.form.note, Rect(left.x, y, left.w, max(s(22), left.bottom - y)), theme.MIN_TEXT,
                             theme.TEXT) + s(6)
-        under = Rect(left.x, y, left.w, left.bottom - y)  # the room under the fields
-
-        def warn(beside: Rect) -> int:
-            """What to mind before giving the order: under the order assistant's verdict they add to (`beside`),
-            where the eye reads it, unless the wider room under the fields shows them on fewer pages (a refused
-            gun order's warning sat under its fields, a page of three, the panel half empty beside it)."""
-            if not warnings:
-                return beside.y
-            if self._warning_pages(c, warnings, beside) <= self._warning_pages(c, warnings, under):
-                return self._warn(c, warnings, beside)
-            self._warn(c, warnings, under)
-            return beside.y
-
-        right = Rect(left.right + s(12), area.y + s(52), area.right - left.right - s(20), area.h - s(56))
-        self._assistant(c, right, warn)
+        if warnings:  # under the fields, where they show on fewer pages than beside the verdict
+            self._warn(c, warnings, Rect(left.x, y, left.w, left.bottom - y))
 
     def _column(self, c: Canvas, fields: list[Field]) -> int:
         """The width the fields' column needs (LEFT_W at most, LEAST_W at least): each field's title on one line
