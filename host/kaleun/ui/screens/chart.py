@@ -7,7 +7,7 @@ does (`kaleun.ui.reckoning`), with a button that opens the course order preset t
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -87,6 +87,28 @@ def large_edges(lat: float, lon: float, span: float) -> tuple[tuple[tuple[float,
                  ((sq.south, sq.west), (sq.south, sq.east), grid.name_at(sq.south - beyond, mid_lon)))
         out += [(a, b) for a, b, other in sides if other is None or other[:2] != sq.name[:2]]
     return tuple(out)
+
+
+def boat_pointer(area: Rect, boat: tuple[int, int], size: int,
+                 covers: Iterable[Rect] = ()) -> list[tuple[int, int]]:
+    """A triangle on the line from `area`'s centre to the `boat` outside it, its tip towards the boat: as near the
+    edge as it shows clear of the panels and buttons over the map (`covers`)."""
+    cx, cy = area.center
+    dx, dy = boat[0] - cx, boat[1] - cy
+    reach = min((area.w / 2 - size) / abs(dx) if dx else math.inf, (area.h / 2 - size) / abs(dy) if dy else math.inf)
+    heading = math.atan2(dy, dx)
+    blocked = list(covers)
+    points: list[tuple[int, int]] = []
+    for k in range(20, -1, -1):  # from the edge back towards the centre
+        tip = (cx + dx * reach * k / 20, cy + dy * reach * k / 20)
+        back = [(tip[0] - size * math.cos(heading + turn), tip[1] - size * math.sin(heading + turn))
+                for turn in (-0.3, 0.3)]
+        points = [(round(x), round(y)) for x, y in (tip, *back)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        box = Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        if box.collidelist(blocked) < 0:
+            break
+    return points
 
 
 def target_squares(mission: Mapping[str, Any]) -> list[str]:
@@ -328,6 +350,10 @@ class ChartScreen(Screen):
             pygame.draw.line(surface, theme.TEXT, centre, end, s(2))
         pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(BOAT_R))
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(BOAT_R), s(2))
+        if not area.collidepoint(centre):  # zoomed in away from the boat: a mark on the map's edge points to it
+            pointer = boat_pointer(area, centre, s(BOAT_R * 4), covers.values())
+            pygame.draw.polygon(surface, theme.OWN_BOAT, pointer)
+            pygame.draw.polygon(surface, theme.OUTLINE, pointer, 1)
         info = covers["info"]
         pygame.draw.rect(surface, theme.PANEL, info, border_radius=s(6))
         c.text(Msg("Square {sq} by dead reckoning", sq=self.nav.get("dr_square") or "—"), (info.x + s(6),
