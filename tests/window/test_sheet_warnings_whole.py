@@ -78,7 +78,7 @@ def test_9_2_1_the_tdc_sheet_with_the_disc_set_keeps_its_warning_above_the_feed(
     """§9.2.1 the attack disc with §8.3 the TDC's view: once the disc is set the TDC sheet has a fourth field (where
     the target data come from), and its four fields filled the sheet: the warning of nobody on the bridge and its
     page number were drawn below the sheet, under the feed, where no eye reads them and no finger reaches them. The
-    fields now give the warning its room (a page of fields with arrows where they need it)."""
+    warning now stands in the order assistant beside the fields, which all show."""
     from window.fingers import drawn_with_rects
 
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
@@ -103,6 +103,5 @@ def test_9_2_1_the_tdc_sheet_with_the_disc_set_keeps_its_warning_above_the_feed(
             break
         table.tap("sheet.warnings")
     assert all(word in words for word in warnings[0].split()), (warnings[0], words)
-    table.tap("sheet.fields.more")  # the depth and the spread a page away, a touch from the warning
-    table.tap("field.spread_deg=6")
+    table.tap("field.spread_deg=6")  # the depth and the spread in reach beside the warning
     assert table.window.overlay.values["spread_deg"] == 6

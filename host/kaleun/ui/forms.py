@@ -234,6 +234,20 @@ def contacts(game: Any, kind: str | None = None) -> list[dict[str, Any]]:
     return sorted((c for c in found if kind is None or c.get("kind") == kind), key=lambda c: float(c["range_nm"]))
 
 
+#: the order sheets with a target field for the contact chosen on the plot
+CONTACT_FIELDS = {"tdc": "contact", "gun_88": "target"}
+
+
+def chosen_contact_preset(game: Any, form: str, contact: Any) -> dict[str, Any]:
+    """The contact chosen on the plot as the target of an order sheet that takes one (the TDC's, the 88 mm gun's)
+    while the crew still has it in contact, whichever screen opens the sheet (the attack screen's buttons or the
+    orders screen's)."""
+    key = CONTACT_FIELDS.get(form)
+    if key is None or not isinstance(contact, str) or all(c["contact"] != contact for c in contacts(game, "ship")):
+        return {}
+    return {key: contact}
+
+
 def contact_label(c: Mapping[str, Any]) -> str:
     return f"{c['contact']} {int(c['bearing']):03d}°"
 

@@ -61,9 +61,10 @@ RESTING_PERIOD = 0.2
 RESTING_AFTER = 10.0
 #: how far (design pixels) a finger moves before a touch on a figure becomes a drag
 DRAG_START = 6
-#: a button that repeats (kind "repeat": the scope's arrows, the order sheets' and the dials' steppers) held down acts
-#: again after REPEAT_AFTER wall seconds, then every REPEAT_EVERY, as a held arrow key does (our choice: a binocular's
-#: 4° a step turns 40° a second; a course's 1° step 10° a second)
+#: a button that repeats (kind "repeat": the scope's arrows, the order sheets' and the dials' steppers) acts once when
+#: let go, or once held REPEAT_AFTER wall seconds; held on for REPEAT_AFTER more it repeats every REPEAT_EVERY, as a
+#: held arrow key does: one press is one step unless held past the delay (our choice: a binocular's 4° a step turns 40°
+#: a second; a course's 1° step 10° a second)
 REPEAT_AFTER = 0.4
 REPEAT_EVERY = 0.1
 #: how long (wall seconds) an alarm's banner stays unless touched (a breach counting down stays)
@@ -122,6 +123,8 @@ class Window:
         #: where the finger is while down, and when a held repeating button last acted (None: not yet)
         self.finger: Pos = (0, 0)
         self._repeated: float | None = None
+        #: how often the held repeating button has acted
+        self._repeats = 0
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
         self._shown: tuple[Scene, Hashable] | None = None
@@ -573,6 +576,7 @@ class Window:
         self._touched = self.wall()
         self.press_pos = self.finger = pos
         self._repeated = None
+        self._repeats = 0
         target = self.targets.at(pos)
         if target is None:
             self.press = ("none", None)
@@ -608,8 +612,9 @@ class Window:
         return None if target == where else target
 
     def _repeat_held(self) -> None:
-        """A repeating button (kind "repeat") held down with the finger still on it acts again, REPEAT_AFTER
-        seconds after the touch and every REPEAT_EVERY from then on; letting go then adds nothing."""
+        """A repeating button (kind "repeat") held down with the finger still on it acts REPEAT_AFTER seconds after
+        the touch (the press's own step: letting go then adds nothing), again REPEAT_AFTER later, and every
+        REPEAT_EVERY from then on. A slow press (the ±90° course step held half a second) steps once, not twice."""
         if self.press is None or self.press[0] != "target":
             return
         target = self.targets.get(self.press[1])
@@ -619,9 +624,13 @@ class Window:
         if under is None or under.id != target.id:
             return
         now = self.wall()
-        due = self._touched + REPEAT_AFTER if self._repeated is None else self._repeated + REPEAT_EVERY
+        if self._repeated is None:
+            due = self._touched + REPEAT_AFTER
+        else:
+            due = self._repeated + (REPEAT_AFTER if self._repeats == 1 else REPEAT_EVERY)
         if now >= due:
             self._repeated = now
+            self._repeats += 1
             target.action(self.finger)
 
     def _up(self, pos: Pos) -> None:

@@ -12,6 +12,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
+from kaleun.ui.forms import chosen_contact_preset
 from kaleun.ui.gun_tally import gun_hits, gun_hits_line
 from kaleun.ui.order_warnings import beyond_reach, too_close
 from kaleun.ui.scene import freeze
@@ -371,12 +372,10 @@ class AttackScreen(Screen):
         return f"weapon.{gun}", word, order
 
     def _tdc_preset(self) -> dict[str, Any]:
-        contact = self.win.ui.get("contact")
-        return {"contact": contact} if isinstance(contact, str) else {}
+        return chosen_contact_preset(self.game, "tdc", self.win.ui.get("contact"))
 
     def _gun_preset(self) -> dict[str, Any]:
-        contact = self.win.ui.get("contact")
-        return {"target": contact} if isinstance(contact, str) else {}
+        return chosen_contact_preset(self.game, "gun_88", self.win.ui.get("contact"))
 
     def _reload_preset(self, tubes: dict[int, str]) -> dict[str, Any]:
         empty = [t for t in self.chosen if tubes.get(t) in ("empty", "fired")]

@@ -7,7 +7,7 @@ does (`kaleun.ui.reckoning`), with a button that opens the course order preset t
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +34,8 @@ BOAT_R = 7
 LARGE_SIZE = 24
 #: the hint at the map's foot while no square is touched
 NOTES = (Msg("Touch a square for its course and distance."), Msg("Track and fixes are the navigator's plot."))
+#: ... at a span whose squares are too small for a finger to pick
+CLOSER = (Msg("Touch the map for a closer look there."), NOTES[1])
 
 
 class Track:
@@ -67,6 +69,46 @@ def squares_near(lat: float, lon: float, span: float) -> tuple[Square, ...]:
     wide = span * 2.5 / max(0.2, math.cos(math.radians(lat)))
     return tuple(sq for sq in naval_grid().squares.values()
                  if sq.north > south and sq.south < north and sq.east > lon - wide and sq.west < lon + wide)
+
+
+@lru_cache(maxsize=8)
+def large_edges(lat: float, lon: float, span: float) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
+    """The sides of the squares near (`squares_near`) where one large square ("AL") meets another or the map's
+    edge, as (lat, lon) ends: the lines the widest spans draw bright, so the large squares read among small ones
+    too small to name."""
+    grid = naval_grid()
+    out = []
+    beyond = 1e-6
+    for sq in squares_near(lat, lon, span):
+        mid_lat, mid_lon = sq.centre
+        sides = (((sq.north, sq.east), (sq.south, sq.east), grid.name_at(mid_lat, sq.east + beyond)),
+                 ((sq.north, sq.west), (sq.south, sq.west), grid.name_at(mid_lat, sq.west - beyond)),
+                 ((sq.north, sq.west), (sq.north, sq.east), grid.name_at(sq.north + beyond, mid_lon)),
+                 ((sq.south, sq.west), (sq.south, sq.east), grid.name_at(sq.south - beyond, mid_lon)))
+        out += [(a, b) for a, b, other in sides if other is None or other[:2] != sq.name[:2]]
+    return tuple(out)
+
+
+def boat_pointer(area: Rect, boat: tuple[int, int], size: int,
+                 covers: Iterable[Rect] = ()) -> list[tuple[int, int]]:
+    """A triangle on the line from `area`'s centre to the `boat` outside it, its tip towards the boat: as near the
+    edge as it shows clear of the panels and buttons over the map (`covers`)."""
+    cx, cy = area.center
+    dx, dy = boat[0] - cx, boat[1] - cy
+    reach = min((area.w / 2 - size) / abs(dx) if dx else math.inf, (area.h / 2 - size) / abs(dy) if dy else math.inf)
+    heading = math.atan2(dy, dx)
+    blocked = list(covers)
+    points: list[tuple[int, int]] = []
+    for k in range(20, -1, -1):  # from the edge back towards the centre
+        tip = (cx + dx * reach * k / 20, cy + dy * reach * k / 20)
+        back = [(tip[0] - size * math.cos(heading + turn), tip[1] - size * math.sin(heading + turn))
+                for turn in (-0.3, 0.3)]
+        points = [(round(x), round(y)) for x, y in (tip, *back)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        box = Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        if box.collidelist(blocked) < 0:
+            break
+    return points
 
 
 def target_squares(mission: Mapping[str, Any]) -> list[str]:
@@ -117,16 +159,31 @@ class ChartScreen(Screen):
         self.shapes: list[tuple[str, Any]] = []
         #: the course laid off to the square or area last touched (or why there is none)
         self.leg: reckoning.Leg | Msg | None = None
-        #: where the map lies on the screen: (area, lat0, lon0, pixels per degree of latitude, cos lat0)
+        #: where the map lies on the screen: (area, lat0, lon0 of its centre, pixels per degree of latitude, cos lat0)
         self.frame: tuple[Rect, float, float, float, float] | None = None
+        #: how wide a square at the map's centre is on the screen (pixels), as last drawn
+        self.square_w = 0.0
 
     @property
     def span(self) -> float:
         return float(self.win.ui.get("map_span", SPANS[1]))
 
     def zoom(self, by: int) -> None:
+        """A zoom button: in about the map's centre, or out about the boat again (the overview)."""
         i = SPANS.index(self.span) if self.span in SPANS else 1
         self.win.ui["map_span"] = SPANS[max(0, min(len(SPANS) - 1, i + by))]
+        if by > 0:
+            self.win.ui.pop("map_centre", None)
+        self.win.touch()
+
+    def zoom_to(self, lat: float, lon: float) -> None:
+        """A finger on a span whose squares are narrower than a fingertip: the map zooms in there, to the widest
+        span whose squares take a finger (the next touch picks one: at the widest span a square was a third of
+        a fingertip wide, so a finger laid off the course to a square beside the one it meant)."""
+        need = self.win.layout.size(theme.MIN_TARGET)
+        fits = [span for span in SPANS if self.square_w * self.span / span >= need]
+        self.win.ui["map_span"] = max(fits) if fits else SPANS[0]
+        self.win.ui["map_centre"] = (round(lat, 4), round(lon, 4))
         self.win.touch()
 
     def read(self) -> Hashable:
@@ -145,7 +202,7 @@ class ChartScreen(Screen):
                else self.leg.template if self.leg is not None else None)
         track = self.win.track
         return (freeze(self.nav), tuple(self.area), tuple(self.shapes), len(track.points), len(track.fixes),
-                self.span, self.win.ui.get("map_pick"), leg)
+                self.span, self.win.ui.get("map_pick"), leg, self.win.ui.get("map_centre"))
 
     def _leg(self, pick: Any) -> reckoning.Leg | Msg | None:
         """The course to what was touched: ("square", name) or ("area", objective id)."""
@@ -164,6 +221,7 @@ class ChartScreen(Screen):
         if self.frame is None:
             return
         area, lat0, lon0, k, coslat = self.frame
+        width = self.square_w
         lat = lat0 - (pos[1] - area.centery) / k
         lon = lon0 + (pos[0] - area.centerx) / (coslat * k)
         lon = (lon + 180) % 360 - 180
@@ -172,6 +230,9 @@ class ChartScreen(Screen):
             if objective.area.contains(lat, lon):
                 found = ("area", str(objective.id))
                 break
+        if found is None and width < self.win.layout.size(theme.MIN_TARGET) and self.span > SPANS[0]:
+            self.zoom_to(lat, lon)  # a square too small for a finger to pick: a closer look first
+            return
         if found is None:
             name = naval_grid().name_at(lat, lon)
             found = ("square", name) if name else None
@@ -189,20 +250,26 @@ class ChartScreen(Screen):
         if "dr_lat" not in self.nav:
             c.text(Msg("This game has no strategic map."), area.center, theme.TEXT_SIZE, theme.TEXT_DIM, "center")
             return
-        lat0, lon0 = float(self.nav["dr_lat"]), float(self.nav["dr_lon"])
+        lat0, lon0 = float(self.nav["dr_lat"]), float(self.nav["dr_lon"])  # the boat, by dead reckoning
+        # the map's centre: the boat, or where a finger zoomed in
+        mid_lat, mid_lon = self.win.ui.get("map_centre") or (lat0, lon0)
         span = self.span
         k = (area.h / 2) / span  # pixels per degree of latitude
-        coslat = math.cos(math.radians(lat0))
-        self.frame = (Rect(area), lat0, lon0, k, coslat)
+        coslat = math.cos(math.radians(mid_lat))
         c.targets.add("map.chart", area, self.pick)  # under everything drawn on it later
 
         def xy(lat: float, lon: float) -> tuple[int, int]:
-            dlon = (lon - lon0 + 180) % 360 - 180
-            return (round(area.centerx + dlon * coslat * k), round(area.centery - (lat - lat0) * k))
+            dlon = (lon - mid_lon + 180) % 360 - 180
+            return (round(area.centerx + dlon * coslat * k), round(area.centery - (lat - mid_lat) * k))
 
         grid = naval_grid()
-        squares = squares_near(round(lat0, 1), round(lon0, 1), span)
+        near = (round(mid_lat, 1), round(mid_lon, 1), span)
+        squares = squares_near(*near)
         small = (squares[0].east - squares[0].west) * coslat * k if squares else 0
+        here = grid.square_at(mid_lat, mid_lon)  # a square at the map's centre: how wide the squares are to a finger
+        finger = (here.east - here.west) * coslat * k if here is not None else small
+        self.frame = (Rect(area), mid_lat, mid_lon, k, coslat)
+        self.square_w = finger
         name_size = theme.MIN_TEXT
         label_squares = small >= c.text_width("AL55", name_size) + s(6)
         boat = Rect(0, 0, s(2 * BOAT_R + 4), s(2 * BOAT_R + 4))  # the boat's mark, with a little room round it
@@ -226,6 +293,9 @@ class ChartScreen(Screen):
                 if at is not None:  # (a square with no clear room in view for its whole name shows none)
                     c.text(sq.name, at, name_size, theme.GRID_BRIGHT, "center", width=room)
             large.setdefault(sq.name[:2], []).append(box.center)
+        if finger < s(theme.MIN_TARGET):  # the large squares' borders, bright among squares too small to pick
+            for a, b in large_edges(*near):
+                pygame.draw.line(surface, theme.GRID_BRIGHT, xy(*a), xy(*b), s(2))
         if not label_squares:
             for name, centres in large.items():
                 x = sum(p[0] for p in centres) // len(centres)
@@ -280,6 +350,10 @@ class ChartScreen(Screen):
             pygame.draw.line(surface, theme.TEXT, centre, end, s(2))
         pygame.draw.circle(surface, theme.OWN_BOAT, centre, s(BOAT_R))
         pygame.draw.circle(surface, theme.OUTLINE, centre, s(BOAT_R), s(2))
+        if not area.collidepoint(centre):  # zoomed in away from the boat: a mark on the map's edge points to it
+            pointer = boat_pointer(area, centre, s(BOAT_R * 4), covers.values())
+            pygame.draw.polygon(surface, theme.OWN_BOAT, pointer)
+            pygame.draw.polygon(surface, theme.OUTLINE, pointer, 1)
         info = covers["info"]
         pygame.draw.rect(surface, theme.PANEL, info, border_radius=s(6))
         c.text(Msg("Square {sq} by dead reckoning", sq=self.nav.get("dr_square") or "—"), (info.x + s(6),
@@ -306,9 +380,15 @@ class ChartScreen(Screen):
             self._leg_panel(c, covers["panel"], leg)
         else:
             pygame.draw.rect(surface, theme.PANEL, covers["panel"], border_radius=s(6))
-            for i, note in enumerate(NOTES):
+            for i, note in enumerate(self.notes()):
                 c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
                        width=covers["panel"].w - s(12))
+
+    def notes(self) -> tuple[Msg, ...]:
+        """The hint at the map's foot: what a touch on the map does at this span."""
+        if self.frame is not None and self.square_w < self.win.layout.size(theme.MIN_TARGET) and self.span > SPANS[0]:
+            return CLOSER
+        return NOTES
 
     def _overlays(self, c: Canvas, area: Rect) -> dict[str, Rect]:
         """Where the panels and buttons drawn over the map lie: the position note (top left), the zoom buttons (top
@@ -325,7 +405,7 @@ class ChartScreen(Screen):
         elif self.leg is not None:
             out["panel"] = Rect(area.x + s(4), area.bottom - s(64), area.w - s(272), s(60))
         else:
-            wide = min(area.w - s(272), max(c.text_width(note, theme.MIN_TEXT) for note in NOTES) + s(12))
+            wide = min(area.w - s(272), max(c.text_width(note, theme.MIN_TEXT) for note in self.notes()) + s(12))
             out["panel"] = Rect(area.x + s(2), area.bottom - s(50), wide, s(48))
         return out
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-import pygame
 from pygame import Rect
 
 from kaleun.boards.dials import DIALS, DialDecl, position_name
@@ -20,6 +19,7 @@ from kaleun.core.messages import Msg, of_error
 from kaleun.ui import actions, icons, theme
 from kaleun.ui.layout import pack_in_order
 from kaleun.ui.screens.base import Overlay
+from kaleun.ui.stepper import stepper
 from kaleun.ui.touch import Action, call, simple
 from kaleun.ui.widgets import Canvas
 
@@ -247,20 +247,7 @@ class DialSheet(Overlay):
         self._paged(c, "value", widths, Rect(row.x, row.y, row.w, s(ROW_H)), lines, lit, button)
 
     def _ring(self, c: Canvas, decl: DialDecl, row: Rect) -> None:
-        """A ring's degrees to turn to: a step back or on of 1, 10 and 90 degrees either side of the reading, the
-        biggest outermost; a step held down steps on (the window's repeating buttons)."""
-        s = c.size
-        x, w = row.x, s(64)
-        for by in [-step for step in reversed(RING_STEPS)]:
-            c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}".replace("-", "−"),
-                     call(self.step, decl, by), kind="repeat")
-            x += w + s(4)
-        box = Rect(x, row.y, s(104), s(ROW_H))
-        pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
-        pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
-        c.text(reading_name(decl, self.value(decl)), box.center, 28, theme.TEXT, "center", bold=True)
-        x = box.right + s(4)
-        for by in RING_STEPS:
-            c.button(f"dials.step.{by:+d}", Rect(x, row.y, w, s(ROW_H)), f"{by:+d}", call(self.step, decl, by),
-                     kind="repeat")
-            x += w + s(4)
+        """A ring's degrees to turn to: the order sheets' stepper (`kaleun.ui.stepper`) of 1, 10 and 90 degrees
+        either side of the reading."""
+        stepper(c, "dials.step", Rect(row.x, row.y, row.w, c.size(ROW_H)), RING_STEPS,
+                reading_name(decl, self.value(decl)), lambda by: self.step(decl, by))

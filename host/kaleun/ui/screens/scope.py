@@ -64,6 +64,14 @@ SKIES: dict[str, tuple[theme.Color, theme.Color]] = {
     "night": ((14, 18, 30), (6, 10, 18)),
 }
 FOGGY = (190, 196, 200)
+#: the sky just above the horizon in the dark, lighter than overhead (the glow a lookout's dark-adapted eye finds ships
+#: against), and how far up it reaches (a share of the sky's height); our choice: a ship in sight stands out against
+#: it on a small screen as it does to the eye, one beyond sight is not drawn at all
+GLOWS: dict[str, theme.Color] = {"night": (56, 66, 96), "nautical_twilight": (110, 118, 150)}
+GLOW_HEIGHT = 0.45
+#: a ship's silhouette against the sky: grey by day, near black against the dark's glow
+INKS: dict[str, theme.Color] = {"night": (2, 3, 6), "nautical_twilight": (8, 10, 16)}
+INK = (34, 36, 40)
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,9 @@ class Sighted:
     bearing: float
     range_nm: float
     aob: float
+    #: how far this ship (or aircraft) shows at most, in this weather and light through this optic: it fades into
+    #: the sky as it nears it
+    limit_nm: float = 10.0
 
 
 def _mix(a: theme.Color, b: theme.Color, f: float) -> theme.Color:
@@ -139,16 +150,17 @@ class ScopeScreen(Screen):
                 truth = sea.truth(vid, t)
                 # a ship shows as far as the crew's eyes reach it (the lookouts' and the periscope's sighting range
                 # of its size: a merchant in sight through the periscope is one a look through it can report)
-                if truth is None or truth.range_nm > min(self.visible_nm, ship_range(v, cond)
-                                                         * self.optic.reach):
+                limit = min(self.visible_nm, ship_range(v, cond) * self.optic.reach)
+                if truth is None or truth.range_nm > limit:
                     continue
                 to_boat = (truth.bearing + 180.0) % 360.0
                 self.seen.append(Sighted(vid, v.cid, round(truth.bearing, 1), round(truth.range_nm, 2),
-                                         round(_norm180(to_boat - truth.course))))
+                                         round(_norm180(to_boat - truth.course)), round(limit, 2)))
             for aid in sea.aircraft:
                 truth = sea.truth(aid, t)
                 if truth is not None and truth.range_nm <= self.visible_nm * 1.5:
-                    self.seen.append(Sighted(aid, None, round(truth.bearing, 1), round(truth.range_nm, 2), 0.0))
+                    self.seen.append(Sighted(aid, None, round(truth.bearing, 1), round(truth.range_nm, 2), 0.0,
+                                             round(self.visible_nm, 2)))
         self.aim = self._aim(sea_status.get("contacts", []))
         return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
                 self.periscope_up, tuple(sorted(self.weather.items())), self.aim)
@@ -205,6 +217,10 @@ class ScopeScreen(Screen):
                     daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
         lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
         lines[0] = lines[0][:1].upper() + lines[0][1:]  # a line of its own: "Weather: ...", "Погода: ..."
+        if LIGHT_FACTOR.get(str(w.get("daylight", "day")), 1.0) < 1.0:  # the weather's visibility is the day's
+            dark = c.rows(Msg("in this light, ships show at most {vis:g} nm off", vis=round(self.visible_nm, 1)),
+                          theme.MIN_TEXT, view.w - s(12))
+            lines += [dark[0][:1].upper() + dark[0][1:], *dark[1:]]  # a sentence of its own
         strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
         pygame.draw.rect(c.surface, (0, 0, 0), strip)
         for k, line in enumerate(lines):
@@ -227,6 +243,17 @@ class ScopeScreen(Screen):
         surface.set_clip(view.clip(clip))
         surface.fill(sky, Rect(view.x, view.y, view.w, horizon - view.y))
         surface.fill(sea, Rect(view.x, horizon, view.w, view.bottom - horizon))
+        glow = GLOWS.get(phase)
+        if glow is not None:
+            if kind in ("overcast", "rain", "storm", "fog"):  # the weather dims the glow as it dims the sky
+                glow = _mix(glow, sky, 0.5)
+            top = horizon - round((horizon - view.y) * GLOW_HEIGHT)
+            for row in range(top, horizon):
+                pygame.draw.line(surface, _mix(sky, glow, (row - top + 1) / max(1, horizon - top)), (view.x, row),
+                                 (view.right, row))
+        # a ship fades into the sky behind it (the glow, in the dark) as it nears the edge of sight
+        behind = glow if glow is not None else sky
+        ink = INKS.get(phase, INK)
         state = int(self.weather.get("sea_state", 2))
         for i in range(3 + state * 2):
             y = horizon + round((view.bottom - horizon) * ((i + 1) / (4 + state * 2)) ** 1.6)
@@ -240,7 +267,7 @@ class ScopeScreen(Screen):
                 continue
             x = centre_x + off * px_per_deg
             range_m = max(50.0, seen.range_nm * M_PER_NM)
-            fade = (seen.range_nm / max(0.1, self.visible_nm)) ** 1.5
+            fade = (seen.range_nm / max(0.1, seen.limit_nm)) ** 1.5
             if seen.cls is None:
                 y = horizon - round(px_per_deg * math.degrees(300.0 / range_m))
                 size = max(s(8), round(px_per_deg * math.degrees(25.0 / range_m)))
@@ -249,7 +276,7 @@ class ScopeScreen(Screen):
                 continue
             scale = px_per_deg * math.degrees(1.0 / range_m)
             y = waterline_y(horizon, px_per_deg, optic.eye_m, range_m)
-            color = _mix((34, 36, 40), sky, 0.15 + 0.8 * fade)
+            color = _mix(ink, behind, 0.15 + 0.8 * fade)
             draw_silhouette(surface, seen.cls, (x, y), scale, color, aspect=seen.aob, antialias=False)
         surface.set_clip(clip)
         self._reticle(c, view, horizon, px_per_deg)

@@ -5,7 +5,7 @@ chips — or exactly what is missing (the order desk's `preview`, which changes 
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import pygame
@@ -19,10 +19,13 @@ from kaleun.ui.forms import FORMS, Field, Form, Option, Values
 from kaleun.ui.layout import pack_in_order
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
+from kaleun.ui.stepper import stepper
 from kaleun.ui.touch import call, simple
 from kaleun.ui.widgets import NARROWEST, Canvas, wrap
 
 LEFT_W = 490
+#: the fields' column at its narrowest, beside an order assistant widened for warnings
+LEAST_W = 300
 #: a choice's label that begins with an id keeps its case ("c3 031°")
 ID_START = re.compile(r"[a-z]+\d")
 ROW_H = 47
@@ -155,17 +158,60 @@ class FormSheet(Overlay):
         s = c.size
         self.titled_frame(c, area, self.form.title)
         y = area.y + s(42)
-        left = Rect(area.x + s(8), y, s(LEFT_W), area.bottom - y - s(4))
         shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
-        labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
         warnings = self._warnings()
-        # room kept under the fields for the warnings: two lines and the line of their page's number (the TDC's
-        # four fields, its target source among them once the disc is set, filled the sheet and drew its warning
-        # and page number under the feed)
-        keep = 3 * int(c.font(theme.MIN_TEXT, True).get_linesize()) if warnings else 0
+        # with warnings to read, the fields' column narrows to what its fields need and the order assistant beside
+        # it widens to hold them
+        left = Rect(area.x + s(8), y, self._column(c, shown) if warnings else s(LEFT_W), area.bottom - y - s(4))
+        labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
+        each = s(LABEL_H) + s(ROW_H) + s(4)
+
+        def fields_fit(keep: int) -> bool:
+            """Do the fields, each label on as many lines as it needs, fit above `keep` pixels?"""
+            return sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h - keep
+
+        def room_under(keep: int) -> int:
+            """The height left under the fields (on a page of them where they need pages) and the form's words,
+            with `keep` pixels kept there for the warnings."""
+            if fields_fit(keep):
+                used = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
+            elif len(shown) * each > left.h - keep:  # a page of them above the arrows (as `_field_page`)
+                used = s(ROW_H) + s(4) + min(len(shown), max(1, (left.h - s(ROW_H) - s(4) - keep) // each)) * each
+            else:
+                used = len(shown) * each
+            if not self.form.fields:
+                used += len(c.lines(Msg("This order has nothing to choose."), theme.TEXT_SIZE, left.w)) * int(
+                    c.font(theme.TEXT_SIZE).get_linesize()) + s(6)
+            if self.form.note is not None:
+                used += len(c.lines(self.form.note, theme.MIN_TEXT, left.w)) * int(
+                    c.font(theme.MIN_TEXT).get_linesize()) + s(6)
+            return left.h - used
+
+        # the warnings' least room under the fields: two lines and the line of their page's number (the TDC's four
+        # fields, its target source among them once the disc is set, filled the sheet and drew its warning and page
+        # number under the feed)
+        least = 3 * int(c.font(theme.MIN_TEXT, True).get_linesize()) if warnings else 0
+        under_fields = Rect(left.x, left.y, left.w, room_under(least))
+        placed: list[bool] = []  # the warnings drawn in the order assistant
+
+        def warn(beside: Rect) -> int:
+            """What to mind before giving the order: under the order assistant's verdict they add to (`beside`),
+            where the eye reads it, unless the room under the fields shows them on fewer pages (a refused gun order's
+            warnings sat under its fields, a page of three, the panel half empty beside them)."""
+            if not warnings or self._warning_pages(c, warnings, beside) > self._warning_pages(c, warnings,
+                                                                                            under_fields):
+                return beside.y
+            placed.append(True)
+            return self._warn(c, warnings, beside)
+
+        right = Rect(left.right + s(12), area.y + s(52), area.right - left.right - s(20), area.h - s(56))
+        self._assistant(c, right, warn)
+        if placed:
+            warnings = []
+        keep = least if warnings else 0
         # a long label takes a second line, unless that would push a field's buttons off the sheet
-        wrap = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h - keep
-        if not wrap and len(shown) * (s(LABEL_H) + s(ROW_H) + s(4)) > left.h - keep:
+        wrap = fields_fit(keep)
+        if not wrap and len(shown) * each > left.h - keep:
             shown = self._field_page(c, shown, left, keep)  # more fields than the sheet holds: a page of them
         # the room left under the fields (and their warnings) lets a field with more choices than one row
         # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
@@ -190,10 +236,27 @@ class FormSheet(Overlay):
         if self.form.note is not None:
             y = c.paragraph(self.form.note, Rect(left.x, y, left.w, max(s(22), left.bottom - y)), theme.MIN_TEXT,
                             theme.TEXT) + s(6)
-        if warnings:  # what to mind before giving the order, under its fields
+        if warnings:  # under the fields, where they show on fewer pages than beside the verdict
             self._warn(c, warnings, Rect(left.x, y, left.w, left.bottom - y))
-        right = Rect(area.x + s(LEFT_W + 20), area.y + s(52), area.right - area.x - s(LEFT_W + 28), area.h - s(56))
-        self._assistant(c, right)
+
+    def _column(self, c: Canvas, fields: list[Field]) -> int:
+        """The width the fields' column needs (LEFT_W at most, LEAST_W at least): each field's title on one line
+        and its choices on one row, a stepper's whole row, the form's note or "nothing to choose" at LEFT_W."""
+        s = c.size
+        if self.form.note is not None or not fields:
+            return s(LEFT_W)
+        need = s(LEAST_W)
+        for f in fields:
+            need = max(need, c.text_width(f.title, theme.MIN_TEXT))
+            options = self.options.get(f.key)
+            if f.kind == "number" or (not options and f.empty is not None):
+                return s(LEFT_W)
+            if not options:
+                need = max(need, c.text_width(Msg("nothing to choose now"), theme.TEXT_SIZE))
+                continue
+            widths = self._widths(c, f, s(LEFT_W))
+            need = max(need, sum(widths) + s(4) * (len(widths) - 1))
+        return min(s(LEFT_W), need + s(4))
 
     def _field_page(self, c: Canvas, fields: list[Field], left: Rect, keep: int = 0) -> list[Field]:
         """The fields from `fields_from` that fit above a row of arrows at the bottom of `left` (which the
@@ -216,28 +279,10 @@ class FormSheet(Overlay):
         return fields[first:first + room]
 
     def _number(self, c: Canvas, f: Field, row: Rect) -> None:
-        """A stepper: the reading in its box, a button for each step either side, the biggest outermost; the
-        buttons narrow (never under a fingertip) so three steps a side fit the row. A step held down steps on, as
-        the scope's arrows turn on (the window's repeating buttons)."""
-        s = c.size
-        box_w, gap = s(104), s(4)
-        w = max(s(theme.MIN_TARGET), min(s(64), (row.w - box_w - gap * 2 * len(f.steps)) // (2 * len(f.steps))))
-        x = row.x
-        for by in [-step for step in reversed(f.steps)]:
-            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}".replace("-", "−"),
-                     call(self.step, f, by), kind="repeat")
-            x += w + gap
+        """The field's stepper (`kaleun.ui.stepper`): a course as three figures, any other number as it is."""
         value = self.values.get(f.key)
-        box = Rect(x, row.y, box_w, row.h)
-        pygame.draw.rect(c.surface, theme.PANEL_DARK, box, border_radius=s(6))
-        pygame.draw.rect(c.surface, theme.ACCENT, box, s(2), border_radius=s(6))
-        shown = "—" if value is None else (f"{int(value):03d}" if f.wrap else str(value))
-        c.text(shown, box.center, 28, theme.TEXT, "center", bold=True)
-        x = box.right + gap
-        for by in f.steps:
-            c.button(f"field.{f.key}.{by:+d}", Rect(x, row.y, w, row.h), f"{by:+d}", call(self.step, f, by),
-                     kind="repeat")
-            x += w + gap
+        shown = None if value is None else (f"{int(value):03d}" if f.wrap else str(value))
+        stepper(c, f"field.{f.key}", row, f.steps, shown, lambda by: self.step(f, by))
 
     def _widths(self, c: Canvas, f: Field, most: int) -> list[int]:
         """The width of each option's button of a field, never wider than the field's row (`most`): a longer
@@ -302,7 +347,10 @@ class FormSheet(Overlay):
             c.button(f"field.{f.key}.more", back.move(s(52), 0), None, simple(lambda: self.page(f, +1)),
                      icon=icons.arrow_right, enabled=page < len(pages) - 1, why_not=None)
 
-    def _assistant(self, c: Canvas, rect: Rect) -> None:
+    def _assistant(self, c: Canvas, rect: Rect, warn: Callable[[Rect], int]) -> None:
+        """The order assistant: its verdict (and what is missing, or why not); `warn` given the room under it for
+        the order's warnings (it returns the y under what it drew there); who would carry it out; the bar it is
+        paid from."""
         s = c.size
         pygame.draw.rect(c.surface, theme.PANEL_DARK, rect, border_radius=s(6))
         inner = rect.inflate(-s(12), -s(10))
@@ -313,14 +361,17 @@ class FormSheet(Overlay):
         p = self.preview or {}
         crew_rows = min(1, len(p.get("activated") or [])) if p.get("accepted") else 0
         # what is missing gets the room above the crew who would carry it out and the bar it is paid from
-        bottom = buttons.y - s(26) - (s(22) + crew_rows * s(30) if crew_rows else 0)
+        # (an order that would be refused, or is not complete, has no bar's line: what is missing takes its room)
+        bottom = buttons.y - (s(26) if p.get("accepted") else s(8)) - (s(22) + crew_rows * s(30) if crew_rows else 0)
         if self.problem is not None:  # an order's or a crew action's choice still open
             enabled, why_not = False, self.problem
             y = self._verdict(c, inner, y, icons.warning, theme.WARNING, Msg("Not complete:"), self.problem,
                               bottom)
+            y = warn(Rect(inner.x, y, inner.w, bottom - y))
         elif self.form.order is None and (self.preview is None or self.preview.get("accepted")):
-            c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)), theme.MIN_TEXT,
-                        theme.TEXT_DIM)
+            y = c.paragraph(Msg("A crew action: it costs no order."), Rect(inner.x, y, inner.w, s(48)),
+                            theme.MIN_TEXT, theme.TEXT_DIM) + s(6)
+            y = warn(Rect(inner.x, y, inner.w, bottom - y))
         elif self.preview is not None:
             p = self.preview
             if not p.get("accepted"):
@@ -332,6 +383,7 @@ class FormSheet(Overlay):
                                   p["missing"], bottom)
             else:
                 y = self._verdict(c, inner, y, icons.check, theme.GOOD, Msg("It can be given."), None, bottom)
+            y = warn(Rect(inner.x, y, inner.w, bottom - y))
             activated = p.get("activated") or []
             if activated and p.get("accepted"):
                 top = y
@@ -378,11 +430,25 @@ class FormSheet(Overlay):
         c.button("sheet.give", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), give_label,
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
 
-    def _warn(self, c: Canvas, warnings: list[Msg], room: Rect) -> None:
+    @staticmethod
+    def _warning_pages(c: Canvas, warnings: list[Msg], room: Rect) -> int:
+        """On how many pages `_warn` shows the warnings in `room` (1: whole; a room with no line for them: a page
+        each line, more than any room that has one)."""
+        s = c.size
+        font = c.font(theme.MIN_TEXT, True)
+        height = int(font.get_linesize())
+        wrapped = [len(wrap(font, c.tr(w), max(1, room.w - s(30)))) for w in warnings]
+        if sum(n * height + s(6) for n in wrapped) - s(6) <= room.h:
+            return 1
+        per_page = room.h // height - 1
+        return len(warning_pages(wrapped, per_page)) if per_page >= 1 else 1000 + sum(wrapped)
+
+    def _warn(self, c: Canvas, warnings: list[Msg], room: Rect) -> int:
         """The warnings, each whole under its icon where the room holds them all; else page by page, the page's
         number on the last line and the next page a touch away (as the assistant's account): a long warning under a
         sheet's fields was cut short ("the order would go ahead witho…"). A page ends where a warning ends
-        (`warning_pages`), so each is read aloud whole from one page, not begun on one and ended on the next."""
+        (`warning_pages`), so each is read aloud whole from one page, not begun on one and ended on the next.
+        Returns the y under them."""
         s = c.size
         font = c.font(theme.MIN_TEXT, True)
         height = int(font.get_linesize())
@@ -397,7 +463,7 @@ class FormSheet(Overlay):
                     c.text(line, (room.x + s(30), y), theme.MIN_TEXT, theme.WARNING, bold=True, width=text_w)
                     y += height
                 y += s(6)
-            return
+            return y
         per_page = max(1, room.h // height - 1)  # the last line tells the page
         starts = warning_pages([len(lines) for lines in wrapped], per_page)
         page = starts.index(self.warnings_from) if self.warnings_from in starts else 0
@@ -414,6 +480,7 @@ class FormSheet(Overlay):
         after = end if end < len(rows) else 0
         c.targets.add("sheet.warnings", Rect(room.x, room.y, room.w, max(s(47), (per_page + 1) * height)),
                       simple(lambda: self.more_warnings(after)))
+        return room.y + (per_page + 1) * height + s(6)
 
     def more_warnings(self, first: int) -> None:
         """The warnings' next lines (from line `first`), or their first ones again."""
