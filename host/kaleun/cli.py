@@ -1082,11 +1082,13 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=verbose_help)
 
     def game_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--board", metavar="FILE", type=board_argument, help="board file (default: boards/sim.toml)")
+        p.add_argument("--board", metavar="FILE", type=board_argument,
+                       help="U-BOOT: board file (default: boards/sim.toml)")
 
     def table_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--board", metavar="FILE", type=board_argument,
-                       help="board file (default: the preferred board of `kaleun config`, else boards/sim.toml)")
+                       help="U-BOOT: board file (default: the preferred board of `kaleun config`, else "
+                            "boards/sim.toml)")
         p.add_argument("--fullscreen", action="store_true",
                        help="the window full screen, and fail when there is no display (the service)")
         p.add_argument("--language", metavar="CODE", help="the table's language (default: `kaleun config`, else en)")
@@ -1114,7 +1116,8 @@ def build_parser() -> argparse.ArgumentParser:
     games_options(play, "play")
     play.add_argument("--console", action="store_true", help="use the text console even with a display")
     play.add_argument("--headless", action="store_true",
-                      help="no screen and no typed input: run until stopped (a service); the feed goes to stdout")
+                      help="U-BOOT: no screen and no typed input: run until stopped (a service); the feed goes to "
+                           "stdout")
     play.add_argument("--continue", dest="continue_game", action="store_true",
                       help="continue the autosaved game if its mission is still running, else start a new one")
     verbose_option(play)

@@ -369,14 +369,14 @@ def add_play_options(play: argparse.ArgumentParser, setup: bool = True) -> None:
                      help="U-BOOT: the campaign's next mission (a new campaign if none is running, or with "
                           "--mission naming its first mission)")
     play.add_argument("--difficulty", default=None, metavar="ROLE=LEVEL,...",
-                      help="difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, hard); with "
-                           "--linked or --campaign a role not named plays as the last part did")
+                      help="U-BOOT: difficulty per role, e.g. captain=hard,engineer=easy (levels easy, normal, "
+                           "hard); with --linked or --campaign a role not named plays as the last part did")
     play.add_argument("--easy-watch", dest="easy_watch", default=None, metavar="ROLE,...",
-                      help="the easy watch change for these roles (roles on easy difficulty only); with --linked or "
-                           "--campaign a role on easy keeps the last part's")
+                      help="U-BOOT: the easy watch change for these roles (roles on easy difficulty only); with "
+                           "--linked or --campaign a role on easy keeps the last part's")
     if setup:
         play.add_argument("--setup", action="store_true",
-                          help="choose the mission, mode and difficulties on the terminal")
+                          help="U-BOOT: choose the mission, mode and difficulties on the terminal")
 
 
 def wants_setup(args: argparse.Namespace) -> bool:

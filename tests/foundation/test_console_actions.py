@@ -191,6 +191,15 @@ def test_json_lines_and_do_still_work(desk):
     assert desk.game.module("crew").status()["bars"]["command"] == "VI"
 
 
+def test_a_json_line_naming_a_field_twice_is_refused_and_changes_nothing(desk):
+    """JSON keeps the last of two equal keys silently: a line typed with the course twice turned the boat to the
+    second. It is refused as a script line is, and the boat keeps its course."""
+    shown = desk.type('{"do": "order", "order": "new_course", "course": 90, "course": 180}')
+    assert "the field 'course' is given twice" in shown
+    assert desk.game.module("boat").status()["course"] == 0
+    assert not [e for e in desk.events if e.name == "order_accepted"]
+
+
 # -- the order assistant ---------------------------------------------------------------------------
 def test_the_order_assistant_says_who_would_carry_an_order_out_and_changes_nothing(desk):
     desk.type("do crew_options rules=enforce", "mobilize", "place engineer-square 5")

@@ -24,7 +24,17 @@ GOOD = {"t": 5, "do": "turn", "dial": "telegraph", "steps": 1}
     # Python's own words advised calling sys.set_int_max_str_digits(): said plainly instead
     ('{"t": 9, "do": "report", "x": ' + "9" * 5000 + '}', "a number with too many digits (more than 4300)"),
     ('{"t": 9, "do": "order", "order": "enigma", "feed": "hi"}', "enigma: unknown field(s) 'feed'"),
-    ('{"t": 9, "do": "end", "now": true}', "'end': unknown field(s) ['now']"),
+    # worded as every other command's unknown field (it said "'end': unknown field(s) ['now']")
+    ('{"t": 9, "do": "end", "now": true}', "end: unknown field(s) 'now'"),
+    # a field written twice is a typo as much as an unknown one: JSON kept the last silently, the boat turned to 180
+    ('{"t": 9, "do": "order", "order": "new_course", "course": 90, "course": 180}',
+     "the field 'course' is given twice"),
+    ('{"t": 9, "t": 7, "do": "report"}', "the field 't' is given twice"),
+    # one place said as one place (it said "lemon must be 1-1 pyramid places 1-6")
+    ('{"t": 9, "do": "order", "order": "prepare_meal", "take": [1, 2, 3], "lemon": 99}',
+     "prepare_meal: lemon must be 1 pyramid place of 1-6, got [99]"),
+    ('{"t": 9, "do": "order", "order": "prepare_meal", "take": [1, 2, 3], "swap": [1]}',
+     "prepare_meal: swap must be 2 pyramid places of 1-6, got [1]"),
     ('{"t": 1, "do": "report"}', "t = 1 goes back in time (previous line: 5.0)"),
     ('{"t": 9, "do": "fly"}', "unknown command 'fly'"),
     # the console's `dial` is no script line: the refusal names the hands a script has (`turn`) and `end` too
@@ -101,3 +111,16 @@ def test_an_until_out_of_range_is_said_back_as_typed(tmp_path, until):
     assert result.returncode != 0
     assert result.stderr.strip().endswith(f"--until must be a game time from 0 to 31622400 s, got {until}")
     assert not out.exists()
+
+
+def test_an_unknown_command_of_a_captain_sonar_script_lists_no_hands(tmp_path):
+    """The Captain Sonar table has no figures, dials or buttons: an unknown `do` in its script lists its game
+    commands and `end`, not U-BOOT's hands on the table (place, lift, turn ...), which it refuses."""
+    script = write_script(tmp_path / "s.jsonl", [{"t": 0, "do": "order", "order": "mobilize"}])
+    result = run_kaleun("run", "--game", "sonar", "--script", str(script), "--events", str(tmp_path / "e.jsonl"),
+                        home=tmp_path)
+    assert result.returncode == 2
+    first_line = result.stderr.strip().splitlines()[0]
+    assert first_line.startswith(f"{script}:1: unknown command 'order' (game commands: activate, course, ")
+    assert first_line.endswith("; end stops the run)")
+    assert "hands on the table" not in first_line and "place" not in first_line

@@ -49,11 +49,12 @@ def test_2_a_refused_course_lists_the_letters_this_console_takes(code, said):
 def test_4_a_symbol_not_on_the_board_is_refused_as_such_before_there_is_a_course():
     """§4.1: `cross Q1` with no course waiting said "there is no course to cross a symbol for"; the player
     then gave a course and only learned that Q1 is no symbol of the board. The board's symbols are W1-W6,
-    N1-N6, S1-S6, E1-E6 whenever the player types one."""
+    N1-N6, S1-S6, E1-E6 whenever the player types one, and the refusal lists each section's (it said "N.., S..,
+    E..")."""
     runtime, seats, outs = _table("en")
     team = referee(runtime.game).turns.current
     other = "blue" if team == "yellow" else "yellow"
-    unknown = "! symbol 'Q1' is not on the engineer board (W1-W6, N.., S.., E..)\n"
+    unknown = "! symbol 'Q1' is not on the engineer board (W1-W6, N1-N6, S1-S6, E1-E6)\n"
     assert printed(runtime, seats[team], outs[team], "cross Q1") == unknown
     assert printed(runtime, seats[other], outs[other], "cross Q1") == unknown  # not even this team's turn
     assert "there is no course to cross a symbol for" in printed(runtime, seats[team], outs[team], "cross N1")

@@ -70,12 +70,23 @@ def _constant(name: str) -> Any:
     raise JsonInputError(Msg("{name} is not a JSON number", name=name))
 
 
-def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise JsonInputError(Msg("the field '{name}' is given twice", name=_short(key)))
+        obj[key] = value
+    return obj
+
+
+def loads(text: str | bytes, max_depth: int = MAX_DEPTH, unique_keys: bool = False) -> Any:
     """Parse one JSON value. Raises JsonInputError for bad JSON, NaN, Infinity, numbers beyond
     a float's range (also whole numbers), more than `max_depth` levels of nesting, and text
-    with unpaired surrogate escapes."""
+    with unpaired surrogate escapes; with `unique_keys` also for an object that names a key twice
+    (JSON keeps the last silently: in a line a person typed, the first was meant as much)."""
     try:
-        value = json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant)
+        value = json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant,
+                           object_pairs_hook=_unique if unique_keys else None)
     except JsonInputError:
         raise
     except json.JSONDecodeError as exc:

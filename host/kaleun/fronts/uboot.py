@@ -175,12 +175,12 @@ class UbootFront(Front):
             from kaleun.mission_commands import add_play_options
 
             parser.add_argument("--mission", default=None,
-                                help="mission id (default: training; the list: kaleun missions)")
+                                help="U-BOOT: mission id (default: training; the list: kaleun missions)")
             add_play_options(parser)
         elif command == "run":
             from kaleun.mission_commands import add_play_options
 
-            parser.add_argument("--mission", default=None, help="mission id (default: training)")
+            parser.add_argument("--mission", default=None, help="U-BOOT: mission id (default: training)")
             add_play_options(parser, setup=False)  # a linked patrol, the campaign: as `kaleun play`, booked
             parser.add_argument("--changes", metavar="JSON", default=None,
                                 help="U-BOOT: mission field changes as a JSON object (or @FILE): a set-up's "

@@ -24,6 +24,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg, of_error
 from kaleun.files import decode_text, looks_utf16, utf16_text, why_unread
+from kaleun.runtime.bare_table import BareTable
 from kaleun.runtime.table import TABLE_ACTIONS, Table
 
 log = logging.getLogger(__name__)
@@ -49,8 +50,8 @@ class ScriptLine:
 
 def _parse_line(text: str) -> Any:
     """One JSON value; NaN/Infinity, numbers beyond a float's range (1e999), absurdly long
-    numbers, deep nesting and lone surrogates are refused (ValueError)."""
-    return jsonin.loads(text, max_depth=jsonin.MAX_DEPTH)
+    numbers, deep nesting, lone surrogates and a field named twice are refused (ValueError)."""
+    return jsonin.loads(text, max_depth=jsonin.MAX_DEPTH, unique_keys=True)
 
 
 def _open_script(path: Path) -> BinaryIO:
@@ -109,10 +110,13 @@ def _at(path: Path, number: int, problem: Msg | str) -> Msg:
     return Msg("{where}: {problem}", where=f"{path}:{number}", problem=problem)
 
 
-def _unknown(name: str, game: Any) -> Msg:
+def _unknown(name: str, game: Any, hands: bool = True) -> Msg:
     """A line's `do` that is neither a game command nor a hand on the table: both lists, and `end`, so a writer
-    who typed a console word (`dial`) finds the script's (`turn`)."""
+    who typed a console word (`dial`) finds the script's (`turn`). A table without hands (Captain Sonar's) lists
+    none: its script has no such lines."""
     known = ", ".join(c for c in game.command_names if c not in TABLE_ACTIONS)
+    if not hands:
+        return Msg("unknown command '{name}' (game commands: {known}; end stops the run)", name=name, known=known)
     return Msg("unknown command '{name}' (game commands: {known}; hands on the table: {hands}; end stops the run)",
                name=quoted(name), known=known, hands=", ".join(TABLE_ACTIONS))
 
@@ -204,14 +208,16 @@ class ScriptRun:
                 if line.command["do"] == "end":
                     if len(line.command) > 1:
                         extra = sorted(k for k in line.command if k != "do")
-                        raise ScriptError(_at(path, line.number, Msg("'end': unknown field(s) {extra}",
-                                                                     extra=str(extra))))
+                        raise ScriptError(_at(path, line.number, Msg(
+                            "{command}: unknown field(s) {fields}", command="end",
+                            fields=", ".join(repr(k) for k in extra))))
                     return
                 try:
                     if line.command["do"] in TABLE_ACTIONS:
                         self.table.actuate(line.command)
                     elif isinstance(line.command["do"], str) and line.command["do"] not in self.game.command_names:
-                        raise ScriptError(_at(path, line.number, _unknown(line.command["do"], self.game)))
+                        raise ScriptError(_at(path, line.number, _unknown(line.command["do"], self.game,
+                                                                       not isinstance(self.table, BareTable))))
                     else:
                         self._apply(line.command)
                 except CommandError as exc:

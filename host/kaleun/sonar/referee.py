@@ -455,8 +455,9 @@ class Referee(Module):
         """Refuse a symbol the team's engineer board does not have (a typing mistake: said before whether a
         symbol may be crossed now, as a cell off the map is)."""
         if symbol not in state.board.layout.symbols:
-            raise CommandError(Msg("symbol '{symbol}' is not on the engineer board (W1-W{last}, N.., S.., E..)",
-                                   symbol=symbol, last=len(state.board.layout.by_direction["W"])))
+            ranges = ", ".join(f"{ids[0]}-{ids[-1]}" for ids in state.board.layout.by_direction.values() if ids)
+            raise CommandError(Msg("symbol '{symbol}' is not on the engineer board ({symbols})", symbol=symbol,
+                                   symbols=ranges))
 
     def _cross_check(self, state: Team, symbol: str, direction: str) -> None:
         problem = state.board.cross_problem(symbol, direction)

@@ -28,7 +28,7 @@ def line_text(line: str) -> str:
 def json_command(text: str) -> dict[str, Any]:
     """A command typed as JSON (`{"do": ...}`); a `t` is dropped: the console acts now."""
     try:
-        command = jsonin.loads(text)
+        command = jsonin.loads(text, unique_keys=True)
     except jsonin.JsonInputError as exc:
         raise CommandError(Msg("that is not a JSON command: {problem}", problem=of_error(exc))) from exc
     if not isinstance(command, dict):

@@ -67,6 +67,10 @@ def positions(value: Any, what: str, lo: int = 1, hi: int = 3) -> list[int]:
         value = [value]
     places = wholes(value)  # 3 or 3.0
     if places is None or not lo <= len(places) <= hi or any(not 1 <= p <= SIZE for p in places):
+        if lo == hi:  # a lemon, a replace: one place; a swap: two ("1-1 places" reads as a range)
+            raise CommandError(Msg.plural("{command}: {field} must be {n} pyramid place of 1-{size}, got {value}",
+                                          "{command}: {field} must be {n} pyramid places of 1-{size}, got {value}",
+                                          n=lo, command="prepare_meal", field=what, size=SIZE, value=repr(value)))
         raise CommandError(Msg("{command}: {field} must be {lo}-{hi} pyramid places 1-{size}, got {value}",
                                command="prepare_meal", field=what, lo=lo, hi=hi, size=SIZE, value=repr(value)))
     if len(set(places)) != len(places):
