@@ -89,6 +89,22 @@ def test_7_a_full_scenario_gauge_with_no_archer_mine_left_says_none_left(window)
     screen, rect, note = scenario_button(win)
     assert note == screen.text(Msg("none left"))  # not "ready": the Stop! beside it reads "nothing ready"
     assert (note == "none left") == (screen.lang.code == "en")  # in the table's language
+    screen.station = "mate"  # the First Mate's scenario gauge says the same
+    drawn: list[str] = []
+    label = win.labels.label
+
+    def recording(surface: Any, rect: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(screen.text(text))
+        return label(surface, rect, text, *args, **kwargs)
+
+    win.labels.label = recording  # type: ignore[method-assign]
+    try:
+        win.render(pygame.Surface(SIZE))
+    finally:
+        del win.labels.label
+    assert screen.text(Msg("none left")) in drawn and screen.text(Msg("ready")) not in drawn
+    screen.station = "captain"
+    win.render(pygame.Surface(SIZE))
     win.click(rect.center, SIZE)
     assert screen.armed is None  # nothing asks for a cell on the map
     said = screen.text(Msg("no {system} is left on the map: each works once",
