@@ -363,6 +363,12 @@ class TeamScreen:
                 # nothing to set off: said at once (the button's note reads "0 mines"), not after a cell is picked
                 self.armed = None
                 self.problem(Msg("no mine of yours is in the water: lay one first"))
+            elif value == "scenario" and status["phase"] == "play" and sonar_stations.spent(self):
+                # Echo: every Archer mine has gone off (the button's note reads "none left"): said at once
+                assert self.referee.system is not None
+                self.armed = None
+                self.problem(Msg("no {system} is left on the map: each works once",
+                                 system=Msg.term(self.referee.system.name)))
             elif value == "sonar":
                 self.armed = None
                 self.send({"do": "activate", "system": "sonar"})

@@ -196,7 +196,15 @@ def system_note(screen: TeamScreen, status: dict[str, Any], system: str, held: b
         return Msg("broken")
     if status["phase"] == "play" and screen.referee.teams[screen.team].activation_check(system) == "move":
         return Msg("a move first")
+    if system == "scenario" and spent(screen):  # Echo: every Archer mine has gone off (the Stop! reads "nothing ready")
+        return Msg("none left")
     return Msg("ready")
+
+
+def spent(screen: TeamScreen) -> bool:
+    """The scenario system has nothing left to use (Echo: every Archer mine has gone off, each works once)."""
+    system = screen.referee.system
+    return system is not None and not system.usable()
 
 
 # -- the First Mate -------------------------------------------------------------------------------
@@ -225,10 +233,11 @@ def _first_mate(screen: TeamScreen, surface: Any, status: dict[str, Any], area: 
     names = {s: Msg.term(SYSTEM_TITLES[s]) for s in gauges}
     # a gauge the First Mate launches says what a tap would draw, as the Captain's buttons do ("a move first")
     notes = {s: system_note(screen, status, s, True) if s in launch else Msg("broken") if s in status["broken"]
-             else Msg("ready") if f >= n else None for s, (f, n) in gauges.items()}
+             else (Msg("none left") if s == "scenario" and spent(screen) else Msg("ready")) if f >= n else None
+             for s, (f, n) in gauges.items()}
     font = screen.labels.font(theme.MIN_TEXT)
     name_w = max(font.size(screen.text(t))[0] for t in names.values()) + screen.px(12)
-    said = (Msg("broken"), Msg("ready"), Msg("a move first"), Msg("armed"))
+    said = (Msg("broken"), Msg("ready"), Msg("a move first"), Msg("armed"), Msg("none left"))
     note_w = max(font.size(screen.text(t))[0] for t in said) + screen.px(12)
     most = max(n for _, n in gauges.values())
     line = font.get_linesize()

@@ -3,8 +3,9 @@
 With one team the window is that team's screen (one Pi per screen, or one of two windows); with
 both, the window is split down the middle, yellow on the left and blue on the right — a Pi 4
 driving two screens as one wide desktop puts each half on its own screen behind the divider.
-Touches on a half are that team's commands. `render(surface)` draws on any surface, so frames
-render headless (SDL's dummy driver) for tests.
+Touches on a half are that team's commands; every finger is read as itself, so both teams tap at the same
+moment (real time) and a finger resting on one screen takes nothing from the other. `render(surface)` draws on
+any surface, so frames render headless (SDL's dummy driver) for tests.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 
 #: how often the window looks for input; a frame is drawn only when something shown changed
 IDLE_PERIOD = 0.1
+#: SDL's touch device id of the finger events it makes of a mouse (`SDL_MOUSE_TOUCHID`): the mouse is read as itself
+MOUSE_TOUCH_ID = -1
 
 
 class SonarWindow:
@@ -192,10 +195,16 @@ class SonarWindow:
                 return
 
     def handle_event(self, event: Any, size: tuple[int, int]) -> None:
+        """A tap is a finger lifted (`FINGERUP`, where the touch screens report fingers) or the left button let go
+        (a mouse, a touch screen that reports a pointer). SDL makes mouse events of the first finger down only:
+        while one team's finger rests on its screen, the other team's taps came as fingers alone and were lost, so
+        every finger is read as itself and the mouse events SDL made of a finger (`touch`) are left out."""
         if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.running = False
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not getattr(event, "touch", False):
             self.click(event.pos, size)
+        elif event.type == pygame.FINGERUP and getattr(event, "touch_id", MOUSE_TOUCH_ID) != MOUSE_TOUCH_ID:
+            self.click(finger_pos(event, size), size)
         elif event.type in (pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
             self._shown = None
 
@@ -281,6 +290,14 @@ class SonarWindow:
                                                              saved=saved_line(self.runtime.game))), flush=True)
             return SHUT_DOWN
         return 0
+
+
+def finger_pos(event: Any, size: tuple[int, int]) -> tuple[int, int]:
+    """Where in the window a finger event touched: SDL gives it as a fraction (0 to 1) of the window's width and
+    height."""
+    x = min(max(float(event.x), 0.0), 1.0)
+    y = min(max(float(event.y), 0.0), 1.0)
+    return min(int(x * size[0]), size[0] - 1), min(int(y * size[1]), size[1] - 1)
 
 
 def _desktops() -> list[tuple[int, int]]:
