@@ -34,7 +34,7 @@ import stat
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kaleun.core.messages import Msg, of_error
@@ -520,7 +520,11 @@ def _unescaped(value: str) -> str:
     return value.replace("%%", "%").replace("$$", "$")
 
 
-def _choices(text: str) -> tuple[list[str], str, str | None, str | None] | None:
+#: what an installed unit was installed with (`_choices`): its ExecStart as words, its user, board and KALEUN_HOME
+Choices = tuple[list[str], str, str | None, str | None]
+
+
+def _choices(text: str) -> Choices | None:
     """What an installed unit was installed with: its ExecStart as words, the user it runs as ("" for a user
     service), its --board and its KALEUN_HOME; None when it has no ExecStart that runs Kaleun (not one of ours)."""
     start: list[str] | None = None
@@ -554,8 +558,11 @@ def outdated(mode: str, path: Path) -> Msg | None:
     except (OSError, UnicodeDecodeError):
         return None
     choices = _choices(installed)
-    if choices is None:
-        return None
+    return None if choices is None else _differs(mode, path, installed, choices)
+
+
+def _differs(mode: str, path: Path, installed: str, choices: Choices) -> Msg | None:
+    """`outdated` of a unit already read (`installed`, its `_choices`)."""
     start, user, board, kaleun_home = choices
     python = start[0]
     now = command_line(None, python) + (["--board", board] if board else [])
@@ -696,12 +703,8 @@ def ask_systemd(mode: str, run: Run = _run) -> dict[str, str] | Msg:
     return values
 
 
-def _installed_with(mode: str, path: Path, text: str, system_dir: Path | None) -> list[Said]:
+def _installed_with(mode: str, choices: Choices, system_dir: Path | None) -> list[Said]:
     """Who the unit runs as and with which board (the one it names, else that user's preferred board)."""
-    choices = _choices(text)
-    if choices is None:
-        return [Said(Msg("{path} runs no Kaleun (changed by hand, or another program's): kaleun service install "
-                         "writes it anew", path=str(path)), ok=False)]
     start, user, board, kaleun_home = choices
     try:
         p = plan(mode, board, user or None, python=start[0], system_dir=system_dir)
@@ -714,8 +717,7 @@ def _installed_with(mode: str, path: Path, text: str, system_dir: Path | None) -
     # the settings the service's table reads: the unit's KALEUN_HOME, else its user's config folder (systemd sets no
     # XDG_* variables), not the KALEUN_HOME of the terminal this command runs in
     settings = Path(kaleun_home) / FILE if kaleun_home else p.home / ".config" / "kaleun" / FILE
-    p = Plan(p.mode, p.user, p.home, p.unit_path, p.text, p.commands, settings, p.groups, p.folders, p.named)
-    warn, line = starting_board(p, board)
+    warn, line = starting_board(replace(p, settings=settings), board)
     return [*said, Said(line, ok=not warn)]
 
 
@@ -806,10 +808,13 @@ def status(run: Run | None = None, system_dir: Path | None = None, home: Path | 
             found.append(Found(mode, path, True, (Said(Msg("cannot read {path} ({why})", path=str(path), why=why),
                                                        ok=False),)))
             continue
-        said = _installed_with(mode, path, text, system_dir)
         choices = _choices(text)
-        if choices is not None:  # one that runs no Kaleun is neither up to date nor outdated: said above
-            old = outdated(mode, path)
+        if choices is None:  # one that runs no Kaleun is neither up to date nor outdated
+            said = [Said(Msg("{path} runs no Kaleun (changed by hand, or another program's): kaleun service install "
+                             "writes it anew", path=str(path)), ok=False)]
+        else:
+            said = _installed_with(mode, choices, system_dir)
+            old = _differs(mode, path, text, choices)
             said.append(Said(old, ok=False) if old is not None else Said(Msg("up to date with this Kaleun")))
         if mode == "user" and os.geteuid() == 0:
             asked: dict[str, str] | Msg = Msg("as root, systemctl --user would ask root's own systemd, not the "
