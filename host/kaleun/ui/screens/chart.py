@@ -221,7 +221,6 @@ class ChartScreen(Screen):
         if self.frame is None:
             return
         area, lat0, lon0, k, coslat = self.frame
-        width = self.square_w
         lat = lat0 - (pos[1] - area.centery) / k
         lon = lon0 + (pos[0] - area.centerx) / (coslat * k)
         lon = (lon + 180) % 360 - 180
@@ -230,7 +229,7 @@ class ChartScreen(Screen):
             if objective.area.contains(lat, lon):
                 found = ("area", str(objective.id))
                 break
-        if found is None and width < self.win.layout.size(theme.MIN_TARGET) and self.span > SPANS[0]:
+        if found is None and self.too_fine():
             self.zoom_to(lat, lon)  # a square too small for a finger to pick: a closer look first
             return
         if found is None:
@@ -384,11 +383,15 @@ class ChartScreen(Screen):
                 c.text(note, (area.x + s(8), area.bottom - s(48) + i * s(22)), theme.MIN_TEXT, theme.TEXT_DIM,
                        width=covers["panel"].w - s(12))
 
+    def too_fine(self) -> bool:
+        """The squares as last drawn are narrower than a fingertip and the map can zoom in: a touch looks closer
+        (`zoom_to`) instead of picking a square, and the hint says so."""
+        return self.frame is not None and self.square_w < self.win.layout.size(theme.MIN_TARGET) \
+            and self.span > SPANS[0]
+
     def notes(self) -> tuple[Msg, ...]:
         """The hint at the map's foot: what a touch on the map does at this span."""
-        if self.frame is not None and self.square_w < self.win.layout.size(theme.MIN_TARGET) and self.span > SPANS[0]:
-            return CLOSER
-        return NOTES
+        return CLOSER if self.too_fine() else NOTES
 
     def _overlays(self, c: Canvas, area: Rect) -> dict[str, Rect]:
         """Where the panels and buttons drawn over the map lie: the position note (top left), the zoom buttons (top
