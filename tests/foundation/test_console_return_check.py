@@ -50,3 +50,12 @@ def test_4_2_check_return_says_first_why_the_return_would_be_refused_now(code: s
 def test_4_2_check_return_out_of_combat_and_surfaced_names_no_refusal() -> None:
     said = console_typed("en", "check return", game=new_game(0, "aircrew_1942"))
     assert "refused" not in said, said
+
+
+@pytest.mark.parametrize("mission", ["training", "exercise_convoy"])
+def test_4_2_check_return_on_a_practice_piece_says_only_why_not(mission: str) -> None:
+    """A practice piece has no base and no objectives: `?return` said it was refused for want of a base, then "no
+    primary objective is still open", as if heading home were only a matter of objectives."""
+    said = console_typed("en", "?return", game=new_game(0, mission))
+    assert "Return to base refused: this mission has no base to return to." in said, said
+    assert "no primary objective" not in said, said

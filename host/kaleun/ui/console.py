@@ -435,6 +435,8 @@ class Console(Prompting):
         refusal = self.game.module("mission").why_not_return() if self.game.has_module("mission") else None
         said = [] if refusal is None else [self.lang.render(Msg("Return to base refused: {reason}.", reason=refusal))]
         warnings = return_warnings(self.game)
+        if not warnings and said and not self.game.module("mission").has_hq:
+            return said  # a practice piece: no objectives to give up, no base (it ends when the boat is lost)
         if not warnings:
             return [*said, self.lang.render(Msg("Return to base: no primary objective is still open."))]
         return [*said, *(self.lang.render(w) for w in warnings)]

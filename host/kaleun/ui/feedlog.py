@@ -508,6 +508,15 @@ class FeedLog:
         self.last_event, self.last_line = None, None
         return Change(line, "new", line.text)
 
+    def add_words(self, line_id: int, text: Msg | str) -> None:
+        """More words at the end of a line (how to answer a refusal, said once): the line keeps its place."""
+        old = self._lines.get(line_id)
+        if old is None:
+            return
+        message = Msg("{line} {more}", line=old.message or old.text, more=text)
+        self._lines[line_id] = replace(old, text=self.language.render(message), message=message)
+        self.version += 1
+
     # -- inside -----------------------------------------------------------------------------------
     def _open(self, rule: Rule, key: Hashable, event: Event) -> Group | None:
         if isinstance(rule, FollowUp):

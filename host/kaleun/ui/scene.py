@@ -148,6 +148,10 @@ class Feed:
         """A word from the table, plain (a new game's first steps)."""
         self.log.note(clock, text)
 
+    def add_words(self, line_id: int, text: Msg | str) -> None:
+        """More words at the end of a line (`FeedLog.add_words`)."""
+        self.log.add_words(line_id, text)
+
     def recall(self, game: Any) -> Recalled:
         """Start with the game's recent past (`kaleun.ui.feedlog.recall`): the lines the crew saw
         before a resume, in the table's language."""

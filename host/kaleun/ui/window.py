@@ -127,6 +127,8 @@ class Window:
         self._repeats = 0
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
+        #: the first order refused for want of sailors where it needs them has been followed by how to bring them
+        self.crew_hint_told = False
         self._shown: tuple[Scene, Hashable] | None = None
         self._stamp: Hashable = None
         self._moving = False
@@ -256,6 +258,15 @@ class Window:
             del self.alarms[:-8]
             if self.tab != kind.screen:
                 self.badges[kind.screen] = kind.name
+        if line is not None and line.id >= 0 and not self.crew_hint_told:
+            from kaleun.ui.console import crew_short
+
+            if crew_short(event.name, event.data):  # once, on the refusal's own line: the console's crew hint
+                self.crew_hint_told = True
+                self.feed.add_words(line.id, Msg(
+                    "To bring sailors there: Mobilize on the Boat page, drag each figure to its section, then give "
+                    "the order again. A sailor's card on the Crew page names his symbols; an order's sheet on the "
+                    "Orders page says who would carry it out."))
         if event.name == "target_data" and self._told.fresh(event):
             # the plot's Target data button: the crew's figures of that moment go into the feed (the console prints
             # them), so the touch is answered and the data stays readable after the estimates have moved on

@@ -395,10 +395,21 @@ def _attack(sea: Any, v: Vessel, now: float, lat: float, lon: float, bn: Any, r:
     if first and not ai.get("announced"):
         others = any(o is not v and o.is_escort and o.ai.get("announced") and o.ai.get("mode") in HUNTING
                      for o in sea.vessels.values())
-        feed = None if others else Msg("ASDIC! Pings on the hull: an escort has found the boat.")
+        feed = None if others else _found(bn)
         ai["announced"] = True
     _ping(sea, v, now, r, feed, echo=True)
     _close(sea, v, now, lat, lon, r)
+
+
+def _found(bn: Any) -> Msg:
+    """The first ASDIC contact's line; a boat shallower than an escort's keel reaches (`ram_depth_m`) is told that
+    the escort's run over it to drop its pattern strikes it (`collisions.proximity`), and how deep is clear."""
+    found = Msg("ASDIC! Pings on the hull: an escort has found the boat.")
+    safe = float(ENEMY["ram_depth_m"])
+    if bn.surfaced or bn.depth >= safe:
+        return found
+    return Msg("{found} At {depth} m a ship running over the boat strikes it: order a depth of {safe} m or more.",
+               found=found, depth=round(bn.depth), safe=round(safe))
 
 
 def _missed_echo(sea: Any, v: Vessel, now: float, lat: float, lon: float, r: float) -> None:

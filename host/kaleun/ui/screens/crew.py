@@ -14,8 +14,9 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from kaleun.core.messages import Msg
+from kaleun.core.messages import Msg, join
 from kaleun.uboot.crew.food import MEAL_HOUR, NAMES, morale_effect
+from kaleun.uboot.crew.roster import SYMBOL_NAMES
 from kaleun.uboot.figures import FIGURES, ROLES, figure_term
 from kaleun.ui import theme
 from kaleun.ui.boat_view import Sailor, draw_figure, role_letter
@@ -296,6 +297,9 @@ class CrewScreen(Screen):
         lines: list[Msg | str] = [Msg("lifted from section {n}, {chips}", n=shown, chips=chips)
                                   if not st["dead"] and figure in in_hand(self.game)  # in the hand, not put down
                                   else Msg("section {n}, {chips}", n=shown, chips=chips)]
+        if st.get("symbols") and not st["dead"]:  # the orders he can carry out: a refusal names the symbol it lacks
+            lines.append(Msg("symbols: {symbols}", symbols=join(
+                [Msg.term(SYMBOL_NAMES.get(str(x), str(x))) for x in st["symbols"]])))
         task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
         if task:
             lines.append(Msg("task: {task}", task=TASK_WORDS.get(str(task), Msg.term(str(task)))))

@@ -1,6 +1,7 @@
 """The new-game set-up, chosen by touch before the game's clock starts (rulebook §4.3, §5.3).
 
-Page one: the table's language, the mission and how strict the crew rules are. Page two ("Next"):
+Page one: the table's language, the mission (the practice pieces first, the training at their head, then the
+missions with objectives by date) and how strict the crew rules are. Page two ("Next"):
 how the mission is played (a single mission, a linked patrol, the campaign), the difficulty of each
 role, the easy watch change for the roles on easy (with what the career record says of the mode: the
 totals, the campaign, the linked patrol in progress), then "Start". "Linked patrol" is offered only where it can
@@ -53,6 +54,7 @@ from kaleun.uboot.missions.own import all_missions
 from kaleun.uboot.missions.setup import (
     MODES,
     GameSetup,
+    MissionLine,
     campaign_order,
     level_effects,
     mission_lines,
@@ -79,6 +81,14 @@ Restart = Callable[[GameSetup], Any]
 
 MODE_WORDS: dict[str, Msg] = {"single": Msg("single mission"), "linked": Msg("linked patrol"),
                               "campaign": Msg("campaign")}
+
+
+def first_evening(lines: list[MissionLine]) -> list[MissionLine]:
+    """The set-up's list: the practice pieces first, the training at their head (the mission chosen on a new table,
+    so the list opens on its first page with it lit among nine others, not alone on the last), then the missions
+    with objectives by date (`mission_lines` lists those first, as `kaleun missions` and the terminal's set-up do)."""
+    practice = sorted((m for m in lines if not m.scored), key=lambda m: m.id != "training")
+    return practice + [m for m in lines if m.scored]
 
 
 class Setup(Overlay):
@@ -439,7 +449,7 @@ class Setup(Overlay):
         c.text(Msg("Mission"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
         y += s(20)
         every = all_missions(self.own)
-        missions = [(line.id, every[line.id]) for line in mission_lines(self.own)]  # by date, then the practice
+        missions = [(line.id, every[line.id]) for line in first_evening(mission_lines(self.own))]
         cols = 2
         bw = (body.w - s(4)) // cols
         rows = max(1, (body.bottom - y - s(56)) // s(51))
