@@ -17,3 +17,11 @@ def test_resuming_a_mission_names_its_day_with_am_and_vom() -> None:
             saved=When.moment("1941-06-01T04:00:00", seconds=True), n=n))
         assert "am 1. Juni 1941, 04:10:00 fort" in said, said
         assert "(Spielstand vom 1. Juni 1941, 04:00:00 und" in said, said
+
+
+def test_a_journal_that_fails_near_its_end_names_the_day_it_resumes_at_with_am() -> None:
+    said = language("de").render(Msg(
+        "the game fails within {seconds} game seconds of where its journal ends ({why}); it resumes {lost} game "
+        "seconds earlier, at {moment}, the last moment it runs on from: play it otherwise", seconds="60",
+        why="ValueError: x", lost="30", moment=When.moment("1941-06-01T04:00:00", seconds=True)))
+    assert "früher fortgesetzt, am 1. Juni 1941, 04:00:00," in said, said
