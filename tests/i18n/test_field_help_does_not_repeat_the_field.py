@@ -22,3 +22,4 @@ def test_each_field_is_named_once_in_help(code: str) -> None:
     repeated = [line.strip()[:80] for line in out.splitlines() if REPEATED.match(line)]
     assert not repeated, repeated
     assert ": " in out
+
