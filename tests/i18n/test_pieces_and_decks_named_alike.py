@@ -44,3 +44,11 @@ def test_a_german_instruction_keeps_the_pronoun_out_of_the_verbs_place():
     assert not wrong, f"German word order: {wrong}"
     said = language("de").render(Msg("Navigator: choose the chips for the meal, then cook it."))
     assert said == "Navigator: die Chips für die Mahlzeit wählen, dann die Mahlzeit fertig kochen."
+
+
+def test_torpedoes_are_fired_with_pusk_in_every_russian_line():
+    """§8.4 firing torpedoes: the order's name, the sailors' symbol, the button («Пуск!»), the help («приказ: пуск
+    торпед») and the feed («пуск из аппаратов 1, 2») say «пуск»; the order's name and the symbol said «запуск»."""
+    wrong = [(msgid, text) for msgid, text in translations("ru") if re.search(r"запуск\w* торпед", text, re.I)]
+    assert not wrong, wrong
+    assert language("ru").render(Msg.term("Fire torpedoes")) == "Пуск торпед"
