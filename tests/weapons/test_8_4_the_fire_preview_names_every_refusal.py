@@ -12,7 +12,7 @@ from kaleun.i18n import language
 from kaleun.ui.actions import in_words
 from kaleun.ui.order_warnings import order_warnings
 from kit import console_typed
-from weaponskit import order, range_game, refused
+from weaponskit import order, range_game, refused, tube
 
 #: a target abeam to starboard, running away: the bow tubes would need 95° of gyro angle
 AWAY = {"bearing": 95, "range_m": 1500, "course": 95, "speed_kn": 0}
@@ -83,3 +83,20 @@ def test_8_4_the_window_s_fire_sheet_shows_both_reasons():
     text = joined(shown(table))
     assert FLOOD in text
     assert ALSO.format(missing=GYRO) in text
+
+
+def test_8_4_a_tube_just_fired_is_named_empty_while_the_tdc_still_holds_its_target():
+    """After a shot the TDC keeps its target and the tube is empty: asking again (`check fire 1`, the window's
+    Fire! sheet opened on that tube) names the empty tube, where it used to fail on the missing torpedo."""
+    g = range_game(flooded=[1])
+    order(g, "tdc", bearing=10, range_m=1500, course=90, speed_kn=5)
+    order(g, "fire_torpedoes", tubes=[1])
+    assert tube(g, 1)["state"] in ("fired", "empty")
+    answer = g.module("orders").preview({"order": "fire_torpedoes", "tubes": [1]})
+    assert answer["accepted"] is False
+    assert str(answer["reason"]) == "tube 1 is not flooded (it is empty)"
+    assert list(answer["also"]) == []
+    for code in ("de", "ru"):
+        text = console_typed(code, in_words("check fire 1", language(code)), game=g)
+        assert language(code).render(Msg("tube {tube} is not flooded ({what})", tube=1,
+                                         what=Msg("it is empty"))) in text, (code, text)

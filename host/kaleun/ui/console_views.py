@@ -97,9 +97,7 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
         bars = crew["bars"]
         line = r(Msg("command bar {command}  morale {morale}", command=field_term(str(bars["command"])),
                      morale=field_term(str(bars["morale"]))))
-        extra = []
-        if bars.get("exhausted"):
-            extra.append(r(Msg("the crew is exhausted")))
+        extra = []  # an exhausted crew's morale field says so itself ("blank (exhausted)")
         if crew.get("mobilization"):
             extra.append(r(Msg("mobilization open")))
         if crew.get("unsettled"):
@@ -263,9 +261,10 @@ def crew(game: Any, lang: Language) -> list[str]:
     heads = _words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("task"), N_("ailments"),
                    N_("symbols"))
     bars = s["bars"]
-    out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}{exhausted}; crew rules: {rules}.",
+    # an exhausted crew's morale field says so itself ("blank (exhausted)")
+    out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}; crew rules: {rules}.",
                  watch=s["watch"], command=field_term(str(bars["command"])), morale=field_term(str(bars["morale"])),
-                 exhausted=Msg(", exhausted") if bars.get("exhausted") else "", rules=Msg.term(str(s["rules"]))))]
+                 rules=Msg.term(str(s["rules"]))))]
     out += columns(heads, rows)
     out.append(r(Msg("  (chips: A activation, O lookout, T repair job, W red cross, E exhaustion; the number after W "
                      "or E is its ailment)")))

@@ -140,6 +140,8 @@ class TorpedoFiring(WeaponsPart):
             return
         offsets = spread_offsets(len(p["tubes"]), float(self.tdc["spread_deg"]))
         for number, offset in zip(p["tubes"], offsets, strict=True):
+            if self.w.stores.tubes[number]["torpedo"] is None:
+                continue  # an empty tube is named above; it has no torpedo to aim
             sol = self.w.fire_control.solution(tubes()[number].facing, self.w.fire_control.run_of(number)[0])
             assert sol is not None
             if not sol.reachable:
