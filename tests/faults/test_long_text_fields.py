@@ -80,15 +80,17 @@ def test_a_devices_long_text_reaches_the_crew_clipped():
     table.close()
 
 
-@pytest.mark.parametrize("line", [
-    {"do": "x" * 900_000},  # no command of that name
-    {"do": "order", "order": "y" * 900_000},  # no order of that name
-    {"do": "order", "order": "new_speed", "speed": "z" * 400},  # no telegraph position of that name
+@pytest.mark.parametrize("game, line", [
+    ("uboot", {"do": "x" * 900_000}),  # no command of that name
+    ("uboot", {"do": "order", "order": "y" * 900_000}),  # no order of that name
+    ("uboot", {"do": "order", "order": "new_speed", "speed": "z" * 400}),  # no telegraph position of that name
+    ("sonar", {"do": "x" * 900_000}),  # Captain Sonar's script: no command of that name either
 ])
-def test_a_refusal_quotes_a_huge_name_by_its_start(tmp_path, line):
+def test_a_refusal_quotes_a_huge_name_by_its_start(tmp_path, game, line):
     """A name given at any length is quoted by its first characters, so the refusal stays one readable line."""
     script = write_script(tmp_path / "s.jsonl", [{"t": 2, **line}])
-    result = run_kaleun("run", "--script", str(script), "--events", str(tmp_path / "e.jsonl"), home=tmp_path)
+    result = run_kaleun("run", "--game", game, "--script", str(script), "--events", str(tmp_path / "e.jsonl"),
+                        home=tmp_path)
     assert result.returncode == 2
     first = result.stderr.splitlines()[0]
     assert first.startswith(f"{script}:1: ") and "..." in first and len(first) < 3000, first[:200]

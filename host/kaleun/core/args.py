@@ -66,8 +66,7 @@ def quoted(text: Text, most: Whole = 60) -> Text:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return quoted(repr(value), 40)
 
 
 class Args:

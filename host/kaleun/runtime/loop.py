@@ -452,6 +452,5 @@ def _lifts_nothing(game: Any, command: dict[str, Any]) -> bool:
     """Is `command` a `lift` of a figure the game has off the model (it would change nothing)?"""
     if command.get("do") != "lift" or not game.has_module("figures"):
         return False
-    where = game.module("figures").where
     figure = command.get("figure")
-    return isinstance(figure, str) and figure in where and where[figure] is None
+    return isinstance(figure, str) and bool(game.module("figures").off_model(figure))

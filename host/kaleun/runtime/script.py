@@ -115,10 +115,11 @@ def _unknown(name: str, game: Any, hands: bool = True) -> Msg:
     who typed a console word (`dial`) finds the script's (`turn`). A table without hands (Captain Sonar's) lists
     none: its script has no such lines."""
     known = ", ".join(c for c in game.command_names if c not in TABLE_ACTIONS)
+    name = quoted(name)  # a name given at any length is refused in one readable line, on either table
     if not hands:
         return Msg("unknown command '{name}' (game commands: {known}; end stops the run)", name=name, known=known)
     return Msg("unknown command '{name}' (game commands: {known}; hands on the table: {hands}; end stops the run)",
-               name=quoted(name), known=known, hands=", ".join(TABLE_ACTIONS))
+               name=name, known=known, hands=", ".join(TABLE_ACTIONS))
 
 
 def _short(value: Any) -> str:

@@ -452,7 +452,7 @@ class Table:
             elif action == "lift":
                 figure = args.str("figure", choices=FIGURES)
                 args.finish()
-                if self.game.has_module("figures") and self.game.module("figures").where.get(figure) is None:
+                if self.game.has_module("figures") and self.game.module("figures").off_model(figure):
                     # nothing to lift: refused as the console refuses it (a script line says its FILE:LINE too)
                     raise CommandError(Msg("{command}: {problem}", command=command_word("lift"), problem=Msg(
                         "{figure} is not on the model", figure=figure_term(figure))))

@@ -68,12 +68,17 @@ COUNTS: dict[str, Callable[[int], Msg]] = {
 }
 
 
+def kind_words(kind: str) -> str:
+    """A map feature without words of its own (a new scenario's, not in `COUNTS` or `FEATURE_WORDS`), as the maker
+    reads it: its name as the map format's legend has it ('vortex_cell' -> 'vortex cell')."""
+    return kind.replace("_", " ")
+
+
 def feature_count(kind: str, n: int) -> Msg:
     """`n` cells of a kind as the maker reads them ("1 island", "2 water holes")."""
     count = COUNTS.get(kind)
     if count is None:  # a kind without words of its own (a new scenario's): its name as the legend has it
-        return Msg.plural("{n} cell of the kind {kind}", "{n} cells of the kind {kind}", n=n,
-                          kind=kind.replace("_", " "))
+        return Msg.plural("{n} cell of the kind {kind}", "{n} cells of the kind {kind}", n=n, kind=kind_words(kind))
     return count(n)
 
 

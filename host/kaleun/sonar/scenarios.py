@@ -19,7 +19,7 @@ from kaleun.core.messages import N_, Msg
 from kaleun.sonar import data
 from kaleun.sonar.damage import mines_destroyed
 from kaleun.sonar.grid import Cell, cell_name, parse_cell
-from kaleun.sonar.maps import FEATURE_WORDS, LEGEND, MapError, SeaMap, at, parse_map
+from kaleun.sonar.maps import FEATURE_WORDS, LEGEND, MapError, SeaMap, at, kind_words, parse_map
 
 if TYPE_CHECKING:
     from kaleun.sonar.referee import Referee
@@ -92,13 +92,14 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
             problems.append(at(sea.source, sea.missing_feature_line(),
                                Msg(needs, scenario=Msg.term(scen.name), symbol=symbols[feature]) if needs else
                                Msg("scenario {scenario} needs at least one cell of the kind {kind} ('{symbol}') on its "
-                                   "map", scenario=Msg.term(scen.name), kind=_kind(feature), symbol=symbols[feature])))
+                                   "map", scenario=Msg.term(scen.name), kind=kind_words(feature),
+                                   symbol=symbols[feature])))
     for feature in sorted(set(sea.features) - scen.features()):
         none = FEATURE_WORDS[feature][0] if feature in FEATURE_WORDS else ""
         problems.append(at(sea.source, sea.feature_lines[feature],
                            Msg(none, scenario=Msg.term(scen.name), symbol=symbols[feature]) if none else
                            Msg("scenario {scenario} has no cells of the kind {kind} ('{symbol}'); mark that cell '.'",
-                               scenario=Msg.term(scen.name), kind=_kind(feature), symbol=symbols[feature])))
+                               scenario=Msg.term(scen.name), kind=kind_words(feature), symbol=symbols[feature])))
     if not sea.has_mode(mode):
         problems.append(at(sea.source, sea.missing_sectors_line(),
                            Msg("the map has no sectors for the {played} game ('sectors {mode}: ...')",
@@ -112,12 +113,6 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
                                    played=played, needed=int(counts[side]), given=sea.sector_count(side))))
     if problems:
         raise MapError(problems)
-
-
-def _kind(feature: str) -> str:
-    """A map feature without words of its own in `FEATURE_WORDS` (a new scenario's), as its problems name it: its
-    name as the map format's legend has it ('vortex_cell' -> 'vortex cell')."""
-    return feature.replace("_", " ")
 
 
 # -- scenario systems ------------------------------------------------------------------------

@@ -59,6 +59,10 @@ class Figures(Module):
     def in_section(self, section: int) -> list[str]:
         return [f for f, s in self.where.items() if s == section]
 
+    def off_model(self, figure: str) -> bool:
+        """Is `figure` one of the figures, and off the model (a `lift` of it changes nothing)?"""
+        return figure in self.where and self.where[figure] is None
+
     def _figure(self, args: Args) -> str:
         return args.str("figure", choices=FIGURES)
 

@@ -44,11 +44,7 @@ class WeaponsPart:
 
     def besides_view(self, order: str, refusals: Iterable[Msg]) -> list[Msg]:
         """Every reason a weapon order (`tdc`, `fire_torpedoes`, `gun_88`, `gun_20`) is refused for now, for the
-        order assistant to name at once (`Effect.reasons`), each said once: the view the order lacks is left out,
-        as the assistant's view warning names it already (`order_warnings`). Changes nothing."""
+        order assistant to name at once (`Effect.reasons`; the desk's preview says each once): the view the order
+        lacks is left out, as the assistant's view warning names it already (`order_warnings`). Changes nothing."""
         view = self.w.view_refusal(order)
-        out: list[Msg] = []
-        for reason in refusals:
-            if reason != view and reason not in out:
-                out.append(reason)
-        return out
+        return [reason for reason in refusals if reason != view]
