@@ -60,9 +60,13 @@ def wholes(value: Any) -> list[int] | None:
 
 
 def quoted(text: Text, most: Whole = 60) -> Text:
-    """A text a player gave as a refusal quotes it: whole up to `most` characters, else its start and "..." (a
-    script line of a megabyte is refused in a line that can be read)."""
-    return text if len(text) <= most else text[:most - 3] + "..."
+    """A text a player gave as a refusal quotes it: whole up to `most` characters, else its start, "..." and its
+    end (a script line of a megabyte is refused in a line that can be read; a refusal that cuts it shorter still,
+    as Captain Sonar's echoes do, shows the same start and end the player typed)."""
+    if len(text) <= most:
+        return text
+    tail = most // 4
+    return text[:most - 3 - tail] + "..." + text[-tail:]
 
 
 def _short(value: Any) -> str:
