@@ -330,22 +330,11 @@ class AttackScreen(Screen):
                      else gun_hits(guns))
         # the guns, the torpedoes' count, the guns' hits and the ships sunk: closer together where a line more than
         # the panel has room for at full spacing would run into the feed
-        shown = [gun for gun in ("gun_88", "gun_20") if self._aboard(gun)]
-        count = len(shown) + 2 + len(hit_lines)
+        gun_lines = self._gun_lines(c, guns, rect.w)
+        count = len(gun_lines) + 2 + len(hit_lines)
         pitch = max(s(18), min(s(21), (rect.bottom - y - s(21)) // max(1, count - 1)))
-        for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
-            if gun not in shown:
-                continue
-            g = guns.get(gun, {})
-            # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
-            state = (Msg("rounds") if not g.get("firing") else Msg("firing at {t}", t=g["target"]) if g.get("target")
-                     else Msg("firing"))
-            line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
-            if gun in self.faults.guns:
-                line = Msg("{gun}: out of action", gun=word)
-            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT,
-                   theme.WARNING if gun in self.faults.guns else theme.WARNING if g.get("firing") else theme.TEXT,
-                   bold=gun in self.faults.guns, width=rect.w)
+        for line, color, bold in gun_lines:
+            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT, color, bold=bold, width=rect.w)
             y += pitch
         sunk = self.weapons.get("sunk", [])
         # the torpedoes' count, and under it the guns' once they have fired: the 88 mm gun's hits on a ship are
@@ -358,6 +347,33 @@ class AttackScreen(Screen):
             y += pitch
         c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
                (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
+
+    def _gun_lines(self, c: Canvas, guns: dict[str, Any], width: int) -> list[tuple[Msg, theme.Color, bool]]:
+        """Each gun aboard: its rounds and whether (and at what) it fires, or that it is out of action; (line, colour,
+        bold). A firing gun's line too long for the panel ("20 мм: 3 980 снар., ведёт огонь" was cut to "ведёт о…")
+        says its rounds on one line and its fire on the next."""
+        out: list[tuple[Msg, theme.Color, bool]] = []
+        for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
+            if not self._aboard(gun):
+                continue
+            if gun in self.faults.guns:
+                out.append((Msg("{gun}: out of action", gun=word), theme.WARNING, True))
+                continue
+            g = guns.get(gun, {})
+            rounds = int(g.get("rounds", 0))
+            if not g.get("firing"):
+                out.append((Msg("{gun}: {n:,} {state}", gun=word, n=rounds, state=Msg("rounds")), theme.TEXT, False))
+                continue
+            # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
+            target = g.get("target")
+            line = Msg("{gun}: {n:,} {state}", gun=word, n=rounds,
+                       state=Msg("firing at {t}", t=target) if target else Msg("firing"))
+            if c.text_width(line, theme.MIN_TEXT) <= width:
+                out.append((line, theme.WARNING, False))
+                continue
+            out.append((Msg("{gun}: {n:,} {state}", gun=word, n=rounds, state=Msg("rounds")), theme.WARNING, False))
+            out.append((Msg("now firing at {t}", t=target) if target else Msg("now firing"), theme.WARNING, False))
+        return out
 
     def _aboard(self, gun: str) -> bool:
         """Is the gun in the weapons' status (a gun landed before the patrol is not)?"""
