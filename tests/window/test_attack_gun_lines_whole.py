@@ -1,7 +1,8 @@
 """Item 4, guns and ammunition, and item 11, every language: while a gun fires, the attack screen says its rounds
 and that it fires, each word whole at 800x480. In Russian the flak's line "20 мм: 3 980 снар., ведёт огонь" was
 wider than the panel and read "ведёт о…"; a line too long now says the rounds on one line and the fire on the
-next (§8.4, the guns)."""
+next (§8.4, the guns), and where the panel has no room for every line a count of nothing (no torpedo fired) gives
+way, so the ships sunk stay above the feed instead of running into it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from kaleun.core.messages import Msg
 from kit import do, order
 from weapons.weaponskit import range_game
 
-from window.fingers import Table_, shown
+from window.fingers import Table_, drawn_with_rects, shown
 
 SUNDERLAND = {"type": "sunderland", "bearing": 90, "range_nm": 1.8}
 TRAMP = {"class": "tramp", "bearing": 40, "range_nm": 2500 / 1852, "course": 40, "speed_kn": 0}
@@ -55,3 +56,13 @@ def test_8_4_the_firing_guns_lines_read_whole(language: str) -> None:
         split = [tr(Msg("{gun}: {n:,} {state}", gun=Msg(word), n=rounds, state=Msg("rounds"))),
                  tr(Msg("now firing at {t}", t=target) if target else Msg("now firing"))]
         assert whole in said or all(part in said for part in split), (whole, said)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_8_4_the_tally_stays_above_the_feed_while_both_guns_fire(language: str) -> None:
+    table, _ship = _both_guns_firing(language)
+    table.tap("tab.attack")
+    feed = table.target("feed").rect
+    sunk = table.window.tr(Msg("Sunk {n} · {grt:,} GRT", n=0, grt=0))
+    rects = [rect for text, rect in drawn_with_rects(table) if text == sunk]
+    assert rects and all(rect.bottom <= feed.top for rect in rects), (rects, feed)

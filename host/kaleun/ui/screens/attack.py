@@ -329,29 +329,38 @@ class AttackScreen(Screen):
         hit_lines = ([line] if line is not None and c.text_width(line, theme.MIN_TEXT) <= rect.w
                      else gun_hits(guns))
         # the guns, the torpedoes' count, the guns' hits and the ships sunk: closer together where a line more than
-        # the panel has room for at full spacing would run into the feed
-        gun_lines = self._gun_lines(c, guns, rect.w)
-        count = len(gun_lines) + 2 + len(hit_lines)
-        pitch = max(s(18), min(s(21), (rect.bottom - y - s(21)) // max(1, count - 1)))
-        for line, color, bold in gun_lines:
-            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT, color, bold=bold, width=rect.w)
-            y += pitch
+        # the panel has room for at full spacing would run into the feed; where even that is too many (both guns
+        # firing, their fire on lines of their own), a count of nothing (no torpedo fired, no ship sunk) gives way
         sunk = self.weapons.get("sunk", [])
+        fired = int(self.weapons.get("fired", 0))
+        room = max(1, (rect.bottom - y - s(21)) // s(18) + 1)
+        least = int(fired > 0) + len(hit_lines) + int(bool(sunk))  # the counts of something
+        gun_lines = self._gun_lines(c, guns, rect.w)
+        if len(gun_lines) + least > room:  # no room for the guns' fire on lines of its own: cut short, as before
+            gun_lines = self._gun_lines(c, guns, rect.w, split=False)
+        lines: list[tuple[Msg, theme.Color, bool]] = list(gun_lines)
+        torpedoes = (Msg("Torpedoes {f} · hits {h}", f=fired, h=self.weapons.get("hits", 0)), theme.TEXT_DIM, False)
+        total = (Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
+                 theme.ACCENT if sunk else theme.TEXT_DIM, False)
+        keep_torpedoes = fired > 0 or len(gun_lines) + 2 + len(hit_lines) <= room
+        keep_total = bool(sunk) or len(gun_lines) + 1 + int(keep_torpedoes) + len(hit_lines) <= room
         # the torpedoes' count, and under it the guns' once they have fired: the 88 mm gun's hits on a ship are
         # never hidden behind a torpedo tally of nothing
-        c.text(Msg("Torpedoes {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
-               (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
-        y += pitch
-        for part in hit_lines:
-            c.text(part, (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT, width=rect.w)
+        if keep_torpedoes:
+            lines.append(torpedoes)
+        lines += [(part, theme.TEXT, False) for part in hit_lines]
+        if keep_total:
+            lines.append(total)
+        pitch = max(s(18), min(s(21), (rect.bottom - y - s(21)) // max(1, len(lines) - 1)))
+        for line, color, bold in lines:
+            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT, color, bold=bold, width=rect.w)
             y += pitch
-        c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
-               (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
 
-    def _gun_lines(self, c: Canvas, guns: dict[str, Any], width: int) -> list[tuple[Msg, theme.Color, bool]]:
+    def _gun_lines(self, c: Canvas, guns: dict[str, Any], width: int,
+                   split: bool = True) -> list[tuple[Msg, theme.Color, bool]]:
         """Each gun aboard: its rounds and whether (and at what) it fires, or that it is out of action; (line, colour,
         bold). A firing gun's line too long for the panel ("20 мм: 3 980 снар., ведёт огонь" was cut to "ведёт о…")
-        says its rounds on one line and its fire on the next."""
+        says its rounds on one line and its fire on the next (unless `split` is False)."""
         out: list[tuple[Msg, theme.Color, bool]] = []
         for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
             if not self._aboard(gun):
@@ -368,7 +377,7 @@ class AttackScreen(Screen):
             target = g.get("target")
             line = Msg("{gun}: {n:,} {state}", gun=word, n=rounds,
                        state=Msg("firing at {t}", t=target) if target else Msg("firing"))
-            if c.text_width(line, theme.MIN_TEXT) <= width:
+            if not split or c.text_width(line, theme.MIN_TEXT) <= width:
                 out.append((line, theme.WARNING, False))
                 continue
             out.append((Msg("{gun}: {n:,} {state}", gun=word, n=rounds, state=Msg("rounds")), theme.WARNING, False))
