@@ -85,3 +85,14 @@ def test_8_an_aircraft_in_flak_range_by_day_is_in_the_view() -> None:
         assert changed, f"the aircraft is not in the {optic} view"
         sky = luminance(empty.surface.get_at(changed[0]))
         assert sky - min(luminance(near.surface.get_at(p)) for p in changed) >= 60
+
+
+def test_8_an_aircraft_right_over_the_boat_stays_in_the_sky() -> None:
+    """One 500 m off through the binoculars (its span 40 times the field's width in degrees) is drawn no bigger than
+    half the sky's height: in the sky, not over the sea and the horizon."""
+    near, empty = view(DAY, 0.27, "binoculars"), view(DAY, None, "binoculars")
+    assert drawn(near, empty)
+    _px, horizon = near.window.screens["scope"].sight_scale
+    right = near.target("scope.left").rect.left - 8
+    sea = [(x, y) for x in range(8, right, 2) for y in range(int(horizon) + 1, int(horizon) + 60, 2)]
+    assert all(near.surface.get_at(p) == empty.surface.get_at(p) for p in sea)

@@ -299,7 +299,8 @@ class ScopeScreen(Screen):
         s = c.size
         surface = c.surface
         x, horizon = at
-        size = max(s(14), round(px_per_deg * math.degrees(AIR_SPAN_M / range_m)))
+        # as wide as its span looks, but never more than half the sky's height (one right overhead fills no view)
+        size = max(s(14), min(round(px_per_deg * math.degrees(AIR_SPAN_M / range_m)), (horizon - view.y - s(24)) // 2))
         top = view.y + s(24) + size // 2 + s(12)  # under the bearing strip, room for the mark above it
         top = max(top, round(horizon - (horizon - view.y - s(24)) * AIR_TOP))
         y = horizon - round(px_per_deg * math.degrees(AIR_HEIGHT_M / range_m))
