@@ -123,10 +123,17 @@ class ScopeScreen(Screen):
         #: the view's scale and horizon in the last frame (pixels a degree, the horizon's y)
         self.sight_scale: tuple[float, float] = (0.0, 0.0)
 
+    def optics(self) -> list[str]:
+        """The optics the boat has: no 88 mm sight on a boat whose gun was landed before the patrol (guns.toml
+        `until`), as no screen shows an 88 mm there."""
+        game = self.game
+        landed = game.has_module("weapons") and not game.module("weapons").gunnery.aboard("gun_88")
+        return [name for name in OPTICS if not (landed and name == "gun_sight")]
+
     @property
     def optic(self) -> Optic:
         name = self.win.ui.get("optic")
-        if name in OPTICS:
+        if name in OPTICS and name in self.optics():
             return OPTICS[str(name)]
         return OPTICS["binoculars" if self.surfaced else "periscope"]
 
@@ -370,7 +377,8 @@ class ScopeScreen(Screen):
     def _controls(self, c: Canvas, rect: Rect) -> None:
         s = c.size
         y = rect.y
-        for name, optic in OPTICS.items():
+        for name in self.optics():
+            optic = OPTICS[name]
             c.button(f"optic.{name}", Rect(rect.x, y, rect.w, s(47)), optic.word, call(self.choose, name),
                      active=self.optic.name == name, size=theme.MIN_TEXT)
             y += s(51)
