@@ -29,6 +29,7 @@ from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.uboot.sea.boat import PERISCOPE_M
 from kaleun.uboot.sea.sensors import ENEMY
+from kaleun.uboot.weapons.guns import GUN
 from kaleun.ui import actions
 from kaleun.ui.telegraph import POSITION_NAMES
 
@@ -234,18 +235,43 @@ def contacts(game: Any, kind: str | None = None) -> list[dict[str, Any]]:
     return sorted((c for c in found if kind is None or c.get("kind") == kind), key=lambda c: float(c["range_nm"]))
 
 
-#: the order sheets with a target field for the contact chosen on the plot
-CONTACT_FIELDS = {"tdc": "contact", "gun_88": "target"}
+#: the order sheets with a target field for the contact chosen on the plot: the field and the kind of contact it takes
+CONTACT_FIELDS = {"tdc": ("contact", "ship"), "gun_88": ("target", "ship"), "gun_20": ("target", "aircraft")}
 
 
 def chosen_contact_preset(game: Any, form: str, contact: Any) -> dict[str, Any]:
-    """The contact chosen on the plot as the target of an order sheet that takes one (the TDC's, the 88 mm gun's)
-    while the crew still has it in contact, whichever screen opens the sheet (the attack screen's buttons or the
-    orders screen's)."""
-    key = CONTACT_FIELDS.get(form)
-    if key is None or not isinstance(contact, str) or all(c["contact"] != contact for c in contacts(game, "ship")):
+    """The contact chosen on the plot as the target of an order sheet that takes one (the TDC's and the 88 mm gun's a
+    ship, the 20 mm gun's an aircraft) while the crew still has it in contact, whichever screen opens the sheet (the
+    attack screen's buttons or the orders screen's)."""
+    found = CONTACT_FIELDS.get(form)
+    if found is None or not isinstance(contact, str):
         return {}
-    return {key: contact}
+    key, kind = found
+    return {key: contact} if any(c["contact"] == contact for c in contacts(game, kind)) else {}
+
+
+def only_ship_in_gun_reach(game: Any) -> tuple[str, float] | None:
+    """The one ship the crew has in contact within the 88 mm gun's reach by its own estimates (§8.4), and that reach
+    (nm): the gun's sheet, with no contact chosen on the plot, takes it as its target and says so. None when there is
+    none or more than one to choose from."""
+    reach = float(GUN["gun_88"]["range_nm"])
+    near = [c for c in contacts(game, "ship") if float(c["range_nm"]) <= reach]
+    return (str(near[0]["contact"]), reach) if len(near) == 1 else None
+
+
+def target_preset(game: Any, form: str, contact: Any) -> tuple[dict[str, Any], Msg | None]:
+    """An order sheet's target as both the attack and the orders screen open it: the contact chosen on the plot
+    (`chosen_contact_preset`); with none chosen, the 88 mm gun's only ship in reach, with the words that say why
+    it is chosen (None: nothing to say)."""
+    preset = chosen_contact_preset(game, form, contact)
+    if preset or form != "gun_88":
+        return preset, None
+    only = only_ship_in_gun_reach(game)
+    if only is None:
+        return {}, None
+    cid, reach = only
+    return {"target": cid}, Msg("{contact} is the only ship in contact within the gun's reach ({reach:g} nm): it "
+                                "is the target unless another is chosen.", contact=cid, reach=reach)
 
 
 def contact_label(c: Mapping[str, Any]) -> str:

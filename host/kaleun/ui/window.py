@@ -468,15 +468,16 @@ class Window:
         self.overlay = None
         self.touch()
 
-    def open_form(self, form: str, preset: dict[str, Any] | None = None) -> None:
+    def open_form(self, form: str, preset: dict[str, Any] | None = None, said: Msg | None = None) -> None:
         """The sheet of an order or crew action (with the order assistant). A meal whose chips were
-        swapped or replaced is finished on the cooking sheet."""
+        swapped or replaced is finished on the cooking sheet. `said`: why a value of the preset was chosen for the
+        player, shown on the sheet while that value stands."""
         from kaleun.ui.forms import meal_form
         from kaleun.ui.screens.sheet import FormSheet
 
         if form == "prepare_meal":
             form = meal_form(self.game)
-        self.open(FormSheet(self, form, preset or {}))
+        self.open(FormSheet(self, form, preset or {}, said))
 
     def open_dials(self) -> None:
         """The table's dials that have no control of their own on screen (declared in boards/dials.toml since)."""

@@ -12,7 +12,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
-from kaleun.ui.forms import chosen_contact_preset
+from kaleun.ui.forms import chosen_contact_preset, target_preset
 from kaleun.ui.gun_tally import gun_hits, gun_hits_line
 from kaleun.ui.order_warnings import beyond_reach, too_close
 from kaleun.ui.scene import freeze
@@ -310,8 +310,8 @@ class AttackScreen(Screen):
             ("weapon.tdc", Msg("TDC"), lambda: win.open_form("tdc", self._tdc_preset())),
             ("weapon.reload", Msg("Reload"), lambda: win.open_form("reload_torpedo", self._reload_preset(tubes))),
             ("weapon.disc", Msg("Disc"), lambda: win.open_form("attack_disc")),
-            self._gun_button("gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", self._gun_preset())),
-            self._gun_button("gun_20", Msg("20 mm"), lambda: win.open_form("gun_20")),
+            self._gun_button("gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", *self._gun_preset("gun_88"))),
+            self._gun_button("gun_20", Msg("20 mm"), lambda: win.open_form("gun_20", *self._gun_preset("gun_20"))),
             ("weapon.plot", Msg("Plot"), lambda: win.show("plot")),
         ]
         bw = (rect.w - s(4)) // 2
@@ -329,35 +329,60 @@ class AttackScreen(Screen):
         hit_lines = ([line] if line is not None and c.text_width(line, theme.MIN_TEXT) <= rect.w
                      else gun_hits(guns))
         # the guns, the torpedoes' count, the guns' hits and the ships sunk: closer together where a line more than
-        # the panel has room for at full spacing would run into the feed
-        shown = [gun for gun in ("gun_88", "gun_20") if self._aboard(gun)]
-        count = len(shown) + 2 + len(hit_lines)
-        pitch = max(s(18), min(s(21), (rect.bottom - y - s(21)) // max(1, count - 1)))
-        for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
-            if gun not in shown:
-                continue
-            g = guns.get(gun, {})
-            # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
-            state = (Msg("rounds") if not g.get("firing") else Msg("firing at {t}", t=g["target"]) if g.get("target")
-                     else Msg("firing"))
-            line = Msg("{gun}: {n:,} {state}", gun=word, n=int(g.get("rounds", 0)), state=state)
-            if gun in self.faults.guns:
-                line = Msg("{gun}: out of action", gun=word)
-            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT,
-                   theme.WARNING if gun in self.faults.guns else theme.WARNING if g.get("firing") else theme.TEXT,
-                   bold=gun in self.faults.guns, width=rect.w)
-            y += pitch
+        # the panel has room for at full spacing would run into the feed; where even that is too many (both guns
+        # firing, their fire on lines of their own), a count of nothing (no torpedo fired, no ship sunk) gives way
         sunk = self.weapons.get("sunk", [])
+        fired = int(self.weapons.get("fired", 0))
+        room = max(1, (rect.bottom - y - s(21)) // s(18) + 1)
+        least = int(fired > 0) + len(hit_lines) + int(bool(sunk))  # the counts of something
+        gun_lines = self._gun_lines(c, guns, rect.w)
+        if len(gun_lines) + least > room:  # no room for the guns' fire on lines of its own: cut short, as before
+            gun_lines = self._gun_lines(c, guns, rect.w, split=False)
+        lines: list[tuple[Msg, theme.Color, bool]] = list(gun_lines)
+        torpedoes = (Msg("Torpedoes {f} · hits {h}", f=fired, h=self.weapons.get("hits", 0)), theme.TEXT_DIM, False)
+        total = (Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
+                 theme.ACCENT if sunk else theme.TEXT_DIM, False)
+        keep_torpedoes = fired > 0 or len(gun_lines) + 2 + len(hit_lines) <= room
+        keep_total = bool(sunk) or len(gun_lines) + 1 + int(keep_torpedoes) + len(hit_lines) <= room
         # the torpedoes' count, and under it the guns' once they have fired: the 88 mm gun's hits on a ship are
         # never hidden behind a torpedo tally of nothing
-        c.text(Msg("Torpedoes {f} · hits {h}", f=self.weapons.get("fired", 0), h=self.weapons.get("hits", 0)),
-               (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT_DIM, width=rect.w)
-        y += pitch
-        for part in hit_lines:
-            c.text(part, (rect.x + s(2), y), theme.MIN_TEXT, theme.TEXT, width=rect.w)
+        if keep_torpedoes:
+            lines.append(torpedoes)
+        lines += [(part, theme.TEXT, False) for part in hit_lines]
+        if keep_total:
+            lines.append(total)
+        pitch = max(s(18), min(s(21), (rect.bottom - y - s(21)) // max(1, len(lines) - 1)))
+        for line, color, bold in lines:
+            c.text(line, (rect.x + s(2), y), theme.MIN_TEXT, color, bold=bold, width=rect.w)
             y += pitch
-        c.text(Msg("Sunk {n} · {grt:,} GRT", n=len(sunk), grt=int(self.weapons.get("grt_sunk", 0))),
-               (rect.x + s(2), y), theme.MIN_TEXT, theme.ACCENT if sunk else theme.TEXT_DIM, width=rect.w)
+
+    def _gun_lines(self, c: Canvas, guns: dict[str, Any], width: int,
+                   split: bool = True) -> list[tuple[Msg, theme.Color, bool]]:
+        """Each gun aboard: its rounds and whether (and at what) it fires, or that it is out of action; (line, colour,
+        bold). A firing gun's line too long for the panel ("20 мм: 3 980 снар., ведёт огонь" was cut to "ведёт о…")
+        says its rounds on one line and its fire on the next (unless `split` is False)."""
+        out: list[tuple[Msg, theme.Color, bool]] = []
+        for gun, word in (("gun_88", Msg("88 mm")), ("gun_20", Msg("20 mm"))):
+            if not self._aboard(gun):
+                continue
+            if gun in self.faults.guns:
+                out.append((Msg("{gun}: out of action", gun=word), theme.WARNING, True))
+                continue
+            g = guns.get(gun, {})
+            rounds = int(g.get("rounds", 0))
+            if not g.get("firing"):
+                out.append((Msg("{gun}: {n:,} {state}", gun=word, n=rounds, state=Msg("rounds")), theme.TEXT, False))
+                continue
+            # the flak may fire at an aircraft its gunners see before the lookouts report it (no contact yet)
+            target = g.get("target")
+            line = Msg("{gun}: {n:,} {state}", gun=word, n=rounds,
+                       state=Msg("firing at {t}", t=target) if target else Msg("firing"))
+            if not split or c.text_width(line, theme.MIN_TEXT) <= width:
+                out.append((line, theme.WARNING, False))
+                continue
+            out.append((Msg("{gun}: {n:,} {state}", gun=word, n=rounds, state=Msg("rounds")), theme.WARNING, False))
+            out.append((Msg("now firing at {t}", t=target) if target else Msg("now firing"), theme.WARNING, False))
+        return out
 
     def _aboard(self, gun: str) -> bool:
         """Is the gun in the weapons' status (a gun landed before the patrol is not)?"""
@@ -374,8 +399,10 @@ class AttackScreen(Screen):
     def _tdc_preset(self) -> dict[str, Any]:
         return chosen_contact_preset(self.game, "tdc", self.win.ui.get("contact"))
 
-    def _gun_preset(self) -> dict[str, Any]:
-        return chosen_contact_preset(self.game, "gun_88", self.win.ui.get("contact"))
+    def _gun_preset(self, gun: str) -> tuple[dict[str, Any], Msg | None]:
+        """The gun's target as the orders screen opens its sheet too: the 88 mm gun's the ship chosen on the plot (or
+        the only one in reach), the 20 mm gun's the aircraft chosen there."""
+        return target_preset(self.game, gun, self.win.ui.get("contact"))
 
     def _reload_preset(self, tubes: dict[int, str]) -> dict[str, Any]:
         empty = [t for t in self.chosen if tubes.get(t) in ("empty", "fired")]

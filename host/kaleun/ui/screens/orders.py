@@ -12,7 +12,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, of_error
 from kaleun.ui import icons, theme
 from kaleun.ui.actions import aboard
-from kaleun.ui.forms import FORMS, ORDER_GROUPS, chosen_contact_preset
+from kaleun.ui.forms import FORMS, ORDER_GROUPS, target_preset
 from kaleun.ui.order_warnings import order_warnings
 from kaleun.ui.screens.base import Screen
 from kaleun.ui.screens.dials import table_dials
@@ -112,8 +112,9 @@ class OrdersScreen(Screen):
 
     def open(self, order: str) -> None:
         """An order's sheet, its target the contact chosen on the plot where it takes one (as the attack screen's
-        TDC and 88 mm buttons open it: chosen there, c3 had to be chosen again on the sheet from here)."""
-        self.win.open_form(order, chosen_contact_preset(self.game, order, self.win.ui.get("contact")))
+        TDC, 88 mm and 20 mm buttons open it: chosen there, c3 had to be chosen again on the sheet from here), or the
+        88 mm gun's only ship in reach."""
+        self.win.open_form(order, *target_preset(self.game, order, self.win.ui.get("contact")))
 
     def _actions(self, c: Canvas, x: int, y: int, w: int) -> None:
         s = c.size

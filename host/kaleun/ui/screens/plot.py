@@ -336,10 +336,10 @@ class PlotScreen(Screen):
         self.page = max(0, self.page + by)
         self.win.touch()
 
-    def _gun_aboard(self) -> bool:
-        """Does the boat carry the 88 mm gun this patrol? (landed from mid-1943: guns.toml `until`)"""
+    def _gun_aboard(self, gun: str = "gun_88") -> bool:
+        """Does the boat carry the gun this patrol? (the 88 mm landed from mid-1943: guns.toml `until`)"""
         game = self.game
-        return bool(game.has_module("weapons") and game.module("weapons").gunnery.aboard("gun_88"))
+        return bool(game.has_module("weapons") and game.module("weapons").gunnery.aboard(gun))
 
     def _target(self, c: Canvas, rect: Rect, contact: dict[str, Any]) -> None:
         s = c.size
@@ -391,7 +391,10 @@ class PlotScreen(Screen):
             ("target.data", Msg("Target data"), lambda: win.submit({"do": "target", "contact": cid}), True),
             ("target.identify", Msg("Identify"), lambda: win.submit({"do": "identify", "contact": cid}), ship),
             ("target.tdc", Msg("TDC"), lambda: win.open_form("tdc", {"contact": cid}), ship),
-            ("target.gun", Msg("88 mm"), lambda: win.open_form("gun_88", {"target": cid}), ship and self._gun_aboard()),
+            # the gun for the contact: the 88 mm at a ship, the flak at an aircraft
+            ("target.gun", Msg("88 mm"), lambda: win.open_form("gun_88", {"target": cid}), ship and self._gun_aboard())
+            if ship or contact.get("kind") != "aircraft" else
+            ("target.gun", Msg("20 mm"), lambda: win.open_form("gun_20", {"target": cid}), self._gun_aboard("gun_20")),
             ("target.scope", Msg("Look"), lambda: self.look(contact), True),
             ("target.close", Msg("Back"), lambda: self.select(None), True),
         ]

@@ -14,7 +14,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.uboot.sea.sensors import PERISCOPE, ship_range
+from kaleun.uboot.sea.sensors import PERISCOPE, ship_range, visual_range
 from kaleun.uboot.sea.weather import LIGHT_FACTOR
 from kaleun.ui import icons, theme
 from kaleun.ui.screens.base import Screen
@@ -72,6 +72,17 @@ GLOW_HEIGHT = 0.45
 #: a ship's silhouette against the sky: grey by day, near black against the dark's glow
 INKS: dict[str, theme.Color] = {"night": (2, 3, 6), "nautical_twilight": (8, 10, 16)}
 INK = (34, 36, 40)
+#: an aircraft's: dark against the day's sky; in the dark near black against a patch of the glow around it (the
+#: night sky overhead is too dark for a silhouette on a small screen; our choice, as the ships' glow: one in sight
+#: stands out, one beyond sight is not drawn)
+AIR_INK = (30, 30, 34)
+#: an aircraft's height (m) and span (m) as drawn (our choice: a patrol aircraft low over the sea)
+AIR_HEIGHT_M = 300.0
+AIR_SPAN_M = 25.0
+#: the highest an aircraft is drawn, as a share of the sky's height above the horizon under the bearing strip: one
+#: nearer and higher than the view reaches (within about 3 nm through the 88 mm sight) is drawn there, the optic
+#: raised to it, with a mark above it that says it is higher
+AIR_TOP = 0.45
 
 
 @dataclass(frozen=True)
@@ -112,10 +123,17 @@ class ScopeScreen(Screen):
         #: the view's scale and horizon in the last frame (pixels a degree, the horizon's y)
         self.sight_scale: tuple[float, float] = (0.0, 0.0)
 
+    def optics(self) -> list[str]:
+        """The optics the boat has: no 88 mm sight on a boat whose gun was landed before the patrol (guns.toml
+        `until`), as no screen shows an 88 mm there."""
+        game = self.game
+        landed = game.has_module("weapons") and not game.module("weapons").gunnery.aboard("gun_88")
+        return [name for name in OPTICS if not (landed and name == "gun_sight")]
+
     @property
     def optic(self) -> Optic:
         name = self.win.ui.get("optic")
-        if name in OPTICS:
+        if name in OPTICS and name in self.optics():
             return OPTICS[str(name)]
         return OPTICS["binoculars" if self.surfaced else "periscope"]
 
@@ -156,11 +174,13 @@ class ScopeScreen(Screen):
                 to_boat = (truth.bearing + 180.0) % 360.0
                 self.seen.append(Sighted(vid, v.cid, round(truth.bearing, 1), round(truth.range_nm, 2),
                                          round(_norm180(to_boat - truth.course)), round(limit, 2)))
+            # an aircraft shows as far as the lookouts see one (sensors.toml [visual] aircraft), never beyond
+            air_limit = min(self.visible_nm, visual_range("aircraft", cond) * self.optic.reach)
             for aid in sea.aircraft:
                 truth = sea.truth(aid, t)
-                if truth is not None and truth.range_nm <= self.visible_nm * 1.5:
+                if truth is not None and truth.range_nm <= air_limit:
                     self.seen.append(Sighted(aid, None, round(truth.bearing, 1), round(truth.range_nm, 2), 0.0,
-                                             round(self.visible_nm, 2)))
+                                             round(air_limit, 2)))
         self.aim = self._aim(sea_status.get("contacts", []))
         return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
                 self.periscope_up, tuple(sorted(self.weather.items())), self.aim)
@@ -228,7 +248,6 @@ class ScopeScreen(Screen):
                    width=view.w - s(12))
 
     def _scene(self, c: Canvas, view: Rect) -> None:
-        s = c.size
         surface = c.surface
         optic = self.optic
         phase = str(self.weather.get("daylight", "day"))
@@ -269,10 +288,7 @@ class ScopeScreen(Screen):
             range_m = max(50.0, seen.range_nm * M_PER_NM)
             fade = (seen.range_nm / max(0.1, seen.limit_nm)) ** 1.5
             if seen.cls is None:
-                y = horizon - round(px_per_deg * math.degrees(300.0 / range_m))
-                size = max(s(8), round(px_per_deg * math.degrees(25.0 / range_m)))
-                icons.aircraft(surface, Rect(round(x) - size // 2, y - size // 2, size, size),
-                               _mix((30, 30, 34), sky, fade))
+                self._aircraft(c, view, (round(x), horizon), px_per_deg, range_m, fade, glow or sky, sky, ink)
                 continue
             scale = px_per_deg * math.degrees(1.0 / range_m)
             y = waterline_y(horizon, px_per_deg, optic.eye_m, range_m)
@@ -281,6 +297,33 @@ class ScopeScreen(Screen):
         surface.set_clip(clip)
         self._reticle(c, view, horizon, px_per_deg)
         pygame.draw.rect(surface, theme.PANEL_EDGE, view, 1)
+
+    def _aircraft(self, c: Canvas, view: Rect, at: tuple[int, int], px_per_deg: float, range_m: float, fade: float,
+                  glow: theme.Color, sky: theme.Color, ink: theme.Color) -> None:
+        """An aircraft in sight at (x, horizon) `at`, `range_m` off: by day dark against the sky; in the dark near
+        black against a patch of the glow around it; either fading into the sky as it nears the edge of sight. One
+        higher than the view reaches is drawn at the top of its sky, under a mark that says it is higher."""
+        s = c.size
+        surface = c.surface
+        x, horizon = at
+        # as wide as its span looks, but never more than half the sky's height (one right overhead fills no view)
+        size = max(s(14), min(round(px_per_deg * math.degrees(AIR_SPAN_M / range_m)), (horizon - view.y - s(24)) // 2))
+        top = view.y + s(24) + size // 2 + s(12)  # under the bearing strip, room for the mark above it
+        top = max(top, round(horizon - (horizon - view.y - s(24)) * AIR_TOP))
+        y = horizon - round(px_per_deg * math.degrees(AIR_HEIGHT_M / range_m))
+        higher = y < top
+        y = max(y, top)
+        box = Rect(x - size // 2, y - size // 2, size, size)
+        if sky != glow:  # in the dark: the glow the eye finds it against
+            halo = box.inflate(size, size // 2 + s(8))
+            pygame.draw.ellipse(surface, _mix(glow, sky, fade), halo)
+            icons.aircraft(surface, box, _mix(ink, sky, 0.15 + 0.85 * fade))
+        else:
+            icons.aircraft(surface, box, _mix(AIR_INK, sky, fade))
+        if higher:
+            mark = _mix(AIR_INK if sky == glow else (200, 210, 200), sky, fade)  # the reticle's light marks at night
+            pygame.draw.polygon(surface, mark, [(x, box.top - s(11)), (x - s(6), box.top - s(4)),
+                                                (x + s(6), box.top - s(4))])
 
     def _reticle(self, c: Canvas, view: Rect, horizon: int, px_per_deg: float) -> None:
         s = c.size
@@ -334,7 +377,8 @@ class ScopeScreen(Screen):
     def _controls(self, c: Canvas, rect: Rect) -> None:
         s = c.size
         y = rect.y
-        for name, optic in OPTICS.items():
+        for name in self.optics():
+            optic = OPTICS[name]
             c.button(f"optic.{name}", Rect(rect.x, y, rect.w, s(47)), optic.word, call(self.choose, name),
                      active=self.optic.name == name, size=theme.MIN_TEXT)
             y += s(51)

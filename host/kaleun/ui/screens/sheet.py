@@ -42,10 +42,14 @@ def option_id(value: Any) -> str:
 class FormSheet(Overlay):
     id = "sheet"
 
-    def __init__(self, win: Any, form: str, preset: Values) -> None:
+    def __init__(self, win: Any, form: str, preset: Values, said: Msg | None = None) -> None:
         super().__init__(win)
         self.form: Form = FORMS[form]
         self.values: Values = {}
+        #: why the preset's values were chosen for the player (the 88 mm gun's only ship in reach), said while they
+        #: stand
+        self.said = said
+        self.preset = dict(preset)
         self.pages: dict[str, int] = {}
         for f in self.form.fields:
             if f.key in preset:
@@ -182,9 +186,8 @@ class FormSheet(Overlay):
             if not self.form.fields:
                 used += len(c.lines(Msg("This order has nothing to choose."), theme.TEXT_SIZE, left.w)) * int(
                     c.font(theme.TEXT_SIZE).get_linesize()) + s(6)
-            if self.form.note is not None:
-                used += len(c.lines(self.form.note, theme.MIN_TEXT, left.w)) * int(
-                    c.font(theme.MIN_TEXT).get_linesize()) + s(6)
+            for note in self._notes():
+                used += len(c.lines(note, theme.MIN_TEXT, left.w)) * int(c.font(theme.MIN_TEXT).get_linesize()) + s(6)
             return left.h - used
 
         # the warnings' least room under the fields: two lines and the line of their page's number (the TDC's four
@@ -233,11 +236,18 @@ class FormSheet(Overlay):
         if not self.form.fields:
             y = c.paragraph(Msg("This order has nothing to choose."), Rect(left.x, y, left.w, s(60)),
                             theme.TEXT_SIZE, theme.TEXT_DIM) + s(6)
-        if self.form.note is not None:
-            y = c.paragraph(self.form.note, Rect(left.x, y, left.w, max(s(22), left.bottom - y)), theme.MIN_TEXT,
+        for note in self._notes():
+            y = c.paragraph(note, Rect(left.x, y, left.w, max(s(22), left.bottom - y)), theme.MIN_TEXT,
                             theme.TEXT) + s(6)
         if warnings:  # under the fields, where they show on fewer pages than beside the verdict
             self._warn(c, warnings, Rect(left.x, y, left.w, left.bottom - y))
+
+    def _notes(self) -> list[Msg | str]:
+        """The form's own note, and why its preset was chosen while the preset's values still stand."""
+        notes: list[Msg | str] = [] if self.form.note is None else [self.form.note]
+        if self.said is not None and all(self.values.get(k) == v for k, v in self.preset.items()):
+            notes.append(self.said)
+        return notes
 
     def _column(self, c: Canvas, fields: list[Field]) -> int:
         """The width the fields' column needs (LEFT_W at most, LEAST_W at least): each field's title on one line

@@ -1,0 +1,60 @@
+"""Item 4, weapons, and item 3, tap a contact for its target data: an aircraft chosen on the tactical plot is the
+target of the 20 mm gun's sheet (§8.4, the flak on the bridge) whichever way the First Officer opens it — the attack
+screen's 20 mm button, the orders screen's, or the plot's own gun button beside the aircraft's target data — as the
+TDC's and the 88 mm gun's sheets take a ship chosen there. Before, the flak's sheet opened with no target and fired
+at the nearest aircraft, not the one chosen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from kit import do, order
+from weapons.weaponskit import range_game
+
+from window.fingers import Table_
+from window.test_convoy_by_touch import choose_contact
+
+SUNDERLAND = {"type": "sunderland", "bearing": 90, "range_nm": 1.8}
+
+
+def _aircraft_in_sight() -> tuple[Table_, str]:
+    """A surfaced boat, two lookouts on the bridge, a Sunderland 1.8 nm off by day: the table and its contact."""
+    g: Any = range_game(0, surfaced=True, flooded=[], aircraft=[SUNDERLAND])
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    planes: list[str] = []
+    for _ in range(20):
+        planes = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "aircraft"]
+        if planes:
+            break
+        g.advance_to(g.t + 10)
+    assert planes, "the lookouts never reported the Sunderland"
+    table = Table_(game=g)
+    table.window.dismiss_alarms()
+    return table, planes[0]
+
+
+@pytest.mark.parametrize("button", ["orders:order.gun_20", "attack:weapon.gun_20", "plot:target.gun"])
+def test_8_4_the_aircraft_chosen_on_the_plot_is_the_flak_s_target(button: str) -> None:
+    table, plane = _aircraft_in_sight()
+    table.tap("tab.plot")
+    choose_contact(table, plane)
+    screen, name = button.split(":")
+    if screen != "plot":
+        table.tap(f"tab.{screen}")
+    table.tap(name)
+    sheet = table.window.overlay
+    assert sheet.form.id == "gun_20"
+    assert sheet.values["target"] == plane
+
+
+def test_8_4_a_ship_chosen_on_the_plot_is_not_the_flak_s_target() -> None:
+    """The flak's sheet takes only an aircraft: a ship chosen on the plot leaves it on "the nearest"."""
+    table, _plane = _aircraft_in_sight()
+    table.window.ui["contact"] = "c99"  # chosen once, no longer in contact
+    table.tap("tab.attack")
+    table.tap("weapon.gun_20")
+    assert table.window.overlay.values.get("target") is None

@@ -1,0 +1,59 @@
+"""Item 4, weapons: with no contact chosen on the plot and exactly one ship in contact within the 88 mm gun's reach
+(§8.4; guns.toml, 4 nm), the gun's sheet takes that ship as its target and says so on the sheet — from the orders
+screen as from the attack screen, one touch less in a gun action. With two ships in reach it chooses neither."""
+
+from __future__ import annotations
+
+import pytest
+from kaleun.core.messages import Msg
+from kit import do, order
+from weapons.weaponskit import range_game
+
+from window.fingers import Table_, shown
+
+TRAMP = {"class": "tramp", "bearing": 40, "range_m": 2500, "course": 40, "speed_kn": 0}
+SECOND = {"class": "tramp", "bearing": 300, "range_m": 3000, "course": 40, "speed_kn": 0}
+
+
+def _ships_in_sight(vessels: list[dict], language: str = "en") -> tuple[Table_, list[str]]:
+    g = range_game(3, vessels=vessels, surfaced=True, flooded=[])
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    ships: list[str] = []
+    for _ in range(40):
+        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
+        if len(ships) == len(vessels):
+            break
+        g.advance_to(g.t + 30)
+    assert len(ships) == len(vessels), ships
+    table = Table_(game=g, language=language)
+    table.window.dismiss_alarms()
+    return table, ships
+
+
+@pytest.mark.parametrize(("screen", "button"), [("orders", "order.gun_88"), ("attack", "weapon.gun_88")])
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_8_4_the_only_ship_in_reach_is_the_gun_s_target_and_the_sheet_says_so(screen: str, button: str,
+                                                                              language: str) -> None:
+    table, ships = _ships_in_sight([TRAMP], language)
+    table.tap(f"tab.{screen}")
+    table.tap(button)
+    sheet = table.window.overlay
+    assert sheet.values["target"] == ships[0]
+    table.window.cut.clear()
+    said = " ".join(shown(table))
+    words = table.window.tr(Msg("{contact} is the only ship in contact within the gun's reach ({reach:g} nm): it "
+                                "is the target unless another is chosen.", contact=ships[0], reach=4.0))
+    assert " ".join(words.split()) in " ".join(said.split())
+    assert not table.window.cut, table.window.cut
+    assert sheet.problem is None
+
+
+@pytest.mark.parametrize(("screen", "button"), [("orders", "order.gun_88"), ("attack", "weapon.gun_88")])
+def test_8_4_with_two_ships_in_reach_the_gun_s_sheet_asks(screen: str, button: str) -> None:
+    table, _ships = _ships_in_sight([TRAMP, SECOND])
+    table.tap(f"tab.{screen}")
+    table.tap(button)
+    assert table.window.overlay.values.get("target") is None
