@@ -806,7 +806,28 @@ class Mission(Module):
 
     # -- return to base ---------------------------------------------------------------------------
     def commands(self) -> Mapping[str, Handler]:
-        return {"return_to_base": self._return_command}
+        return {"return_to_base": self._return_command, "end_exercise": self._end_exercise_command}
+
+    def _end_exercise_command(self, args: Args) -> None:
+        """The crew ends a practice piece (no objectives, no base: else it ends only with the boat): the debrief
+        follows as after any other end, with no grade and nothing booked."""
+        args.finish()
+        reason = self.why_not_end_exercise()
+        if reason is not None:
+            self.emit("action_refused", feed=Msg("End of the exercise refused: {reason}.", reason=reason),
+                      action="end_exercise", reason=reason)
+            return
+        if self.engine.has_module("boat"):
+            self._track(self.engine.t)  # the debrief's track ends where the boat is
+        self.end("ended", "exercise_ended", Msg("The crew ends the exercise."))
+
+    def why_not_end_exercise(self) -> Msg | None:
+        """Why the crew cannot end the game now (None: it can): only a practice piece, and only once."""
+        if self.over:
+            return Msg("the mission is over")
+        if self.scored:
+            return Msg("a mission with objectives ends by its time limit, the return to base or the loss of the boat")
+        return None
 
     def _return_command(self, args: Args) -> None:
         args.finish()

@@ -682,6 +682,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),)),
     Form("return_to_base", Msg("Return to base"), command="return_to_base",
          refusal=lambda game: game.module("mission").why_not_return() if game.has_module("mission") else None),
+    Form("end_exercise", Msg("End the exercise"), command="end_exercise",
+         refusal=lambda game: game.module("mission").why_not_end_exercise() if game.has_module("mission") else None),
 )}
 
 #: the orders, by group, as the orders screen lists them
