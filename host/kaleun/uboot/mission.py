@@ -13,8 +13,9 @@ with objectives (a mission file's `[[objective]]`) also ends itself: when its ti
 Its `mission_end` event then carries the score and grade (scoring.py), and `part_again` when a linked part
 that needs its primary objective met is to be played again (`part_again()`, §4.3), and `campaign_over` when
 a campaign mission's grade is below E (§4.3: the campaign ends; its feed line says so). Missions without objectives
-(training, the exercises, the open patrol) end only when the boat is lost, as before, with just
-`result`, `reason` and `crew_lost` (every sailor, those still alive "lost with the boat").
+(training, the exercises, the open patrol) end when the boat is lost, when the crew ends them (`end_exercise`:
+result `ended`) or, the open patrol, home after a return to base, with just `result`, `reason` and `crew_lost`
+(lost: every sailor, those still alive "lost with the boat").
 
 The helpers live in `kaleun.uboot.missions`: objectives, radio (Enigma), passage (return to base),
 scoring, carry (linked missions), debrief. The catalogue of missions checks every mission file.
