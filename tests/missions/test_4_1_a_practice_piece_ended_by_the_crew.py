@@ -15,7 +15,7 @@ from kaleun.saves import game_finished, load_saved_game, save_game
 from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.debrief import debrief, lines
 from kit import console_typed, named, one, play_script
-from window.fingers import Table_
+from window.fingers import Table_, shown
 
 SCRIPT: list[dict | str] = [{"t": 0, "do": "order", "order": "new_speed", "speed": "half_ahead"},
                             {"t": 1800, "do": "end_exercise"}]
@@ -88,3 +88,19 @@ def test_4_1_a_mission_with_objectives_shows_no_end_of_exercise_button() -> None
     table.tap("map.mission")
     table.target("mission.close")
     assert table.window.targets.get("mission.end_exercise") is None
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+def test_4_1_the_refused_return_of_a_practice_piece_says_where_its_end_is(code: str) -> None:
+    """A group that wants to stop looks first at Return to base, which a practice piece (no base) refuses: the sheet
+    and `check return` say where the exercise's own end is."""
+    table = Table_(mission="exercise_convoy", seed=0, language=code)
+    table.tap("tab.orders")
+    table.tap("order.return_to_base")
+    said = " ".join(shown(table))
+    assert {"en": "End the exercise on the Map page's Mission sheet", "de": "„Übung beenden“ auf dem Blatt",
+            "ru": "«Завершить учение» на листе"}[code] in said, said
+    typed = console_typed(code, {"en": "check return", "de": "prüfen heimmarsch", "ru": "проверить возвращение"}[code],
+                          game=new_game(0, "training"))
+    assert {"en": "To end the exercise here: end_exercise.", "de": "Um die Übung hier zu beenden: übung_beenden.",
+            "ru": "Чтобы завершить учение здесь: завершить_учение."}[code] in typed, typed
