@@ -309,7 +309,9 @@ def _kept_line(kept: Path) -> Msg:
     modules = state.get("modules") if isinstance(state, dict) else None
     mission = modules.get("mission") if isinstance(modules, dict) else None
     sonar = modules.get("sonar") if isinstance(modules, dict) else None
-    if (isinstance(mission, dict) and mission.get("result") in ("won", "lost", "returned")) or \
+    from kaleun.uboot.missions.saved import RESULTS
+
+    if (isinstance(mission, dict) and mission.get("result") in RESULTS) or \
             (isinstance(sonar, dict) and sonar.get("phase") == "over"):
         return Msg("kaleun: the previous game, which is over, was kept as {path}", path=str(kept))
     return Msg("kaleun: the previous game was kept as {path} (continue it with: kaleun resume --save {path})",

@@ -360,7 +360,9 @@ def game_finished(path: Path) -> bool | None:
         return None
     if result is None:
         return False
-    return True if result in ("won", "lost", "returned") else None  # a damaged result: never deleted
+    from kaleun.uboot.missions.saved import RESULTS
+
+    return True if result in RESULTS else None  # a damaged result: never deleted
 
 
 @dataclass

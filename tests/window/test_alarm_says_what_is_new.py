@@ -46,21 +46,23 @@ def test_9_the_depth_charge_banner_says_near_or_far_and_who_attacks(lang: str) -
     rest = banner_words(word, text)
     assert rest in said  # the banner says what is new, not the word again
     assert not rest.casefold().startswith(word.casefold())
-    expected = {"en": "close aboard! Attacker: no contact.", "de": "dicht am Boot! Angreifer: kein Kontakt.",
-                "ru": "рядом с лодкой! Атакующий: нет контакта."}
+    expected = {"en": "close aboard! Attacker: not yet seen by the crew.",
+                "de": "dicht am Boot! Angreifer: von der Besatzung noch nicht gesichtet.",
+                "ru": "рядом с лодкой! Атакующий: экипаж его ещё не видел."}
     assert rest == expected[lang]
 
 
 def test_9_the_attacker_is_named_as_the_crew_knows_it() -> None:
     """An identified escort by its class and contact, a contact not identified by its contact alone, an aircraft
-    by its type (the bridge sees what it is), and "no contact" when nobody aboard has one of it."""
+    by its type (the bridge sees what it is), and one not yet seen when nobody aboard has a contact of it (said so in
+    words a First Officer reads aloud: "Attacker: no contact" read as a riddle)."""
     charge = {"source": "Flower-class corvette", "escort": "v3"}
     seen = {"id": "c4", "kind": "ship", "identified": True}
     assert attacker(charge, seen).render() == "Flower-class corvette (c4)"
     assert attacker(charge, {**seen, "identified": False}).render() == "unidentified contact c4"
     assert attacker({"source": "Short Sunderland"}, {"id": "c9", "kind": "aircraft", "identified": False}).render() \
         == "Short Sunderland (c9)"
-    assert attacker(charge, None).render() == "no contact"
+    assert attacker(charge, None).render() == "not yet seen by the crew"
     german = language("de")
     assert german.render(Msg("Depth charges, farther off. Attacker: {attacker}.",
                              attacker=attacker(charge, {**seen, "identified": False}))) \

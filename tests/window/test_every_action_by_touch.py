@@ -367,6 +367,7 @@ ROUTES: dict[str, tuple[Callable[[], Hands], dict[str, Any]]] = {
     "surface": (by_order("surface", submerged), {"do": "order", "order": "surface"}),
     "sextant": (by_order("sextant"), {"do": "order", "order": "sextant"}),
     "return": (by_order("return_to_base", mission="patrol_atlantic"), {"do": "return_to_base"}),
+    "end_exercise": (tap_then("tab.map", "map.mission", "mission.end_exercise", sheet=True), {"do": "end_exercise"}),
     "observe": (by_order("observe"), {"do": "order", "order": "observe"}),
     "join": (tap_then("tab.orders", "action.lookouts", sheet=True), {"do": "join_task"}),
     "stop_task": (sailor_button("sailor.stop", lambda t: lookouts(t, 5), figure="navigator-square"),

@@ -13,8 +13,9 @@ with objectives (a mission file's `[[objective]]`) also ends itself: when its ti
 Its `mission_end` event then carries the score and grade (scoring.py), and `part_again` when a linked part
 that needs its primary objective met is to be played again (`part_again()`, §4.3), and `campaign_over` when
 a campaign mission's grade is below E (§4.3: the campaign ends; its feed line says so). Missions without objectives
-(training, the exercises, the open patrol) end only when the boat is lost, as before, with just
-`result`, `reason` and `crew_lost` (every sailor, those still alive "lost with the boat").
+(training, the exercises, the open patrol) end when the boat is lost, when the crew ends them (`end_exercise`:
+result `ended`) or, the open patrol, home after a return to base, with just `result`, `reason` and `crew_lost`
+(lost: every sailor, those still alive "lost with the boat").
 
 The helpers live in `kaleun.uboot.missions`: objectives, radio (Enigma), passage (return to base),
 scoring, carry (linked missions), debrief. The catalogue of missions checks every mission file.
@@ -806,7 +807,28 @@ class Mission(Module):
 
     # -- return to base ---------------------------------------------------------------------------
     def commands(self) -> Mapping[str, Handler]:
-        return {"return_to_base": self._return_command}
+        return {"return_to_base": self._return_command, "end_exercise": self._end_exercise_command}
+
+    def _end_exercise_command(self, args: Args) -> None:
+        """The crew ends a practice piece (no objectives, no base: else it ends only with the boat): the debrief
+        follows as after any other end, with no grade and nothing booked."""
+        args.finish()
+        reason = self.why_not_end_exercise()
+        if reason is not None:
+            self.emit("action_refused", feed=Msg("End of the exercise refused: {reason}.", reason=reason),
+                      action="end_exercise", reason=reason)
+            return
+        if self.engine.has_module("boat"):
+            self._track(self.engine.t)  # the debrief's track ends where the boat is
+        self.end("ended", "exercise_ended", Msg("The crew ends the exercise."))
+
+    def why_not_end_exercise(self) -> Msg | None:
+        """Why the crew cannot end the game now (None: it can): only a practice piece, and only once."""
+        if self.over:
+            return Msg("the mission is over")
+        if self.scored:
+            return Msg("a mission with objectives ends by its time limit, the return to base or the loss of the boat")
+        return None
 
     def _return_command(self, args: Args) -> None:
         args.finish()

@@ -436,7 +436,9 @@ class Console(Prompting):
         said = [] if refusal is None else [self.lang.render(Msg("Return to base refused: {reason}.", reason=refusal))]
         warnings = return_warnings(self.game)
         if not warnings and said and not self.game.module("mission").has_hq:
-            return said  # a practice piece: no objectives to give up, no base (it ends when the boat is lost)
+            # a practice piece: no objectives to give up, no base; the crew ends it with end_exercise
+            return [*said, self.lang.render(Msg("To end the exercise here: {command}.",
+                                                command=self._word("end_exercise")))]
         if not warnings:
             return [*said, self.lang.render(Msg("Return to base: no primary objective is still open."))]
         return [*said, *(self.lang.render(w) for w in warnings)]

@@ -301,7 +301,7 @@ class LostContacts(Rule):
 
 class Repeats(Rule):
     """The same alarm again soon: one line with the number of times ("Depth charges close aboard! Attacker:
-    no contact. (3 patterns)")."""
+    not yet seen by the crew. (3 patterns)")."""
 
     def __init__(self, event: str, more: Callable[[int, Msg | str], Msg], within_s: float) -> None:
         self.event, self.more, self.within_s = event, more, within_s

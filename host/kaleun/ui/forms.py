@@ -301,6 +301,18 @@ def _tubes(states: tuple[str, ...], mines: bool = False) -> Callable[[Any, Value
     return options
 
 
+def _return_refusal(game: Any) -> Msg | None:
+    """Why the return to base is refused now; on a practice piece, which has no base, where its own end is (a crew
+    that wants to stop there looks for it here first)."""
+    if not game.has_module("mission"):
+        return None
+    mission = game.module("mission")
+    why = mission.why_not_return()
+    if why is not None and mission.why_not_end_exercise() is None and "base" not in mission.spec:
+        return Msg("{reason}. To end the exercise here: End the exercise on the Map page's Mission sheet", reason=why)
+    return why
+
+
 def _reload_types(game: Any, values: Values) -> list[Option]:
     weapons = status(game, "weapons")
     tube = values.get("tube")
@@ -706,8 +718,9 @@ FORMS: dict[str, Form] = {f.id: f for f in (
     )),
     Form("kill", Msg("A sailor is dead"), command="kill", fields=(
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),)),
-    Form("return_to_base", Msg("Return to base"), command="return_to_base",
-         refusal=lambda game: game.module("mission").why_not_return() if game.has_module("mission") else None),
+    Form("return_to_base", Msg("Return to base"), command="return_to_base", refusal=_return_refusal),
+    Form("end_exercise", Msg("End the exercise"), command="end_exercise",
+         refusal=lambda game: game.module("mission").why_not_end_exercise() if game.has_module("mission") else None),
 )}
 
 #: the orders, by group, as the orders screen lists them

@@ -38,13 +38,13 @@ from kaleun.uboot.missions import passage, scoring
 LOST_ONE_BY_ONE = 4
 
 WORDS: dict[str, str] = {
-    "won": N_("won"), "lost": N_("lost"), "returned": N_("returned"), "running": N_("running"),
+    "won": N_("won"), "lost": N_("lost"), "returned": N_("returned"), "ended": N_("ended"), "running": N_("running"),
     "open": N_("open"), "met": N_("met"), "failed": N_("failed"),
     "time_limit": N_("the patrol time ran out"), "crew_dead": N_("the whole crew is dead"),
     "all_hands_lost": N_("all hands lost"), "flooded": N_("a second section flooded"),
     "crushed": N_("crushed below the crush depth"), "grounded": N_("run aground"), "rammed": N_("rammed"),
     "collision": N_("a collision"), "torpedo": N_("torpedo"), "gunfire": N_("gunfire"), "damage": N_("damage"),
-    "mine": N_("mine"),
+    "mine": N_("mine"), "exercise_ended": N_("the crew ended the exercise"),
     "merchant": N_("merchant"), "escort": N_("escort"), "small": N_("small craft"),
     "torpedoes": N_("torpedoes"), "gun_88": N_("88 mm gun"), "gun_20": N_("20 mm gun"),
 }

@@ -37,7 +37,8 @@ from kaleun.uboot.missions.catalogue import OBJECTIVE_KINDS, objective_problems
 from kaleun.uboot.missions.objectives import STATES
 from kaleun.uboot.missions.radio import REPORT_KINDS
 
-RESULTS = ("won", "lost", "returned")
+#: "ended": a practice piece the crew ended (`end_exercise`): nothing won or lost
+RESULTS = ("won", "lost", "returned", "ended")
 ID = Text(max_len=64)
 KEY = Text(max_len=64)
 #: what the mission file gave, passed through (a table's fields, a message's values)

@@ -162,9 +162,10 @@ def air_stick(sea: Any, plane: Any, now: float, lat: float, lon: float, heading:
 
 def attacker(charge: Mapping[str, Any], contact: Mapping[str, Any] | None) -> Msg:
     """Who dropped the charges, as the crew knows it: the class of an identified escort (an aircraft's type, seen
-    from the bridge) and its contact, a contact not identified, or no contact of it at all."""
+    from the bridge) and its contact, a contact not identified, or, with no contact of it aboard, an attacker the
+    crew has not seen (words a First Officer reads aloud, not "no contact")."""
     if contact is None:
-        return Msg("no contact")
+        return Msg("not yet seen by the crew")
     if contact.get("kind") == "aircraft" or contact.get("identified"):
         return Msg("{ship} ({contact})", ship=Msg.term(str(charge["source"])), contact=contact["id"])
     return Msg("unidentified contact {contact}", contact=contact["id"])

@@ -18,7 +18,7 @@ from kaleun.core.messages import Msg, join
 from kaleun.uboot.crew.food import MEAL_HOUR, NAMES, morale_effect
 from kaleun.uboot.crew.roster import SYMBOL_NAMES
 from kaleun.uboot.figures import FIGURES, ROLES, figure_term
-from kaleun.ui import theme
+from kaleun.ui import icons, theme
 from kaleun.ui.boat_view import Sailor, draw_figure, role_letter
 from kaleun.ui.console_views import in_hand
 from kaleun.ui.frame import bar_reading
@@ -175,10 +175,14 @@ class CrewScreen(Screen):
                 where = None if figure in lifted else self._lies(figure) if dead else st["section"]
                 if where is None:  # in the First Officer's hand (a dead man's figure too, lifted to clear it away)
                     words = Msg("lifted") if figure in lifted else Msg("dead")
-                else:  # the section as the boat drawing shows it: its number on a section's colour
-                    badge = Rect(x, line_y - s(10), s(22), s(20))
+                else:  # the section on a section's colour as the boat drawing shows it, with the boat's icon
+                    # before its number (a bare number there read as his chips)
+                    number = str(where)
+                    badge = Rect(x, line_y - s(10), s(24) + c.text_width(number, theme.MIN_TEXT, bold=True), s(20))
                     pygame.draw.rect(c.surface, theme.SECTION, badge, border_radius=s(3))
-                    c.text(str(where), badge.center, theme.MIN_TEXT, theme.SECTION_LABEL, "center", bold=True)
+                    icons.boat(c.surface, Rect(badge.x + s(2), badge.y + s(3), s(15), s(14)), theme.SECTION_LABEL)
+                    c.text(number, (badge.x + s(19), badge.centery), theme.MIN_TEXT, theme.SECTION_LABEL, "midleft",
+                           bold=True)
                     x = badge.right + s(5)
                 task = (st.get("task") or {}).get("kind") if isinstance(st.get("task"), dict) else None
                 if task:

@@ -25,6 +25,7 @@ RESULTS: dict[str, tuple[Msg, theme.Color, str]] = {
     "won": (Msg("Mission accomplished"), (110, 200, 120), "check"),
     "returned": (Msg("Back in port"), (236, 180, 64), "boat"),
     "lost": (Msg("The boat is lost"), (235, 70, 60), "x"),
+    "ended": (Msg("Exercise over"), (110, 170, 230), "check"),
 }
 #: a mission lost by its time limit (a primary objective not met): the boat itself is not lost
 OUT_OF_TIME: tuple[Msg, theme.Color, str] = (Msg("Mission failed"), (236, 140, 60), "warning")

@@ -39,12 +39,23 @@ class MissionSheet(PagedSheet):
         game = self.game
         self.lines = crew_words(mission_lines(game), game) if game.has_module("mission") else [
             Msg("This game has no mission.")]
-        return (tuple(str(line) for line in self.lines), self.page, self.win.lang.code)
+        return (tuple(str(line) for line in self.lines), self.page, self.win.lang.code, self.practice())
+
+    def practice(self) -> bool:
+        """A practice piece still running (no objectives: nothing ends it but the boat's loss or the crew)."""
+        game = self.game
+        return game.has_module("mission") and not game.module("mission").scored and not game.module("mission").over
 
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
         side = self.frame(c, area)
         text = Rect(area.x + s(10), area.y + s(6), side.x - area.x - s(18), area.h - s(12))
+        if self.practice():  # a practice piece ends when the crew says so: its sheet asks once more (Give)
+            label = Msg("End the exercise")
+            width = min(text.w, c.text_width(label, theme.MIN_TEXT) + s(32))
+            c.button("mission.end_exercise", Rect(text.x, text.bottom - s(47), width, s(47)), label,
+                     simple(lambda: self.win.open_form("end_exercise")), size=theme.MIN_TEXT)
+            text.h -= s(53)
         size = theme.MIN_TEXT
         height = c.font(size).get_linesize()
         rows = max(1, text.h // height)
