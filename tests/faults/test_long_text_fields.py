@@ -94,3 +94,18 @@ def test_a_refusal_quotes_a_huge_name_by_its_start(tmp_path, game, line):
     assert result.returncode == 2
     first = result.stderr.splitlines()[0]
     assert first.startswith(f"{script}:1: ") and "..." in first and len(first) < 3000, first[:200]
+
+
+def test_a_refusal_quotes_a_long_value_by_its_start_and_its_end():
+    """A long value is quoted by its start and its end, and Captain Sonar's shorter echo of that quote shows the
+    end the player typed, not the "..." of a cut cut again."""
+    from kaleun.core.args import quoted
+    from kaleun.sonar.game import new_game
+
+    typed = "alpha" + "x" * 100 + "omega"
+    said = quoted(typed)
+    assert len(said) == 60 and said.startswith("alphaxxx") and said.endswith("xomega")
+    assert quoted("abcdef", 3) == "..."  # too short a room for any of it
+    with pytest.raises(CommandError) as caught:
+        new_game(3).apply({"do": "start", "team": typed})
+    assert "'alphaxxxxxxx...xomega'" in language("en").render(of_error(caught.value))

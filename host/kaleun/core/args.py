@@ -65,8 +65,8 @@ def quoted(text: Text, most: Whole = 60) -> Text:
     as Captain Sonar's echoes do, shows the same start and end the player typed)."""
     if len(text) <= most:
         return text
-    tail = most // 4
-    return text[:most - 3 - tail] + "..." + text[-tail:]
+    tail = most // 4  # 0 for a `most` under 4: no end (text[-0:] would be the whole text)
+    return text[:max(0, most - 3 - tail)] + "..." + text[len(text) - tail:]
 
 
 def _short(value: Any) -> str:
