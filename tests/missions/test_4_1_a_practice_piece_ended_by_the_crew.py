@@ -104,3 +104,23 @@ def test_4_1_the_refused_return_of_a_practice_piece_says_where_its_end_is(code: 
                           game=new_game(0, "training"))
     assert {"en": "To end the exercise here: end_exercise.", "de": "Um die Übung hier zu beenden: übung_beenden.",
             "ru": "Чтобы завершить учение здесь: завершить_учение."}[code] in typed, typed
+
+
+def test_4_1_a_practice_piece_over_refuses_a_second_end(tmp_path: Path) -> None:
+    """Once the game is over (here ended by the crew) another end is refused in words, and the first end stands."""
+    game, events = play_script(tmp_path, [*SCRIPT, {"t": 1900, "do": "end_exercise"}], game=new_game(0, "training"))
+    assert one(events, "mission_end")["t"] == 1800
+    assert one(events, "action_refused")["feed"] == "End of the exercise refused: the mission is over."
+    assert (game.module("mission").result, game.module("mission").ended_at) == ("ended", 1800)
+
+
+def test_4_1_captain_sonar_has_no_exercise_to_end() -> None:
+    """Captain Sonar's referee has no such command: a script line of it is refused by name, nothing is changed."""
+    from kaleun.core.errors import CommandError
+    from kaleun.sonar.game import new_game as new_sonar_game
+
+    game = new_sonar_game(3)
+    before = game.to_state()
+    with pytest.raises(CommandError, match="unknown command 'end_exercise'"):
+        game.apply({"do": "end_exercise"})
+    assert game.to_state() == before
