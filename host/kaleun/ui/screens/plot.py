@@ -393,7 +393,7 @@ class PlotScreen(Screen):
             ("target.tdc", Msg("TDC"), lambda: win.open_form("tdc", {"contact": cid}), ship),
             # the gun for the contact: the 88 mm at a ship, the flak at an aircraft
             ("target.gun", Msg("88 mm"), lambda: win.open_form("gun_88", {"target": cid}), ship and self._gun_aboard())
-            if ship or contact.get("kind") != "aircraft" else
+            if contact.get("kind") != "aircraft" else
             ("target.gun", Msg("20 mm"), lambda: win.open_form("gun_20", {"target": cid}), self._gun_aboard("gun_20")),
             ("target.scope", Msg("Look"), lambda: self.look(contact), True),
             ("target.close", Msg("Back"), lambda: self.select(None), True),
