@@ -58,7 +58,9 @@ def test_a_console_session_replays_and_resumes_byte_for_byte(home: Path, tmp_pat
     runtime.language = language
     console = Console(runtime, stdin=io.StringIO(), stdout=io.StringIO(), interactive=False)
     runtime.step()
-    typed = [a.example for a in (*ACTIONS, *CONSOLE) if a.example and a.name not in ("quit", "save", "volume")]
+    # the exercise's end is typed last: typed at random it ended a practice piece a few lines in
+    typed = [a.example for a in (*ACTIONS, *CONSOLE)
+             if a.example and a.name not in ("quit", "save", "volume", "end_exercise")]
     kills = 0
     for i in range(LINES):
         roll = rng.random()
@@ -77,6 +79,11 @@ def test_a_console_session_replays_and_resumes_byte_for_byte(home: Path, tmp_pat
             resumed.advance_to(game.t)  # the journal's last clock mark may lie a moment behind
             assert _state(resumed) == _state(game), f"session {n}: resumed at line {i} to another game"
             kills += 1
+    console.handle("end_exercise")  # a practice piece ends here (its debrief in the log), a mission refuses it
+    runtime.step()
+    assert runtime.failure is None, runtime.failure
+    ended = game.module("mission")
+    assert ended.over if not ended.scored else ended.result != "ended"
     runtime.close()
     assert kills >= 3
     sessions = home / "sessions"
