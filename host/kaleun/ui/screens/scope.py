@@ -120,6 +120,8 @@ class ScopeScreen(Screen):
         self.periscope_depth = False
         self.periscope_up = False
         self.visible_nm = 10.0
+        #: how far a large ship shows through the optic now, and a burning one (nm, to a tenth; None: no sea)
+        self.dark_reach: tuple[float, float] | None = None
         #: the view's scale and horizon in the last frame (pixels a degree, the horizon's y)
         self.sight_scale: tuple[float, float] = (0.0, 0.0)
 
@@ -159,16 +161,21 @@ class ScopeScreen(Screen):
         self.periscope_up = bool(sea_status.get("periscope_up"))
         light = LIGHT_FACTOR.get(str(self.weather.get("daylight", "day")), 1.0)
         self.visible_nm = float(self.weather.get("visibility_nm", 10)) * light * self.optic.reach
+        cond = game.module("sea").conditions() if game.has_module("sea") else None
+        # the note under the view in the dark: how far a large ship shows through this optic, and a burning one
+        self.dark_reach = None if cond is None else (
+            round(visual_range("large", cond) * self.optic.reach, 1),
+            round(visual_range("large", cond, burning=True) * self.optic.reach, 1))
         self.seen = []
-        if game.has_module("sea") and self._usable() is None:
+        if cond is not None and self._usable() is None:
             sea = game.module("sea")
             t = game.t
-            cond = sea.conditions()
             for vid, v in sea.vessels.items():
                 truth = sea.truth(vid, t)
                 # a ship shows as far as the crew's eyes reach it (the lookouts' and the periscope's sighting range
-                # of its size: a merchant in sight through the periscope is one a look through it can report)
-                limit = min(self.visible_nm, ship_range(v, cond) * self.optic.reach)
+                # of its size: a merchant in sight through the periscope is one a look through it can report; a
+                # ship on fire lights herself, in the dark beyond what the light shows of any other)
+                limit = ship_range(v, cond) * self.optic.reach
                 if truth is None or truth.range_nm > limit:
                     continue
                 to_boat = (truth.bearing + 180.0) % 360.0
@@ -183,7 +190,7 @@ class ScopeScreen(Screen):
                                              round(air_limit, 2)))
         self.aim = self._aim(sea_status.get("contacts", []))
         return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
-                self.periscope_up, tuple(sorted(self.weather.items())), self.aim)
+                self.periscope_up, tuple(sorted(self.weather.items())), self.aim, self.dark_reach)
 
     def _aim(self, contacts: list[dict[str, Any]]) -> tuple[str, int, bool] | None:
         """The contact the Target button turns to: (contact, its bearing, chosen on the plot), or None.
@@ -237,9 +244,10 @@ class ScopeScreen(Screen):
                     daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
         lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
         lines[0] = lines[0][:1].upper() + lines[0][1:]  # a line of its own: "Weather: ...", "Погода: ..."
-        if LIGHT_FACTOR.get(str(w.get("daylight", "day")), 1.0) < 1.0:  # the weather's visibility is the day's
-            dark = c.rows(Msg("in this light, ships show at most {vis:g} nm off", vis=round(self.visible_nm, 1)),
-                          theme.MIN_TEXT, view.w - s(12))
+        reach = self.dark_reach
+        if reach is not None and LIGHT_FACTOR.get(str(w.get("daylight", "day")), 1.0) < 1.0:  # visibility is the day's
+            dark = c.rows(Msg("in this light a large ship shows at most {large:g} nm off, a burning one {burning:g} nm",
+                              large=reach[0], burning=reach[1]), theme.MIN_TEXT, view.w - s(12))
             lines += [dark[0][:1].upper() + dark[0][1:], *dark[1:]]  # a sentence of its own
         strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
         pygame.draw.rect(c.surface, (0, 0, 0), strip)
