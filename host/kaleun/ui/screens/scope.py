@@ -321,6 +321,10 @@ class ScopeScreen(Screen):
         y = horizon - round(px_per_deg * math.degrees(AIR_HEIGHT_M / range_m))
         higher = y < top
         y = max(y, top)
+        # the mark above it (s(12) wide, s(7) high) whole inside the eyepieces, not behind their dark rim
+        edges = [e for e in (self._eyepiece_top(c, view, x + dx) for dx in (-s(7), 0, s(7))) if e is not None]
+        if higher and edges:
+            y = max(y, min(math.ceil(max(edges)) + s(14) + size // 2, horizon - size // 2 - s(2)))
         box = Rect(x - size // 2, y - size // 2, size, size)
         if sky != glow:  # in the dark: the glow the eye finds it against
             halo = box.inflate(size, size // 2 + s(8))
@@ -330,8 +334,38 @@ class ScopeScreen(Screen):
             icons.aircraft(surface, box, _mix(AIR_INK, sky, fade))
         if higher:
             mark = _mix(AIR_INK if sky == glow else (200, 210, 200), sky, fade)  # the reticle's light marks at night
-            pygame.draw.polygon(surface, mark, [(x, box.top - s(11)), (x - s(6), box.top - s(4)),
-                                                (x + s(6), box.top - s(4))])
+            mx = self._inside_eyepiece(c, view, x, box.top - s(11), s(7))
+            pygame.draw.polygon(surface, mark, [(mx, box.top - s(11)), (mx - s(6), box.top - s(4)),
+                                                (mx + s(6), box.top - s(4))])
+
+    def _inside_eyepiece(self, c: Canvas, view: Rect, x: int, y: int, half: int) -> int:
+        """`x` moved in just enough that a mark `half` either side of it at the height `y` is seen through the
+        eyepiece whose centre is nearest (beside the aircraft near the rim, not cut by it); `x` as it is with no
+        eyepiece, or when it lies outside every one (nothing of the aircraft is seen there)."""
+        circles = [e for e in self._eyepieces(c, view) if abs(x - e[0]) < e[2]]
+        if not circles or all(any((px - cx) ** 2 + (y - cy) ** 2 <= r * r for cx, cy, r in circles)
+                              for px in (x - half, x + half)):
+            return x
+        cx, cy, r = min(circles, key=lambda e: abs(x - e[0]))
+        reach = math.sqrt(max(0.0, r * r - (y - cy) ** 2)) - half
+        return x if reach <= 0 else round(max(cx - reach, min(cx + reach, x)))
+
+    def _eyepieces(self, c: Canvas, view: Rect) -> list[tuple[int, int, int]]:
+        """The circles (centre x, centre y, radius) the optic is seen through, on the screen: the periscope's one,
+        the binoculars' two side by side; none for the 88 mm sight (its whole view is seen)."""
+        s = c.size
+        if self.optic.name == "periscope":
+            return [(view.centerx, view.y + view.h // 2, min(view.w, view.h) // 2 - s(4))]
+        if self.optic.name == "binoculars":
+            r = min(view.h // 2 - s(4), view.w // 4 + s(30))
+            return [(view.x + view.w // 2 + dx, view.y + view.h // 2, r) for dx in (-r + s(30), r - s(30))]
+        return []
+
+    def _eyepiece_top(self, c: Canvas, view: Rect, x: int) -> float | None:
+        """The highest point seen through the eyepieces at `x` on the screen (None: no eyepiece there, or the
+        optic has none)."""
+        tops = [cy - math.sqrt(r * r - (x - cx) ** 2) for cx, cy, r in self._eyepieces(c, view) if abs(x - cx) < r]
+        return min(tops, default=None)
 
     def _reticle(self, c: Canvas, view: Rect, horizon: int, px_per_deg: float) -> None:
         s = c.size
@@ -340,10 +374,10 @@ class ScopeScreen(Screen):
         mark = (20, 20, 20) if str(self.weather.get("daylight", "day")) == "day" else (200, 210, 200)
         cx = view.centerx
         if optic.name == "periscope":
-            radius = min(view.w, view.h) // 2 - s(4)
             mask = pygame.Surface(view.size, pygame.SRCALPHA)
             mask.fill((0, 0, 0, 255))
-            pygame.draw.circle(mask, (0, 0, 0, 0), (view.w // 2, view.h // 2), radius)
+            (ex, ey, radius), = self._eyepieces(c, view)
+            pygame.draw.circle(mask, (0, 0, 0, 0), (ex - view.x, ey - view.y), radius)
             surface.blit(mask, view)
             pygame.draw.line(surface, mark, (cx - radius, horizon), (cx + radius, horizon), 1)
             pygame.draw.line(surface, mark, (cx, view.centery - radius), (cx, view.centery + radius), 1)
@@ -354,9 +388,8 @@ class ScopeScreen(Screen):
         elif optic.name == "binoculars":
             mask = pygame.Surface(view.size, pygame.SRCALPHA)
             mask.fill((0, 0, 0, 255))
-            r = min(view.h // 2 - s(4), view.w // 4 + s(30))
-            for dx in (-r + s(30), r - s(30)):
-                pygame.draw.circle(mask, (0, 0, 0, 0), (view.w // 2 + dx, view.h // 2), r)
+            for ex, ey, r in self._eyepieces(c, view):
+                pygame.draw.circle(mask, (0, 0, 0, 0), (ex - view.x, ey - view.y), r)
             surface.blit(mask, view)
         else:
             pygame.draw.line(surface, mark, (cx, view.y + s(20)), (cx, view.bottom - s(20)), 1)
