@@ -86,3 +86,29 @@ def test_8_4_the_ship_chosen_on_the_plot_is_the_tdc_s_target_before_the_only_one
     table.tap(button)
     sheet = table.window.overlay
     assert sheet.values["contact"] == ships[1] and sheet.said is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_8_4_with_the_attack_disc_set_the_tdc_sheet_says_why_above_the_feed(language: str) -> None:
+    """§12: once a ring of the attack disc is set the sheet shows a fourth field (where the target data comes
+    from); the words on the only ship in reach were then drawn under the last field, below the sheet and under the
+    feed. They now stand whole on the sheet, the fields on pages where they take the room."""
+    from window.fingers import drawn_with_rects
+
+    table, ships = _in_sight([NEAR, BEYOND], language)
+    table.runtime.submit({"do": "attack_disc", "own_course": 20, "enemy_course": 140, "bearing": 30})
+    table.until(table.game.t + 2)
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.tap("weapon.tdc")
+    assert table.window.overlay.values["contact"] == ships[0]
+    win = table.window
+    words = win.tr(Msg("{contact} is the only ship in contact within the torpedoes' reach ({reach:g} nm): it is "
+                       "the target unless another is chosen.", contact=ships[0],
+                       reach=round(_torpedo_reach_nm(table), 1)))
+    feed_top = table.target("feed").rect.top
+    win.cut.clear()
+    drawn = drawn_with_rects(table)
+    assert not win.cut, win.cut
+    above = " ".join(text for text, rect in drawn if rect.bottom <= feed_top)
+    assert " ".join(words.split()) in " ".join(above.split())
