@@ -46,8 +46,8 @@ class FormSheet(Overlay):
         super().__init__(win)
         self.form: Form = FORMS[form]
         self.values: Values = {}
-        #: why the preset's values were chosen for the player (the 88 mm gun's only ship in reach), said while they
-        #: stand
+        #: why the preset's values were chosen for the player (the only ship in the gun's or the torpedoes' reach),
+        #: said while they stand
         self.said = said
         self.preset = dict(preset)
         self.pages: dict[str, int] = {}
