@@ -30,7 +30,7 @@ def test_the_tdc_sheet_sets_the_magnetic_pistol_in_april_1940():
     table = _sheet("1940-04-10T12:00:00")
     ids = table.window.targets.ids()
     assert "field.pistol=contact" in ids and "field.pistol=magnetic" in ids
-    table.tap("field.contact=c1")
+    assert table.window.overlay.values["contact"] == "c1"  # the only ship in the torpedoes' reach: the target
     table.tap("field.pistol=magnetic")
     table.tap("sheet.give")
     programmed = table.named("tdc_programmed")

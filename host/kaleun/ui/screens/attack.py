@@ -12,7 +12,7 @@ from pygame import Rect
 
 from kaleun.core.messages import Msg
 from kaleun.ui import icons, theme
-from kaleun.ui.forms import chosen_contact_preset, target_preset
+from kaleun.ui.forms import target_preset
 from kaleun.ui.gun_tally import gun_hits, gun_hits_line
 from kaleun.ui.order_warnings import beyond_reach, too_close
 from kaleun.ui.scene import freeze
@@ -307,11 +307,11 @@ class AttackScreen(Screen):
         buttons = [
             ("weapon.flood", Msg("Flood"), lambda: win.open_form("flood_tubes", {"tubes": flood} if flood else {})),
             ("weapon.fire", Msg("Fire!"), lambda: win.open_form("fire_torpedoes", {"tubes": fire} if fire else {})),
-            ("weapon.tdc", Msg("TDC"), lambda: win.open_form("tdc", self._tdc_preset())),
+            ("weapon.tdc", Msg("TDC"), lambda: win.open_form("tdc", *self._target_preset("tdc"))),
             ("weapon.reload", Msg("Reload"), lambda: win.open_form("reload_torpedo", self._reload_preset(tubes))),
             ("weapon.disc", Msg("Disc"), lambda: win.open_form("attack_disc")),
-            self._gun_button("gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", *self._gun_preset("gun_88"))),
-            self._gun_button("gun_20", Msg("20 mm"), lambda: win.open_form("gun_20", *self._gun_preset("gun_20"))),
+            self._gun_button("gun_88", Msg("88 mm"), lambda: win.open_form("gun_88", *self._target_preset("gun_88"))),
+            self._gun_button("gun_20", Msg("20 mm"), lambda: win.open_form("gun_20", *self._target_preset("gun_20"))),
             ("weapon.plot", Msg("Plot"), lambda: win.show("plot")),
         ]
         bw = (rect.w - s(4)) // 2
@@ -396,13 +396,10 @@ class AttackScreen(Screen):
                     lambda: self.win.submit({"do": "cease_fire", "gun": gun, "via": "window"}))
         return f"weapon.{gun}", word, order
 
-    def _tdc_preset(self) -> dict[str, Any]:
-        return chosen_contact_preset(self.game, "tdc", self.win.ui.get("contact"))
-
-    def _gun_preset(self, gun: str) -> tuple[dict[str, Any], Msg | None]:
-        """The gun's target as the orders screen opens its sheet too: the 88 mm gun's the ship chosen on the plot (or
-        the only one in reach), the 20 mm gun's the aircraft chosen there."""
-        return target_preset(self.game, gun, self.win.ui.get("contact"))
+    def _target_preset(self, form: str) -> tuple[dict[str, Any], Msg | None]:
+        """The sheet's target as the orders screen opens it too: for the TDC and the 88 mm gun the ship chosen on the
+        plot (or the only one in their reach), for the 20 mm gun the aircraft chosen there."""
+        return target_preset(self.game, form, self.win.ui.get("contact"))
 
     def _reload_preset(self, tubes: dict[int, str]) -> dict[str, Any]:
         empty = [t for t in self.chosen if tubes.get(t) in ("empty", "fired")]

@@ -113,7 +113,7 @@ class OrdersScreen(Screen):
     def open(self, order: str) -> None:
         """An order's sheet, its target the contact chosen on the plot where it takes one (as the attack screen's
         TDC, 88 mm and 20 mm buttons open it: chosen there, c3 had to be chosen again on the sheet from here), or the
-        88 mm gun's only ship in reach."""
+        only ship in reach of the 88 mm gun or of the torpedoes (the TDC's)."""
         self.win.open_form(order, *target_preset(self.game, order, self.win.ui.get("contact")))
 
     def _actions(self, c: Canvas, x: int, y: int, w: int) -> None:

@@ -120,6 +120,8 @@ class ScopeScreen(Screen):
         self.periscope_depth = False
         self.periscope_up = False
         self.visible_nm = 10.0
+        #: how far a large ship shows through the optic now, and a burning one (nm, to a tenth; None: no sea)
+        self.dark_reach: tuple[float, float] | None = None
         #: the view's scale and horizon in the last frame (pixels a degree, the horizon's y)
         self.sight_scale: tuple[float, float] = (0.0, 0.0)
 
@@ -159,16 +161,21 @@ class ScopeScreen(Screen):
         self.periscope_up = bool(sea_status.get("periscope_up"))
         light = LIGHT_FACTOR.get(str(self.weather.get("daylight", "day")), 1.0)
         self.visible_nm = float(self.weather.get("visibility_nm", 10)) * light * self.optic.reach
+        cond = game.module("sea").conditions() if game.has_module("sea") else None
+        # the note under the view in the dark: how far a large ship shows through this optic, and a burning one
+        self.dark_reach = None if cond is None else (
+            round(visual_range("large", cond) * self.optic.reach, 1),
+            round(visual_range("large", cond, burning=True) * self.optic.reach, 1))
         self.seen = []
-        if game.has_module("sea") and self._usable() is None:
+        if cond is not None and self._usable() is None:
             sea = game.module("sea")
             t = game.t
-            cond = sea.conditions()
             for vid, v in sea.vessels.items():
                 truth = sea.truth(vid, t)
                 # a ship shows as far as the crew's eyes reach it (the lookouts' and the periscope's sighting range
-                # of its size: a merchant in sight through the periscope is one a look through it can report)
-                limit = min(self.visible_nm, ship_range(v, cond) * self.optic.reach)
+                # of its size: a merchant in sight through the periscope is one a look through it can report; a
+                # ship on fire lights herself, in the dark beyond what the light shows of any other)
+                limit = ship_range(v, cond) * self.optic.reach
                 if truth is None or truth.range_nm > limit:
                     continue
                 to_boat = (truth.bearing + 180.0) % 360.0
@@ -183,7 +190,7 @@ class ScopeScreen(Screen):
                                              round(air_limit, 2)))
         self.aim = self._aim(sea_status.get("contacts", []))
         return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
-                self.periscope_up, tuple(sorted(self.weather.items())), self.aim)
+                self.periscope_up, tuple(sorted(self.weather.items())), self.aim, self.dark_reach)
 
     def _aim(self, contacts: list[dict[str, Any]]) -> tuple[str, int, bool] | None:
         """The contact the Target button turns to: (contact, its bearing, chosen on the plot), or None.
@@ -237,9 +244,10 @@ class ScopeScreen(Screen):
                     daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
         lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
         lines[0] = lines[0][:1].upper() + lines[0][1:]  # a line of its own: "Weather: ...", "Погода: ..."
-        if LIGHT_FACTOR.get(str(w.get("daylight", "day")), 1.0) < 1.0:  # the weather's visibility is the day's
-            dark = c.rows(Msg("in this light, ships show at most {vis:g} nm off", vis=round(self.visible_nm, 1)),
-                          theme.MIN_TEXT, view.w - s(12))
+        reach = self.dark_reach
+        if reach is not None and LIGHT_FACTOR.get(str(w.get("daylight", "day")), 1.0) < 1.0:  # visibility is the day's
+            dark = c.rows(Msg("in this light a large ship shows at most {large:g} nm off, a burning one {burning:g} nm",
+                              large=reach[0], burning=reach[1]), theme.MIN_TEXT, view.w - s(12))
             lines += [dark[0][:1].upper() + dark[0][1:], *dark[1:]]  # a sentence of its own
         strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
         pygame.draw.rect(c.surface, (0, 0, 0), strip)
@@ -313,6 +321,10 @@ class ScopeScreen(Screen):
         y = horizon - round(px_per_deg * math.degrees(AIR_HEIGHT_M / range_m))
         higher = y < top
         y = max(y, top)
+        # the mark above it (s(12) wide, s(7) high) whole inside the eyepieces, not behind their dark rim
+        edges = [e for e in (self._eyepiece_top(c, view, x + dx) for dx in (-s(7), 0, s(7))) if e is not None]
+        if higher and edges:
+            y = max(y, min(math.ceil(max(edges)) + s(14) + size // 2, horizon - size // 2 - s(2)))
         box = Rect(x - size // 2, y - size // 2, size, size)
         if sky != glow:  # in the dark: the glow the eye finds it against
             halo = box.inflate(size, size // 2 + s(8))
@@ -322,8 +334,38 @@ class ScopeScreen(Screen):
             icons.aircraft(surface, box, _mix(AIR_INK, sky, fade))
         if higher:
             mark = _mix(AIR_INK if sky == glow else (200, 210, 200), sky, fade)  # the reticle's light marks at night
-            pygame.draw.polygon(surface, mark, [(x, box.top - s(11)), (x - s(6), box.top - s(4)),
-                                                (x + s(6), box.top - s(4))])
+            mx = self._inside_eyepiece(c, view, x, box.top - s(11), s(7))
+            pygame.draw.polygon(surface, mark, [(mx, box.top - s(11)), (mx - s(6), box.top - s(4)),
+                                                (mx + s(6), box.top - s(4))])
+
+    def _inside_eyepiece(self, c: Canvas, view: Rect, x: int, y: int, half: int) -> int:
+        """`x` moved in just enough that a mark `half` either side of it at the height `y` is seen through the
+        eyepiece whose centre is nearest (beside the aircraft near the rim, not cut by it); `x` as it is with no
+        eyepiece, or when it lies outside every one (nothing of the aircraft is seen there)."""
+        circles = [e for e in self._eyepieces(c, view) if abs(x - e[0]) < e[2]]
+        if not circles or all(any((px - cx) ** 2 + (y - cy) ** 2 <= r * r for cx, cy, r in circles)
+                              for px in (x - half, x + half)):
+            return x
+        cx, cy, r = min(circles, key=lambda e: abs(x - e[0]))
+        reach = math.sqrt(max(0.0, r * r - (y - cy) ** 2)) - half
+        return x if reach <= 0 else round(max(cx - reach, min(cx + reach, x)))
+
+    def _eyepieces(self, c: Canvas, view: Rect) -> list[tuple[int, int, int]]:
+        """The circles (centre x, centre y, radius) the optic is seen through, on the screen: the periscope's one,
+        the binoculars' two side by side; none for the 88 mm sight (its whole view is seen)."""
+        s = c.size
+        if self.optic.name == "periscope":
+            return [(view.centerx, view.y + view.h // 2, min(view.w, view.h) // 2 - s(4))]
+        if self.optic.name == "binoculars":
+            r = min(view.h // 2 - s(4), view.w // 4 + s(30))
+            return [(view.x + view.w // 2 + dx, view.y + view.h // 2, r) for dx in (-r + s(30), r - s(30))]
+        return []
+
+    def _eyepiece_top(self, c: Canvas, view: Rect, x: int) -> float | None:
+        """The highest point seen through the eyepieces at `x` on the screen (None: no eyepiece there, or the
+        optic has none)."""
+        tops = [cy - math.sqrt(r * r - (x - cx) ** 2) for cx, cy, r in self._eyepieces(c, view) if abs(x - cx) < r]
+        return min(tops, default=None)
 
     def _reticle(self, c: Canvas, view: Rect, horizon: int, px_per_deg: float) -> None:
         s = c.size
@@ -332,10 +374,10 @@ class ScopeScreen(Screen):
         mark = (20, 20, 20) if str(self.weather.get("daylight", "day")) == "day" else (200, 210, 200)
         cx = view.centerx
         if optic.name == "periscope":
-            radius = min(view.w, view.h) // 2 - s(4)
             mask = pygame.Surface(view.size, pygame.SRCALPHA)
             mask.fill((0, 0, 0, 255))
-            pygame.draw.circle(mask, (0, 0, 0, 0), (view.w // 2, view.h // 2), radius)
+            (ex, ey, radius), = self._eyepieces(c, view)
+            pygame.draw.circle(mask, (0, 0, 0, 0), (ex - view.x, ey - view.y), radius)
             surface.blit(mask, view)
             pygame.draw.line(surface, mark, (cx - radius, horizon), (cx + radius, horizon), 1)
             pygame.draw.line(surface, mark, (cx, view.centery - radius), (cx, view.centery + radius), 1)
@@ -346,9 +388,8 @@ class ScopeScreen(Screen):
         elif optic.name == "binoculars":
             mask = pygame.Surface(view.size, pygame.SRCALPHA)
             mask.fill((0, 0, 0, 255))
-            r = min(view.h // 2 - s(4), view.w // 4 + s(30))
-            for dx in (-r + s(30), r - s(30)):
-                pygame.draw.circle(mask, (0, 0, 0, 0), (view.w // 2 + dx, view.h // 2), r)
+            for ex, ey, r in self._eyepieces(c, view):
+                pygame.draw.circle(mask, (0, 0, 0, 0), (ex - view.x, ey - view.y), r)
             surface.blit(mask, view)
         else:
             pygame.draw.line(surface, mark, (cx, view.y + s(20)), (cx, view.bottom - s(20)), 1)

@@ -46,8 +46,8 @@ class FormSheet(Overlay):
         super().__init__(win)
         self.form: Form = FORMS[form]
         self.values: Values = {}
-        #: why the preset's values were chosen for the player (the 88 mm gun's only ship in reach), said while they
-        #: stand
+        #: why the preset's values were chosen for the player (the only ship in the gun's or the torpedoes' reach),
+        #: said while they stand
         self.said = said
         self.preset = dict(preset)
         self.pages: dict[str, int] = {}
@@ -211,7 +211,11 @@ class FormSheet(Overlay):
         self._assistant(c, right, warn)
         if placed:
             warnings = []
-        keep = least if warnings else 0
+        # the form's words under the fields too (why the target was chosen: the TDC's four fields with the disc's
+        # source among them filled the sheet and drew it under the feed)
+        notes_h = sum(len(c.lines(note, theme.MIN_TEXT, left.w)) * int(c.font(theme.MIN_TEXT).get_linesize()) + s(6)
+                      for note in self._notes())
+        keep = (least if warnings else 0) + notes_h
         # a long label takes a second line, unless that would push a field's buttons off the sheet
         wrap = fields_fit(keep)
         if not wrap and len(shown) * each > left.h - keep:
@@ -219,7 +223,7 @@ class FormSheet(Overlay):
         # the room left under the fields (and their warnings) lets a field with more choices than one row
         # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
         spare = left.h - sum((len(labels[f.key]) if wrap else 1) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
-        spare -= sum(len(c.rows(w, theme.MIN_TEXT, left.w - s(30))) * s(22) + s(6) for w in warnings)
+        spare -= sum(len(c.rows(w, theme.MIN_TEXT, left.w - s(30))) * s(22) + s(6) for w in warnings) + notes_h
         for f in shown:
             for line in labels[f.key] if wrap else [f.title]:
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
