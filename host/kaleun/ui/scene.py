@@ -211,8 +211,9 @@ def _bars(game: Any) -> str:
 
 def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str | None = None,
                pressed: str | None = None, screen: str = "boat", alarm: tuple[str, FeedLine] | None = None,
-               alarms_waiting: int = 0, badges: tuple[tuple[str, str], ...] = ()) -> Scene:
-    """Snapshot the window's frame from the runtime's game and table."""
+               alarms_waiting: int = 0, badges: tuple[tuple[str, str], ...] = (), lamps: bool = True) -> Scene:
+    """Snapshot the window's frame from the runtime's game and table. `lamps`: the section lamps are shown (the
+    boat screen draws them); else they are left out, so their blinking draws no frames of a screen without them."""
     game = runtime.game
     table = runtime.table
     now = game.clock.at(game.t)
@@ -241,7 +242,7 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         drag=drag,
         selected=selected,
         pressed=pressed,
-        lamps=lamp_looks(getattr(runtime, "lamps", None)),
+        lamps=lamp_looks(getattr(runtime, "lamps", None)) if lamps else (),
         mission_over=getattr(mission, "result", None),
         screen=screen,
         language=str(getattr(runtime, "language", "en")),

@@ -334,9 +334,11 @@ class Window:
     def scene(self) -> Scene:
         pressed = self.press[1] if self.press and self.press[0] == "target" else None
         mode = pressed[5:] if isinstance(pressed, str) and pressed.startswith("mode.") else None
+        # the section lamps only where they are seen: the boat screen with no sheet over it (a fire's flicker drew
+        # the whole crew screen 20 times a second)
         return read_scene(self.runtime, self.feed, drag=self.drag, selected=self.selected, pressed=mode,
                           screen=self.tab, alarm=self.alarm_shown(), alarms_waiting=max(0, len(self.alarms) - 1),
-                          badges=tuple(sorted(self.badges.items())))
+                          badges=tuple(sorted(self.badges.items())), lamps=self.tab == "boat" and self.overlay is None)
 
     @property
     def active(self) -> Screen:
