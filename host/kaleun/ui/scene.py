@@ -76,10 +76,9 @@ class Drag:
 class Scene:
     """The frame around the screens (top bar, ticker, tabs) and the boat's basics.
 
-    The boat's basics are read for those who ask (tests, the console's parity) but no part of the frame draws them,
-    and the screens that show them read them into their own snapshots: they are left out of the comparison that
-    decides whether the frame is drawn again (the distance run, changing by a hundredth of a mile every few seconds
-    under way, drew every screen again each time)."""
+    No part of the frame draws the boat's basics, and the screens that show them read them into their own
+    snapshots: they are left out of the comparison that decides whether the frame is drawn again (the distance run,
+    changing by a hundredth of a mile every few seconds under way, drew every screen again each time)."""
 
     time: str
     date: str
