@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -74,7 +74,11 @@ class Drag:
 
 @dataclass(frozen=True)
 class Scene:
-    """The frame around the screens (top bar, ticker, tabs) and the boat's basics."""
+    """The frame around the screens (top bar, ticker, tabs) and the boat's basics.
+
+    No part of the frame draws the boat's basics, and the screens that show them read them into their own
+    snapshots: they are left out of the comparison that decides whether the frame is drawn again (the distance run,
+    changing by a hundredth of a mile every few seconds under way, drew every screen again each time)."""
 
     time: str
     date: str
@@ -82,16 +86,16 @@ class Scene:
     bars: str
     mode: str
     factor: float
-    figures: tuple[tuple[str, int | None], ...]
-    handle: int  # the table's telegraph lever (index into TELEGRAPH)
-    answered: int  # the boat's telegraph, as answered by the engine room
-    speed_kn: float
-    target_kn: float
-    propulsion: str
-    surfaced: bool
-    distance_nm: float
-    course: int
-    depth_m: float
+    figures: tuple[tuple[str, int | None], ...] = field(compare=False)
+    handle: int = field(compare=False)  # the table's telegraph lever (index into TELEGRAPH)
+    answered: int = field(compare=False)  # the boat's telegraph, as answered by the engine room
+    speed_kn: float = field(compare=False)
+    target_kn: float = field(compare=False)
+    propulsion: str = field(compare=False)
+    surfaced: bool = field(compare=False)
+    distance_nm: float = field(compare=False)
+    course: int = field(compare=False)
+    depth_m: float = field(compare=False)
     feed: tuple[FeedLine, ...]
     drag: Drag | None = None
     selected: str | None = None
@@ -211,8 +215,9 @@ def _bars(game: Any) -> str:
 
 def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str | None = None,
                pressed: str | None = None, screen: str = "boat", alarm: tuple[str, FeedLine] | None = None,
-               alarms_waiting: int = 0, badges: tuple[tuple[str, str], ...] = ()) -> Scene:
-    """Snapshot the window's frame from the runtime's game and table."""
+               alarms_waiting: int = 0, badges: tuple[tuple[str, str], ...] = (), lamps: bool = True) -> Scene:
+    """Snapshot the window's frame from the runtime's game and table. `lamps`: the section lamps are shown (the
+    boat screen draws them); else they are left out, so their blinking draws no frames of a screen without them."""
     game = runtime.game
     table = runtime.table
     now = game.clock.at(game.t)
@@ -241,7 +246,7 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         drag=drag,
         selected=selected,
         pressed=pressed,
-        lamps=lamp_looks(getattr(runtime, "lamps", None)),
+        lamps=lamp_looks(getattr(runtime, "lamps", None)) if lamps else (),
         mission_over=getattr(mission, "result", None),
         screen=screen,
         language=str(getattr(runtime, "language", "en")),

@@ -120,11 +120,11 @@ class Window:
         #: what the finger went down on: ("figure", id) or ("target", id) or ("none", None)
         self.press: tuple[str, Any] | None = None
         self.press_pos: Pos = (0, 0)
-        #: where the finger is while down, and when a held repeating button last acted (None: not yet)
+        #: where the finger is while down
         self.finger: Pos = (0, 0)
-        self._repeated: float | None = None
-        #: how often the held repeating button has acted
+        #: how often the held repeating button has acted (0: not yet), and when it last did
         self._repeats = 0
+        self._repeated = 0.0
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
         #: the first order refused for want of sailors where it needs them has been followed by how to bring them
@@ -334,9 +334,11 @@ class Window:
     def scene(self) -> Scene:
         pressed = self.press[1] if self.press and self.press[0] == "target" else None
         mode = pressed[5:] if isinstance(pressed, str) and pressed.startswith("mode.") else None
+        # the section lamps only where they are seen: the boat screen with no sheet over it (a fire's flicker drew
+        # the whole crew screen 20 times a second)
         return read_scene(self.runtime, self.feed, drag=self.drag, selected=self.selected, pressed=mode,
                           screen=self.tab, alarm=self.alarm_shown(), alarms_waiting=max(0, len(self.alarms) - 1),
-                          badges=tuple(sorted(self.badges.items())))
+                          badges=tuple(sorted(self.badges.items())), lamps=self.tab == "boat" and self.overlay is None)
 
     @property
     def active(self) -> Screen:
@@ -587,7 +589,6 @@ class Window:
         self.touch()
         self._touched = self.wall()
         self.press_pos = self.finger = pos
-        self._repeated = None
         self._repeats = 0
         target = self.targets.at(pos)
         if target is None:
@@ -636,7 +637,7 @@ class Window:
         if under is None or under.id != target.id:
             return
         now = self.wall()
-        if self._repeated is None:
+        if not self._repeats:
             due = self._touched + REPEAT_AFTER
         else:
             due = self._repeated + (REPEAT_AFTER if self._repeats == 1 else REPEAT_EVERY)
@@ -648,8 +649,8 @@ class Window:
     def _up(self, pos: Pos) -> None:
         self.touch()
         press, self.press = self.press, None
-        if self._repeated is not None:  # a held repeating button has acted while it was held
-            self._repeated = None
+        if self._repeats:  # a held repeating button has acted while it was held
+            self._repeats = 0
             return
         if self.drag is not None:
             drag, self.drag = self.drag, None

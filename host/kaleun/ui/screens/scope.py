@@ -94,7 +94,7 @@ class Sighted:
     aob: float
     #: how far this ship (or aircraft) shows at most, in this weather and light through this optic: it fades into
     #: the sky as it nears it
-    limit_nm: float = 10.0
+    limit_nm: float
 
 
 def _mix(a: theme.Color, b: theme.Color, f: float) -> theme.Color:
@@ -104,6 +104,22 @@ def _mix(a: theme.Color, b: theme.Color, f: float) -> theme.Color:
 
 def _norm180(a: float) -> float:
     return (a + 180.0) % 360.0 - 180.0
+
+
+def capitalised(line: str) -> str:
+    """A line that begins a sentence of its own, with a capital (\"Weather: ...\", \"Погода: ...\")."""
+    return line[:1].upper() + line[1:]
+
+
+def glow_band(like: Any, size: tuple[int, int], sky: theme.Color, glow: theme.Color) -> Any:
+    """The glow above the horizon in the dark, `size` (the view's width, the glow's height): each row from the
+    sky's colour at the top to the glow's at the bottom, on a surface of `like`'s pixel format (blitted, it gives
+    the pixels drawing each row on `like` would)."""
+    width, height = size
+    band = pygame.Surface((width, height), 0, like)
+    for row in range(height):
+        band.fill(_mix(sky, glow, (row + 1) / max(1, height)), Rect(0, row, width, 1))
+    return band
 
 
 class ScopeScreen(Screen):
@@ -124,6 +140,9 @@ class ScopeScreen(Screen):
         self.dark_reach: tuple[float, float] | None = None
         #: the view's scale and horizon in the last frame (pixels a degree, the horizon's y)
         self.sight_scale: tuple[float, float] = (0.0, 0.0)
+        #: the glow above the horizon last drawn (`glow_band`), and what decides it: it is drawn again only when the
+        #: view's size, the light or the weather's dimming change
+        self._glow: tuple[Hashable, Any] | None = None
 
     def optics(self) -> list[str]:
         """The optics the boat has: no 88 mm sight on a boat whose gun was landed before the patrol (guns.toml
@@ -189,8 +208,13 @@ class ScopeScreen(Screen):
                     self.seen.append(Sighted(aid, None, round(truth.bearing, 1), round(truth.range_nm, 2), 0.0,
                                              round(air_limit, 2)))
         self.aim = self._aim(sea_status.get("contacts", []))
-        return (tuple(self.seen), self.optic.name, self.bearing, self.surfaced, self.periscope_depth,
-                self.periscope_up, tuple(sorted(self.weather.items())), self.aim, self.dark_reach)
+        # only what the view draws: ships in sight elsewhere on the horizon, moving, do not draw the view again
+        return (tuple(x for x in self.seen if self._in_view(x)), self.optic.name, self.bearing, self.surfaced,
+                self.periscope_depth, self.periscope_up, tuple(sorted(self.weather.items())), self.aim, self.dark_reach)
+
+    def _in_view(self, seen: Sighted) -> bool:
+        """Is it drawn in the view (its field of view, and a margin for a ship's length reaching into it)?"""
+        return abs(_norm180(seen.bearing - self.bearing)) <= self.optic.fov / 2 + 5
 
     def _aim(self, contacts: list[dict[str, Any]]) -> tuple[str, int, bool] | None:
         """The contact the Target button turns to: (contact, its bearing, chosen on the plot), or None.
@@ -243,12 +267,12 @@ class ScopeScreen(Screen):
                     cloud=w.get("cloud_oktas"), sea=w.get("sea_state"),
                     daylight=Msg.term(str(w.get("daylight")).replace("_", " ")))
         lines = c.rows(words, theme.MIN_TEXT, view.w - s(12))
-        lines[0] = lines[0][:1].upper() + lines[0][1:]  # a line of its own: "Weather: ...", "Погода: ..."
+        lines[0] = capitalised(lines[0])  # a line of its own: "Weather: ...", "Погода: ..."
         reach = self.dark_reach
         if reach is not None and LIGHT_FACTOR.get(str(w.get("daylight", "day")), 1.0) < 1.0:  # visibility is the day's
             dark = c.rows(Msg("in this light a large ship shows at most {large:g} nm off, a burning one {burning:g} nm",
                               large=reach[0], burning=reach[1]), theme.MIN_TEXT, view.w - s(12))
-            lines += [dark[0][:1].upper() + dark[0][1:], *dark[1:]]  # a sentence of its own
+            lines += [capitalised(dark[0]), *dark[1:]]  # a sentence of its own
         strip = Rect(view.x, view.bottom - len(lines) * s(20) - s(4), view.w, len(lines) * s(20) + s(4))
         pygame.draw.rect(c.surface, (0, 0, 0), strip)
         for k, line in enumerate(lines):
@@ -275,9 +299,7 @@ class ScopeScreen(Screen):
             if kind in ("overcast", "rain", "storm", "fog"):  # the weather dims the glow as it dims the sky
                 glow = _mix(glow, sky, 0.5)
             top = horizon - round((horizon - view.y) * GLOW_HEIGHT)
-            for row in range(top, horizon):
-                pygame.draw.line(surface, _mix(sky, glow, (row - top + 1) / max(1, horizon - top)), (view.x, row),
-                                 (view.right, row))
+            surface.blit(self._glow_band(surface, (view.w, horizon - top), sky, glow), (view.x, top))
         # a ship fades into the sky behind it (the glow, in the dark) as it nears the edge of sight
         behind = glow if glow is not None else sky
         ink = INKS.get(phase, INK)
@@ -289,9 +311,9 @@ class ScopeScreen(Screen):
         self.sight_scale = (px_per_deg, float(horizon))
         centre_x = view.centerx
         for seen in sorted(self.seen, key=lambda x: -x.range_nm):
-            off = _norm180(seen.bearing - self.bearing)
-            if abs(off) > optic.fov / 2 + 5:
+            if not self._in_view(seen):
                 continue
+            off = _norm180(seen.bearing - self.bearing)
             x = centre_x + off * px_per_deg
             range_m = max(50.0, seen.range_nm * M_PER_NM)
             fade = (seen.range_nm / max(0.1, seen.limit_nm)) ** 1.5
@@ -305,6 +327,13 @@ class ScopeScreen(Screen):
         surface.set_clip(clip)
         self._reticle(c, view, horizon, px_per_deg)
         pygame.draw.rect(surface, theme.PANEL_EDGE, view, 1)
+
+    def _glow_band(self, surface: Any, size: tuple[int, int], sky: theme.Color, glow: theme.Color) -> Any:
+        """The glow's band (`glow_band`), made again only when what decides it changed."""
+        key = (size, sky, glow, surface.get_bitsize(), surface.get_masks())
+        if self._glow is None or self._glow[0] != key:
+            self._glow = (key, glow_band(surface, size, sky, glow))
+        return self._glow[1]
 
     def _aircraft(self, c: Canvas, view: Rect, at: tuple[int, int], px_per_deg: float, range_m: float, fade: float,
                   glow: theme.Color, sky: theme.Color, ink: theme.Color) -> None:

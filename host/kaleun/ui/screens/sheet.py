@@ -30,6 +30,8 @@ LEAST_W = 300
 ID_START = re.compile(r"[a-z]+\d")
 ROW_H = 47
 LABEL_H = 20
+#: how many wrapped texts a sheet keeps (its warnings at the widths they are weighed and drawn at)
+WRAPS_KEPT = 64
 
 
 def option_id(value: Any) -> str:
@@ -74,6 +76,9 @@ class FormSheet(Overlay):
         #: that account's lines, all of them and those on the panel in the last frame
         self.verdict_all: list[str] = []
         self.verdict_rows: list[str] = []
+        #: the warnings' lines by font, words and width (`_wrapped`): wrapped when they or the sheet's size change,
+        #: not again in every frame
+        self._wraps: dict[Hashable, list[str]] = {}
 
     @property
     def title(self) -> Msg:  # type: ignore[override]
@@ -169,16 +174,18 @@ class FormSheet(Overlay):
         left = Rect(area.x + s(8), y, self._column(c, shown) if warnings else s(LEFT_W), area.bottom - y - s(4))
         labels = {f.key: c.rows(f.title, theme.MIN_TEXT, left.w) for f in shown}
         each = s(LABEL_H) + s(ROW_H) + s(4)
+        #: the fields' height, each label on as many lines as it needs
+        tall = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
 
         def fields_fit(keep: int) -> bool:
             """Do the fields, each label on as many lines as it needs, fit above `keep` pixels?"""
-            return sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown) <= left.h - keep
+            return tall <= left.h - keep
 
         def room_under(keep: int) -> int:
             """The height left under the fields (on a page of them where they need pages) and the form's words,
             with `keep` pixels kept there for the warnings."""
             if fields_fit(keep):
-                used = sum(len(labels[f.key]) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
+                used = tall
             elif len(shown) * each > left.h - keep:  # a page of them above the arrows (as `_field_page`)
                 used = s(ROW_H) + s(4) + min(len(shown), max(1, (left.h - s(ROW_H) - s(4) - keep) // each)) * each
             else:
@@ -202,7 +209,7 @@ class FormSheet(Overlay):
             where the eye reads it, unless the room under the fields shows them on fewer pages (a refused gun order's
             warnings sat under its fields, a page of three, the panel half empty beside them)."""
             if not warnings or self._warning_pages(c, warnings, beside) > self._warning_pages(c, warnings,
-                                                                                            under_fields):
+                                                                                              under_fields):
                 return beside.y
             placed.append(True)
             return self._warn(c, warnings, beside)
@@ -222,8 +229,8 @@ class FormSheet(Overlay):
             shown = self._field_page(c, shown, left, keep)  # more fields than the sheet holds: a page of them
         # the room left under the fields (and their warnings) lets a field with more choices than one row
         # holds show them on more rows instead of pages: the jobs of a repair in Russian, a long contact list
-        spare = left.h - sum((len(labels[f.key]) if wrap else 1) * s(LABEL_H) + s(ROW_H) + s(4) for f in shown)
-        spare -= sum(len(c.rows(w, theme.MIN_TEXT, left.w - s(30))) * s(22) + s(6) for w in warnings) + notes_h
+        spare = left.h - (tall if wrap else len(shown) * each)
+        spare -= sum(len(self._rows(c, w, left.w - s(30))) * s(22) + s(6) for w in warnings) + notes_h
         for f in shown:
             for line in labels[f.key] if wrap else [f.title]:
                 c.text(line, (left.x, y), theme.MIN_TEXT, theme.TEXT_DIM, width=left.w)
@@ -444,14 +451,39 @@ class FormSheet(Overlay):
         c.button("sheet.give", Rect(buttons.x + half + s(8), buttons.y, half, buttons.h), give_label,
                  simple(self.give), active=enabled, enabled=enabled, why_not=why_not)
 
-    @staticmethod
-    def _warning_pages(c: Canvas, warnings: list[Msg], room: Rect) -> int:
+    def _wrapped(self, c: Canvas, warnings: list[Msg], width: int) -> list[list[str]]:
+        """Each warning's lines `width` wide in their bold font. Each text is wrapped once for its font and width,
+        not in every frame nor for each of the places weighed for it (beside the verdict, under the fields)."""
+        font = c.font(theme.MIN_TEXT, True)
+        out = []
+        for w in warnings:
+            words = c.tr(w)
+            key = ("warning", font, words, width)
+            lines = self._wraps.get(key)
+            if lines is None:
+                lines = self._keep_wrap(key, wrap(font, words, width))
+            out.append(lines)
+        return out
+
+    def _rows(self, c: Canvas, text: Msg, width: int) -> list[str]:
+        """`c.rows` of a warning (the room kept for it under the fields), once for its words and width."""
+        key = ("rows", c.font(theme.MIN_TEXT), c.tr(text), width)
+        lines = self._wraps.get(key)
+        return lines if lines is not None else self._keep_wrap(key, c.rows(text, theme.MIN_TEXT, width))
+
+    def _keep_wrap(self, key: Hashable, lines: list[str]) -> list[str]:
+        if len(self._wraps) >= WRAPS_KEPT:  # a sheet open for hours over changing warnings keeps only the recent
+            self._wraps.clear()
+        self._wraps[key] = lines
+        return lines
+
+    def _warning_pages(self, c: Canvas, warnings: list[Msg], room: Rect) -> int:
         """On how many pages `_warn` shows the warnings in `room` (1: whole; a room with no line for them: a page
         each line, more than any room that has one)."""
         s = c.size
         font = c.font(theme.MIN_TEXT, True)
         height = int(font.get_linesize())
-        wrapped = [len(wrap(font, c.tr(w), max(1, room.w - s(30)))) for w in warnings]
+        wrapped = [len(lines) for lines in self._wrapped(c, warnings, max(1, room.w - s(30)))]
         if sum(n * height + s(6) for n in wrapped) - s(6) <= room.h:
             return 1
         per_page = room.h // height - 1
@@ -467,7 +499,7 @@ class FormSheet(Overlay):
         font = c.font(theme.MIN_TEXT, True)
         height = int(font.get_linesize())
         text_w = room.w - s(30)
-        wrapped = [wrap(font, c.tr(w), max(1, text_w)) for w in warnings]
+        wrapped = self._wrapped(c, warnings, max(1, text_w))
         rows = [(k == 0, line) for lines in wrapped for k, line in enumerate(lines)]
         if sum(len(lines) * height + s(6) for lines in wrapped) - s(6) <= room.h:
             y = room.y

@@ -1,0 +1,67 @@
+"""Item 2, manoeuvring on screen, and the window's speed on a table that runs all evening (§10.1: the boat under way
+at the telegraph's speed): the frame around the screens read the distance run to a hundredth of a mile, which no
+part of it shows, so a boat at full speed drew the crew screen (and every other) whole again every few seconds. Only
+what a screen shows draws it again now: the helm, which shows the distance run, still follows it, and every frame
+on the display is the picture a fresh drawing of that moment gives."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from kaleun.ui import window as window_module
+from weapons.weaponskit import range_game
+
+from window.fingers import Table_
+
+
+def under_way(tab: str) -> tuple[Table_, pygame.Surface]:
+    """The boat at full speed, surfaced, the window on `tab` with a display to draw on."""
+    table = Table_(game=range_game(0, surfaced=True))
+    win = table.window
+    win.set_telegraph("full_ahead")
+    table.until(300, step=1)  # up to speed
+    win.dismiss_alarms()
+    win.show(tab)
+    pygame.display.init()
+    screen = pygame.display.set_mode((800, 480))
+    win.frame(screen)
+    return table, screen
+
+
+def run(table: Table_, screen: pygame.Surface, seconds: int) -> int:
+    """Let `seconds` pass at real time, a look each second; the whole frames drawn. Each second the display shows
+    what a fresh drawing of that moment shows."""
+    win = table.window
+    fresh = pygame.Surface(screen.get_size())
+    drawn = [0]
+    draw = win.draw
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[0] += 1
+        return draw(*args, **kwargs)
+
+    for _ in range(seconds):
+        table.clock.now += 1.0
+        win.draw = counted  # type: ignore[method-assign]
+        try:
+            win.frame(screen, due=False)
+        finally:
+            del win.draw
+        win.render(fresh)
+        assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(screen, "RGB")
+    return drawn[0]
+
+
+@pytest.mark.parametrize("tab", ["crew", "damage", "attack"])
+def test_10_1_a_boat_under_way_does_not_draw_a_screen_that_does_not_show_its_run_again(
+        tab: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(window_module, "TICKER_PAGE_SECONDS", 1e9)  # a long newest line's pages do not turn
+    table, screen = under_way(tab)
+    run_before = table.game.module("boat").status()["distance_nm"]
+    assert run(table, screen, 60) == 0
+    assert table.game.module("boat").status()["distance_nm"] - run_before > 0.15  # it ran on all the while
+
+
+def test_10_1_the_helm_follows_the_distance_run() -> None:
+    table, screen = under_way("helm")
+    assert run(table, screen, 60) >= 1
