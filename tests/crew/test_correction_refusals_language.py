@@ -52,7 +52,7 @@ def test_a_correction_typed_wrong_is_refused_in_the_tables_language(command, eng
 @pytest.mark.parametrize(("code", "said"), [
     ("de", "erste_hilfe: patienten muss eine Liste verschiedener Figuren sein, nicht Navigator-Quadrat, "
            "Navigator-Quadrat"),
-    ("ru", "первая_помощь: пациенты — список разных фигур, а не штурман-квадрат, штурман-квадрат"),
+    ("ru", "первая_помощь: пациенты — список разных фигурок, а не штурман-квадрат, штурман-квадрат"),
 ])
 def test_8_6_a_first_aid_refusal_names_the_sailors_in_the_tables_language(code, said):
     """§8.6 first aid typed with a patient twice: the refusal quotes the sailors as the table names them, not the

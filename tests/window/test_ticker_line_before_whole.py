@@ -51,11 +51,12 @@ def test_9_a_line_before_the_newest_too_long_for_its_row_comes_round_piece_by_pi
     before, newest = table.window.scene().feed[-2:]
     assert before.event == "crew_warning" and newest.event == "order_accepted"
     words = table.window.tr(before.words)
-    assert words.endswith("в отсеке 5; есть: механик-квадрат (ремонт)."), words
+    # the first such warning also says how to bring the crew (the window's hint), after what is missing
+    assert "в отсеке 5; есть: механик-квадрат (ремонт). " in words, words
     ticker = table.window.layout.ticker
     words_x = ticker.x + table.window.layout.size(60)
     pieces: list[str] = []
-    for _ in range(6):
+    for _ in range(12):
         table.window.cut.clear()
         drawn = ticker_texts(table, monkeypatch)
         assert not table.window.cut, table.window.cut
