@@ -699,6 +699,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
+    from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.settings import SettingsError, check_language, preferred_table_language
 
     args.resume = resume
@@ -761,7 +762,15 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             else:
                 if not resume:  # before a linked patrol's or the campaign's next mission is read from the record
                     _book_finished_autosave(language)
-                game = _start_game(args, resume)
+                try:
+                    game = _start_game(args, resume)
+                except StopRequested as exc:  # the set-up's questions on the terminal: said as after `next`
+                    if not getattr(args, "setup", False):
+                        raise
+                    STOPPER.closing()
+                    return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the "
+                                     "previous save is as it was", signal=stop_words(exc.signum)),
+                                 128 + exc.signum, language)
             if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
                 return _fail(foreign, code=language)
             if resume and not args.language:  # the language the game was played in, unless --language says
@@ -1070,8 +1079,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun",
                                      description="Table controller for U-BOOT: The Board Game and Captain Sonar.",
                                      epilog="A first evening without hardware: kaleun play (a window on its set-up "
-                                            "screen; without a display, or with --console, the training patrol in "
-                                            "the terminal); kaleun missions lists the missions; kaleun COMMAND "
+                                            "screen; without a display, or with --console, its questions in the "
+                                            "terminal); kaleun missions lists the missions; kaleun COMMAND "
                                             "--help explains a command.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
     verbose_help = ("every log line on the terminal, with debugging detail (a game at a terminal shows only "
@@ -1110,8 +1119,8 @@ def build_parser() -> argparse.ArgumentParser:
                           formatter_class=argparse.RawDescriptionHelpFormatter,
                           description="Start a new game at the table: the window when there is a display, else the\n"
                                       "text console (type help there). Without --mission the window opens on its\n"
-                                      "set-up screen and the console plays the training patrol. quit saves the game;\n"
-                                      "kaleun resume continues it.")
+                                      "set-up screen and the console at a terminal asks the same (input from a pipe\n"
+                                      "plays the training patrol). quit saves the game; kaleun resume continues it.")
     play.add_argument("-h", "--help", action=PlayHelp, nargs=0, help="show this help (and the missions) and exit")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")

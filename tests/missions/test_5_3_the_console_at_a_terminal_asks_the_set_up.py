@@ -1,0 +1,156 @@
+"""`kaleun play` on the text console without `--mission` (rulebook §5.3: the mission and each role's difficulty are
+chosen before the game). The window opens on its set-up screen; a crew at a terminal (an SSH console, `--console`)
+is asked the same questions there: the missions as `kaleun missions` lists them, Enter taking the training patrol,
+then the mode and each role's difficulty. Input from a pipe or a file (a table script, the service) starts the
+training patrol at once, as before. A stop signal at a question starts nothing and leaves the previous save as it
+was."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from kaleun.saves import open_save, save_game
+from kaleun.uboot.game import new_game
+from kit import kaleun_env
+
+#: how long a step may take on a loaded machine before the test gives up (a guard, not a timing assert)
+GUARD_S = 120.0
+MISSION_QUESTION = "Mission (number or id) [training]: "
+
+
+class AtATerminal:
+    """`kaleun play --console ARGS` with a terminal (a pseudo-terminal, its echo off) as its standard input, and what
+    it prints read from a pipe as it comes."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        self.master, slave = pty.openpty()
+        attrs = termios.tcgetattr(slave)
+        attrs[3] &= ~termios.ECHO  # what is typed is not printed back
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+        self.proc = subprocess.Popen([sys.executable, "-m", "kaleun", "play", "--console", "--seed", "5", *args],
+                                     stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     env=kaleun_env(home), cwd=home)
+        os.close(slave)
+        assert self.proc.stdout is not None
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self.text = ""
+
+    def _read(self, wait: float) -> None:
+        assert self.proc.stdout is not None
+        ready, _, _ = select.select([self.proc.stdout], [], [], wait)
+        if ready:
+            chunk = self.proc.stdout.read()
+            if chunk:
+                self.text += chunk.decode(errors="replace")
+
+    def expect(self, needle: str, after: int = 0) -> int:
+        """Wait until `needle` is printed after position `after`; returns where it ends."""
+        deadline = time.monotonic() + GUARD_S
+        while needle not in self.text[after:]:
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                self._read(0.1)
+                if needle in self.text[after:]:
+                    break
+                raise AssertionError(f"never saw {needle!r}; got:\n{self.text}")
+            self._read(0.1)
+        return self.text.index(needle, after) + len(needle)
+
+    def answer(self, question: str, line: str, after: int = 0) -> int:
+        at = self.expect(question, after)
+        os.write(self.master, (line + "\n").encode())
+        return at
+
+    def finish(self) -> int:
+        deadline = time.monotonic() + GUARD_S
+        while self.proc.poll() is None:
+            if time.monotonic() > deadline:
+                self.proc.kill()
+                raise AssertionError(f"did not end; got:\n{self.text}")
+            self._read(0.05)
+        self._read(0.1)
+        os.close(self.master)
+        return self.proc.returncode
+
+
+def answer_the_roles(table: AtATerminal, at: int, levels: dict[str, str]) -> int:
+    """Each role's difficulty question answered (Enter: normal) in the order asked; returns where the last ended."""
+    from kaleun.uboot.figures import ROSTER
+    from kaleun.uboot.missions.setup import ROLES
+
+    for role in ROLES:
+        at = table.answer(f"Difficulty of the {ROSTER['role_names'][role]} (", levels.get(role, ""), at)
+    return at
+
+
+@pytest.mark.slow
+def test_5_3_the_console_at_a_terminal_asks_the_mission_and_the_difficulties(home):
+    table = AtATerminal(home)
+    at = table.answer(MISSION_QUESTION, "exercise_convoy")
+    assert "New game. Missions:" in table.text and " 21. training " in table.text  # as `kaleun missions` numbers them
+    at = table.answer("Mode: ", "", at)
+    at = answer_the_roles(table, at, {"captain": "hard"})
+    table.answer("> ", "quit", at)  # the console of the game chosen
+    assert table.finish() == 0, table.text
+    game = open_save(home / "autosave.json").engine
+    assert game.config["mission"] == "exercise_convoy"
+    assert game.config["changes"]["difficulty"] == {"captain": "hard"}
+
+
+@pytest.mark.slow
+def test_5_3_enter_at_the_mission_question_plays_the_training_patrol(home):
+    table = AtATerminal(home)
+    at = table.answer(MISSION_QUESTION, "")
+    at = table.answer("Mode: ", "", at)
+    at = answer_the_roles(table, at, {})
+    table.answer("> ", "quit", at)
+    assert table.finish() == 0, table.text
+    assert open_save(home / "autosave.json").engine.config["mission"] == "training"
+
+
+def test_5_3_a_piped_console_starts_the_training_patrol_at_once_as_before(home):
+    """A table script fed to the console (its input not a terminal) is not asked anything: it would answer the
+    set-up's questions with its commands."""
+    done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--seed", "5"], input="status\nquit\n",
+                          capture_output=True, text=True, env=kaleun_env(home), cwd=home, timeout=GUARD_S)
+    assert done.returncode == 0, done.stderr
+    assert "Mission (number or id)" not in done.stdout and "New game. Missions:" not in done.stdout
+    assert open_save(home / "autosave.json").engine.config["mission"] == "training"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("sig", "said"), [(signal.SIGTERM, "SIGTERM"), (signal.SIGINT, "SIGINT (Ctrl-C)"),
+                                           (signal.SIGHUP, "SIGHUP (the terminal closed)")])
+def test_5_3_a_stop_signal_at_the_set_up_starts_nothing_and_keeps_the_previous_save(home, sig, said):
+    earlier = new_game(11, "exercise_escort")
+    earlier.advance_to(600.0)
+    save_game(earlier, home / "autosave.json")
+    before = (home / "autosave.json").read_bytes()
+    table = AtATerminal(home)
+    table.expect(MISSION_QUESTION)  # the first question, waiting for its answer
+    table.proc.send_signal(sig)
+    assert table.finish() == 128 + sig, table.text
+    assert f"kaleun: stopped by {said} before the game started; nothing was saved, the previous save is as it " \
+           "was" in table.text, table.text
+    assert "Traceback" not in table.text
+    assert (home / "autosave.json").read_bytes() == before
+    assert not list(home.glob("autosave-*.json")) and not list(home.glob("sessions/*"))
+    assert json.loads(before)  # the save kept is whole
+
+
+@pytest.mark.slow
+def test_5_3_a_mission_named_on_the_command_line_is_not_asked_at_a_terminal(home):
+    table = AtATerminal(home, "--mission", "exercise_shoal")
+    table.answer("> ", "quit")
+    assert table.finish() == 0, table.text
+    assert MISSION_QUESTION not in table.text
+    assert open_save(home / "autosave.json").engine.config["mission"] == "exercise_shoal"
