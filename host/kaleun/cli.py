@@ -110,6 +110,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
     front = GAMES[game.game].front
     args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
+    loaded_at = game.t  # a save's game time (a new game: 0): a run goes on from there, never back
     writer = EventWriter(fh, viewer=front.viewer(args))
     run: ScriptRun | None = None
     try:
@@ -175,10 +176,23 @@ def cmd_run(args: argparse.Namespace) -> int:
             "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
             "later (up to {asked} s) ran at that moment.", end=f"{game.t:.0f}",
             asked=f"{run.asked_after_end:.0f}")))
+    elif run is not None and status == EXIT_OK and args.until is not None and args.until < game.t:
+        log.info("%s", language(said).render(_until_passed(args, loaded_at, game.t)))
     log.info("%s", language(said).render(Msg.plural(
         "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
         n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
+
+
+def _until_passed(args: argparse.Namespace, loaded_at: float, now: float) -> Msg:
+    """`kaleun run --until T` with T before the game's time at the run's end: the game ran no further for it (a save
+    loaded later than T, or script lines timed after T), which the run says rather than nothing."""
+    if args.load and args.until < loaded_at:
+        return Msg("--until {until} s asked for no time: the save {save} was at game time {saved} s already, and a "
+                   "run goes on from its save, never back.", until=as_typed(args.until), save=str(args.load),
+                   saved=f"{loaded_at:.0f}")
+    return Msg("--until {until} s asked for no time: the script's lines took the game to game time {now} s, and "
+               "--until runs on only after the last line.", until=as_typed(args.until), now=f"{now:.0f}")
 
 
 def _say_outdated_service(code: str) -> None:
