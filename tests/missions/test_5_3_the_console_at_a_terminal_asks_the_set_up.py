@@ -154,3 +154,17 @@ def test_5_3_a_mission_named_on_the_command_line_is_not_asked_at_a_terminal(home
     assert table.finish() == 0, table.text
     assert MISSION_QUESTION not in table.text
     assert open_save(home / "autosave.json").engine.config["mission"] == "exercise_shoal"
+
+
+@pytest.mark.slow
+def test_5_3_kaleun_play_without_a_display_asks_the_set_up_at_its_terminal(tmp_path):
+    """`kaleun play` alone on a machine with no display (an SSH console, `make play` on a Pi without a desktop): the
+    console takes over and asks, as the window would open on its set-up screen."""
+    from kit import Terminal
+
+    with Terminal(tmp_path, "play", "--seed", "3") as term:
+        term.expect(MISSION_QUESTION)
+        term.send("quit")
+        term.expect("the set-up was left (quit): no game was started")
+        assert term.close() == 2
+    assert not (tmp_path / "autosave.json").exists()
