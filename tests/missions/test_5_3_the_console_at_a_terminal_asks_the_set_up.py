@@ -168,3 +168,30 @@ def test_5_3_kaleun_play_without_a_display_asks_the_set_up_at_its_terminal(tmp_p
         term.expect("the set-up was left (quit): no game was started")
         assert term.close() == 2
     assert not (tmp_path / "autosave.json").exists()
+
+
+def test_5_3_a_pasted_blob_at_a_question_is_refused_in_a_line_that_can_be_read():
+    """A clipboard pasted at the set-up's questions by mistake (5,000 characters at the mission, a 400-digit number,
+    300 characters at the mode) was echoed whole in each refusal; it is quoted by its start and its end, as every
+    refusal of a long value is, and the question asked again."""
+    import io
+
+    from kaleun.mission_commands import interactive_setup
+
+    out = io.StringIO()
+    answers = "x" * 5000 + "\n" + "9" * 400 + "\nexercise_convoy\n" + "z" * 300 + "\nsingle\n" + "\n" * 5
+    setup = interactive_setup(io.StringIO(answers), out)
+    assert (setup.mission, setup.mode) == ("exercise_convoy", "single")
+    refusals = [line[line.index("! "):] for line in out.getvalue().splitlines() if "! " in line]  # after a prompt
+    assert len(refusals) == 3 and all(len(line) < 500 for line in refusals), refusals
+    assert refusals[0].startswith("! unknown mission 'xxx") and "...xxx" in refusals[0]
+    assert refusals[1].startswith("! no mission has the number 999") and "...999" in refusals[1]
+    assert refusals[2].endswith("zzz is not one of: single mission, linked patrol, campaign")
+
+
+def test_5_3_kaleun_play_of_a_pasted_mission_id_says_it_in_a_line_that_can_be_read(home):
+    done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--mission", "q" * 3000],
+                          capture_output=True, text=True, env=kaleun_env(home), cwd=home, timeout=GUARD_S,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "kaleun: unknown mission 'qqq" in done.stderr, done.stderr
+    assert len(done.stderr) < 1000 and not (home / "autosave.json").exists()
