@@ -5,6 +5,7 @@ terminal)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -606,6 +607,11 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             answer = stdin.readline()
         except OSError:  # the terminal went away (hung up): the input has ended
             answer = ""
+        except KeyboardInterrupt:  # a stop signal while the question waits: the line saying so begins a line
+            with contextlib.suppress(OSError, ValueError):  # of its own, not after the question
+                stdout.write("\n")
+                stdout.flush()
+            raise
         if not answer:  # the input ended: nothing is started, not even the default shown
             raise ValueError(lang.render(Msg("the set-up was cut short (no more input): no game was started")))
         if answer.strip().casefold() in leave:  # the console's quit, typed at a question: nothing is started

@@ -139,8 +139,9 @@ def test_5_3_a_stop_signal_at_the_set_up_starts_nothing_and_keeps_the_previous_s
     table.expect(MISSION_QUESTION)  # the first question, waiting for its answer
     table.proc.send_signal(sig)
     assert table.finish() == 128 + sig, table.text
-    assert f"kaleun: stopped by {said} before the game started; nothing was saved, the previous save is as it " \
-           "was" in table.text, table.text
+    # on a line of its own, not after the question
+    assert f"{MISSION_QUESTION}\nkaleun: stopped by {said} before the game started; nothing was saved, the previous " \
+           "save is as it was" in table.text, table.text
     assert "Traceback" not in table.text
     assert (home / "autosave.json").read_bytes() == before
     assert not list(home.glob("autosave-*.json")) and not list(home.glob("sessions/*"))
