@@ -776,6 +776,8 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             else:
                 if not resume:  # before a linked patrol's or the campaign's next mission is read from the record
                     _book_finished_autosave(language)
+                if not resume and _asks_set_up_here(args):  # a board that cannot be used: said before the
+                    _table_board(args.board)  # questions, as the window refuses it before its set-up screen
                 try:
                     game = _start_game(args, resume)
                 except StopRequested as exc:  # the set-up's questions on the terminal: said as after `next`
@@ -809,6 +811,16 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return GAMES[game.game].front.play(game, board, args, opening)  # its window or console
     finally:
         lock.release()
+
+
+def _asks_set_up_here(args: argparse.Namespace) -> bool:
+    """A new U-BOOT game whose set-up is asked on this terminal (`--setup`, or `kaleun.fronts.uboot.
+    asks_on_the_terminal`)."""
+    from kaleun.fronts.uboot import asks_on_the_terminal
+    from kaleun.games import default_game
+
+    return (args.game or default_game()) == "uboot" and (bool(getattr(args, "setup", False))
+                                                         or asks_on_the_terminal(args))
 
 
 def _is_autosave(path: Path) -> bool:

@@ -196,3 +196,23 @@ def test_5_3_kaleun_play_of_a_pasted_mission_id_says_it_in_a_line_that_can_be_re
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "kaleun: unknown mission 'qqq" in done.stderr, done.stderr
     assert len(done.stderr) < 1000 and not (home / "autosave.json").exists()
+
+
+@pytest.mark.parametrize("asked", [(), ("--setup",)])
+def test_5_3_a_board_that_cannot_be_used_is_said_before_the_set_ups_questions(home, asked):
+    """The window refuses a board file with mistakes before its set-up screen opens; the terminal asked every question
+    of the set-up first and only then said the board could not be used."""
+    board = home / "bad.toml"
+    board.write_text('[board]\nname = "t"\nformat = 0\n[lamps]\npixels = -3\n', encoding="utf-8")
+    if asked:  # the set-up asked for on the command line: its input a pipe
+        done = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--board", str(board), *asked],
+                              input="\n" * 8, capture_output=True, text=True, env=kaleun_env(home), cwd=home,
+                              timeout=GUARD_S)
+        code, text = done.returncode, done.stdout + done.stderr
+    else:
+        table = AtATerminal(home, "--board", str(board))
+        code = table.finish()
+        text = table.text
+    assert code == 2, text
+    assert f"{board}:5: lamps.pixels = -3 is out of range (0 to 2000)" in text, text
+    assert "Mission (number or id)" not in text and not (home / "autosave.json").exists()
