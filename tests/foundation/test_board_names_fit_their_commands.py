@@ -65,3 +65,19 @@ group = "%s"
     with pytest.raises(DeclarationError, match=r"\[trim\] group 'g+' must be a name of 1 to 64 characters"):
         dials_declared_with(tmp_path, added)
     assert "trim" in dials_declared_with(tmp_path, added.replace("g" * (MAX_VIA + 1), "g" * MAX_VIA))
+
+
+@pytest.mark.parametrize("name", ["a\\nb", "", "pause button"])
+def test_a_button_name_the_console_cannot_type_is_refused_at_its_line(tmp_path, name):
+    """A button named with a line break, with nothing, or with a space was taken: its commands' `via` carried the line
+    break into the event log, and the console's `press NAME` could not name it."""
+    found = problems(tmp_path, HEAD + f'[buttons."{name}"]\naction = "pause"\n')
+    assert found == [f"FILE:4: buttons: a button's name is one word of printable characters (the console's press NAME "
+                     f"types it), got {name.replace(chr(92) + 'n', chr(10))!r}"]
+
+
+def test_a_button_named_in_another_alphabet_is_taken(tmp_path):
+    path = tmp_path / "board.toml"
+    path.write_text(HEAD + '[buttons."пауза"]\naction = "pause"\n[buttons.Pause-Taste]\naction = "pause"\n',
+                    encoding="utf-8")
+    assert set(load_board(path).buttons) == {"пауза", "Pause-Taste"}

@@ -321,7 +321,10 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
-        if len(button_name) > m.NAME_MOST:  # its commands name it as their `via`, button.NAME
+        if not button_name or not button_name.isprintable() or any(c.isspace() for c in button_name):
+            rd.problem(None, Msg("buttons: a button's name is one word of printable characters (the console's "
+                                 "press NAME types it), got {name}", name=quoted(repr(button_name))))
+        elif len(button_name) > m.NAME_MOST:  # its commands name it as their `via`, button.NAME
             rd.problem(None, Msg("buttons.{name}: a button's name is at most {most} characters (the game names the "
                                  "button in its commands), got {count}", name=quoted(button_name),
                                  most=str(m.NAME_MOST), count=str(len(button_name))))
