@@ -110,6 +110,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
     front = GAMES[game.game].front
     args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
+    loaded_at = game.t  # a save's game time (a new game: 0): a run goes on from there, never back
     writer = EventWriter(fh, viewer=front.viewer(args))
     run: ScriptRun | None = None
     try:
@@ -175,10 +176,23 @@ def cmd_run(args: argparse.Namespace) -> int:
             "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
             "later (up to {asked} s) ran at that moment.", end=f"{game.t:.0f}",
             asked=f"{run.asked_after_end:.0f}")))
+    elif run is not None and status == EXIT_OK and args.until is not None and args.until < game.t:
+        log.info("%s", language(said).render(_until_passed(args, loaded_at, game.t)))
     log.info("%s", language(said).render(Msg.plural(
         "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
         n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
+
+
+def _until_passed(args: argparse.Namespace, loaded_at: float, now: float) -> Msg:
+    """`kaleun run --until T` with T before the game's time at the run's end: the game ran no further for it (a save
+    loaded later than T, or script lines timed after T), which the run says rather than nothing."""
+    if args.load and args.until < loaded_at:
+        return Msg("--until {until} s asked for no time: the save {save} was at game time {saved} s already, and a "
+                   "run goes on from its save, never back.", until=as_typed(args.until), save=str(args.load),
+                   saved=f"{loaded_at:.0f}")
+    return Msg("--until {until} s asked for no time: the script's lines took the game to game time {now} s, and "
+               "--until runs on only after the last line.", until=as_typed(args.until), now=f"{now:.0f}")
 
 
 def _say_outdated_service(code: str) -> None:
@@ -699,6 +713,7 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
     from kaleun.games import GAMES
     from kaleun.homelock import HomeLock, TableBusy
     from kaleun.paths import autosave_path, state_dir
+    from kaleun.runtime.signals import STOPPER, StopRequested
     from kaleun.settings import SettingsError, check_language, preferred_table_language
 
     args.resume = resume
@@ -761,7 +776,17 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
             else:
                 if not resume:  # before a linked patrol's or the campaign's next mission is read from the record
                     _book_finished_autosave(language)
-                game = _start_game(args, resume)
+                if not resume and _asks_set_up_here(args):  # a board that cannot be used: said before the
+                    _table_board(args.board)  # questions, as the window refuses it before its set-up screen
+                try:
+                    game = _start_game(args, resume)
+                except StopRequested as exc:  # the set-up's questions on the terminal: said as after `next`
+                    if not getattr(args, "setup", False):
+                        raise
+                    STOPPER.closing()
+                    return _fail(Msg("kaleun: stopped by {signal} before the game started; nothing was saved, the "
+                                     "previous save is as it was", signal=stop_words(exc.signum)),
+                                 128 + exc.signum, language)
             if resume and (foreign := _foreign_to_save(args, game.game)) is not None:
                 return _fail(foreign, code=language)
             if resume and not args.language:  # the language the game was played in, unless --language says
@@ -786,6 +811,16 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
         return GAMES[game.game].front.play(game, board, args, opening)  # its window or console
     finally:
         lock.release()
+
+
+def _asks_set_up_here(args: argparse.Namespace) -> bool:
+    """A new U-BOOT game whose set-up is asked on this terminal (`--setup`, or `kaleun.fronts.uboot.
+    asks_on_the_terminal`)."""
+    from kaleun.fronts.uboot import asks_on_the_terminal
+    from kaleun.games import default_game
+
+    return (args.game or default_game()) == "uboot" and (bool(getattr(args, "setup", False))
+                                                         or asks_on_the_terminal(args))
 
 
 def _is_autosave(path: Path) -> bool:
@@ -1070,8 +1105,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kaleun",
                                      description="Table controller for U-BOOT: The Board Game and Captain Sonar.",
                                      epilog="A first evening without hardware: kaleun play (a window on its set-up "
-                                            "screen; without a display, or with --console, the training patrol in "
-                                            "the terminal); kaleun missions lists the missions; kaleun COMMAND "
+                                            "screen; without a display, or with --console, its questions in the "
+                                            "terminal); kaleun missions lists the missions; kaleun COMMAND "
                                             "--help explains a command.")
     parser.add_argument("--version", action="version", version=f"kaleun {__version__}")
     verbose_help = ("every log line on the terminal, with debugging detail (a game at a terminal shows only "
@@ -1110,8 +1145,8 @@ def build_parser() -> argparse.ArgumentParser:
                           formatter_class=argparse.RawDescriptionHelpFormatter,
                           description="Start a new game at the table: the window when there is a display, else the\n"
                                       "text console (type help there). Without --mission the window opens on its\n"
-                                      "set-up screen and the console plays the training patrol. quit saves the game;\n"
-                                      "kaleun resume continues it.")
+                                      "set-up screen and the console at a terminal asks the same (input from a pipe\n"
+                                      "plays the training patrol). quit saves the game; kaleun resume continues it.")
     play.add_argument("-h", "--help", action=PlayHelp, nargs=0, help="show this help (and the missions) and exit")
     table_options(play)
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a new one)")

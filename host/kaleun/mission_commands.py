@@ -5,6 +5,7 @@ terminal)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -571,6 +572,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     easy watch change are asked (Enter keeps what the patrol or campaign carries). Raises ValueError when the input
     ends."""
     from kaleun.career import career_messages, carried_settings, settings_said
+    from kaleun.core.args import quoted
     from kaleun.core.messages import Msg
     from kaleun.i18n import language as table_language
     from kaleun.uboot.figures import ROSTER
@@ -605,6 +607,11 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             answer = stdin.readline()
         except OSError:  # the terminal went away (hung up): the input has ended
             answer = ""
+        except KeyboardInterrupt:  # a stop signal while the question waits: the line saying so begins a line
+            with contextlib.suppress(OSError, ValueError):  # of its own, not after the question
+                stdout.write("\n")
+                stdout.flush()
+            raise
         if not answer:  # the input ended: nothing is started, not even the default shown
             raise ValueError(lang.render(Msg("the set-up was cut short (no more input): no game was started")))
         if answer.strip().casefold() in leave:  # the console's quit, typed at a question: nothing is started
@@ -624,7 +631,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             started = {key for word, key in [*shown.items(), *((k, k) for k in names)] if word.startswith(answer)}
             if answer and len(started) == 1:
                 return started.pop()
-            stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
+            stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=quoted(answer),
                                                 choices=", ".join(lang.render(w) for w in names.values()))) + "\n")
 
     def yes_or_no(question: Msg, default: bool = False) -> bool:
@@ -633,7 +640,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             answer = ask(question, lang.render(Msg.term("yes" if default else "no"))).casefold()
             if answer in YES or answer in NO:
                 return answer in YES
-            stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=answer,
+            stdout.write("! " + lang.render(Msg("{answer} is not one of: {choices}", answer=quoted(answer),
                                                 choices=lang.render(Msg("yes, no")))) + "\n")
 
     lines = mission_lines(own)
@@ -672,7 +679,8 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             choice = ask(Msg("Mission (number or id)"), first_choice)
             if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
                 stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to "
-                                                    "{last} or a mission's id", number=choice, last=len(lines)))
+                                                    "{last} or a mission's id", number=quoted(choice),
+                                                    last=len(lines)))
                              + "\n")
                 continue
             pick = lines[int(choice) - 1].id if choice.isdigit() else choice

@@ -138,8 +138,8 @@ def test_a_terminal_hanging_up_while_a_board_waits_for_its_hub_ends_with_sighups
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, signal.SIG_DFL)
 
-    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "play", "--console", "--board",
-                             str(no_hub_board(tmp_path))], stdin=slave, stdout=slave, stderr=slave,
+    proc = subprocess.Popen([sys.executable, "-m", "kaleun", "play", "--console", "--mission", "training",
+                             "--board", str(no_hub_board(tmp_path))], stdin=slave, stdout=slave, stderr=slave,
                             env=kaleun_env(tmp_path), cwd=tmp_path, preexec_fn=own_terminal)
     os.close(slave)
     seen = b""

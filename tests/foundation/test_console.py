@@ -8,7 +8,7 @@ from kit import BOARDS, Terminal, console_typed
 
 @pytest.fixture
 def terminal(tmp_path):
-    with Terminal(tmp_path, "play", "--seed", "3") as term:
+    with Terminal(tmp_path, "play", "--seed", "3", "--mission", "training") as term:
         yield term
 
 
@@ -65,7 +65,7 @@ def test_console_commands_help_fields_views_and_the_order_assistant(terminal):
 def test_resume_continues_the_saved_game(tmp_path, again):
     """`kaleun resume`, and `kaleun play --continue` (the service's start: before, it crashed on a running
     game in the autosave): the saved game goes on where it stood."""
-    with Terminal(tmp_path, "play", "--seed", "3") as term:
+    with Terminal(tmp_path, "play", "--seed", "3", "--mission", "training") as term:
         term.expect("> ")
         term.send("telegraph full_ahead")
         term.expect("Order: full ahead.")
@@ -83,7 +83,7 @@ def test_sigterm_saves_and_exits_like_quit(tmp_path):
     """systemctl stop sends SIGTERM: the game must be saved, not lost."""
     import signal
 
-    with Terminal(tmp_path, "play", "--seed", "3") as term:
+    with Terminal(tmp_path, "play", "--seed", "3", "--mission", "training") as term:
         term.expect("> ")
         term.send("telegraph slow_ahead")
         term.expect("Order: slow ahead.")
@@ -110,7 +110,7 @@ def test_headless_runs_without_input_until_stopped(tmp_path):
 
 def test_a_new_game_keeps_the_previous_autosave(tmp_path):
     (tmp_path / "autosave.json").write_text("{}")
-    with Terminal(tmp_path, "play", "--console") as term:
+    with Terminal(tmp_path, "play", "--console", "--mission", "training") as term:
         term.expect("the previous game was kept as")
         term.expect("> ")
         term.send("quit")
@@ -196,7 +196,7 @@ def test_a_table_played_with_its_hub_unplugged_starts_and_says_so(tmp_path):
     board.write_text('[board]\nname = "late hub"\nformat = 0\n[figures]\nsensor = "hub"\n'
                      f'[hub]\nurl = "{tmp_path / "no-such-port"}"\nstart_timeout_ms = 200\n'
                      '[[hub.readers]]\nsection = 1\ncs = "GP17"\n[audio]\ndriver = "none"\n')
-    with Terminal(tmp_path, "play", "--console", "--board", str(board)) as term:
+    with Terminal(tmp_path, "play", "--console", "--mission", "training", "--board", str(board)) as term:
         term.expect("> ")
         term.expect("offline")
         term.send("quit")
@@ -262,7 +262,7 @@ def test_9_2_1_status_tells_how_a_ring_finds_its_zero_as_the_board_homes_it(tmp_
     board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
         'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
         f'url = "{tmp_path / "no-such-port"}"\nstart_timeout_ms = 200'), encoding="utf-8")
-    with Terminal(tmp_path, "play", "--console", "--board", str(board)) as term:
+    with Terminal(tmp_path, "play", "--console", "--mission", "training", "--board", str(board)) as term:
         term.expect("> ")
         term.send("status")
         term.expect("disc: own course ? (not homed: turn it past its zero mark), enemy course ? (not homed: turn it "
@@ -271,7 +271,8 @@ def test_9_2_1_status_tells_how_a_ring_finds_its_zero_as_the_board_homes_it(tmp_
         term.expect("! dial 'disc_own_course' finds its zero by its home switch: turn it past its mark")
         term.send("quit")
         assert term.close() == 0
-    with Terminal(tmp_path, "play", "--console", "--board", str(BOARDS / "mock-gpio.toml")) as term:
+    with Terminal(tmp_path, "play", "--console", "--mission", "training", "--board",
+                  str(BOARDS / "mock-gpio.toml")) as term:
         term.expect("> ")
         term.send("status")
         term.expect("disc: own course ? (not homed: turn it past its zero mark), enemy course ? (not homed: turn it "
@@ -284,7 +285,8 @@ def test_9_2_1_status_does_not_ask_again_for_a_ring_homed_against_an_unhomed_one
     """§9.2.1: the bearing is read on the green ring. A crew that has calibrated the bearing pointer
     (`home disc_bearing`) while the green ring has not passed its switch was still told `home
     disc_bearing`; the status now says which ring the reading waits for."""
-    with Terminal(tmp_path, "play", "--console", "--board", str(BOARDS / "mock-gpio.toml")) as term:
+    with Terminal(tmp_path, "play", "--console", "--mission", "training", "--board",
+                  str(BOARDS / "mock-gpio.toml")) as term:
         term.expect("> ")
         term.send("home disc_bearing")
         term.send("status")

@@ -19,7 +19,7 @@ def test_kaleun_alone_shows_the_commands_and_where_a_first_evening_begins(capsys
     said = " ".join(capsys.readouterr().out.split())  # as argparse wraps it for the terminal's width
     assert "play play at the table" in said, said
     assert "A first evening without hardware: kaleun play (a window on its set-up screen; without a display, " \
-           "or with --console, the training patrol in the terminal)" in said, said
+           "or with --console, its questions in the terminal)" in said, said
     assert "kaleun COMMAND --help explains a command" in said, said
 
 
@@ -98,7 +98,7 @@ def test_a_figure_placed_at_the_console_is_answered_with_its_way(language, said)
 
 
 @pytest.mark.parametrize(("command", "says"), [
-    ("play", ("else the\ntext console (type help there)", "the console plays the training patrol",
+    ("play", ("else the\ntext console (type help there)", "the console at a terminal asks the same",
               "kaleun resume continues it", "training ")),
     ("resume", ("Continue the last game from its autosave", "--save FILE another save"))])
 def test_play_and_resume_help_say_what_the_command_does_before_its_options(capsys, command, says):

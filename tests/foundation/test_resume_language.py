@@ -18,7 +18,7 @@ def _played(home, *args: str, prompt: str = "> ") -> str:
 
 
 def test_a_uboot_game_started_in_german_resumes_in_german(tmp_path):
-    _played(tmp_path, "play", "--seed", "3", "--language", "de")
+    _played(tmp_path, "play", "--seed", "3", "--language", "de", "--mission", "training")
     assert json.loads((tmp_path / "autosave.json").read_text())["table"]["language"] == "de"
     assert "Weiter mit: kaleun resume" in _played(tmp_path, "resume")
     again = _played(tmp_path, "resume", "--language", "en")  # --language wins, and is kept from then on
@@ -28,7 +28,7 @@ def test_a_uboot_game_started_in_german_resumes_in_german(tmp_path):
 
 def test_the_first_save_already_holds_the_language(tmp_path):
     """A game cut short before any later save (a power cut) resumes in its language too."""
-    with Terminal(tmp_path, "play", "--seed", "3", "--language", "ru") as term:
+    with Terminal(tmp_path, "play", "--seed", "3", "--language", "ru", "--mission", "training") as term:
         term.expect("> ")
         first = json.loads((tmp_path / "autosave.json").read_text())
         term.send("quit")
@@ -112,7 +112,7 @@ def test_a_save_whose_journal_cannot_be_read_is_refused_in_the_games_language(tm
     from kaleun.journal import journal_path
     from kit import run_kaleun
 
-    with Terminal(tmp_path, "play", "--console", "--seed", "3", "--language", "de") as term:
+    with Terminal(tmp_path, "play", "--console", "--seed", "3", "--language", "de", "--mission", "training") as term:
         term.expect("> ")
         term.send("quit")
         assert term.close() == 0

@@ -509,7 +509,7 @@ def test_play_continue_says_which_new_game_options_it_ignores(tmp_path):
         term.send("quit")
         assert term.close() == 0
     assert "ignored" not in term.text
-    with Terminal(tmp_path, "play", "--seed", "3", "--language", "de") as term:
+    with Terminal(tmp_path, "play", "--seed", "3", "--language", "de", "--mission", "training") as term:
         term.expect("> ")
         term.send("quit")
         assert term.close() == 0

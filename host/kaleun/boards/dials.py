@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaleun.core.args import MAX_VIA
 from kaleun.core.messages import Msg
 
 DECLARATION = Path(__file__).with_name("dials.toml")
@@ -121,11 +122,15 @@ def _check(name: str, entry: Mapping[str, Any], names: list[str]) -> DialDecl:
     home = tuple(need("home", list))
     if not home or not set(home) <= set(HOMES):
         raise DeclarationError(f"{DECLARATION.name}: [{name}] home {list(home)} must be some of {HOMES}")
+    group = need("group", str)
+    if not group or len(group) > MAX_VIA:  # the group's command names it as its `via`
+        raise DeclarationError(f"{DECLARATION.name}: [{name}] group {group!r} must be a name of 1 to {MAX_VIA} "
+                               "characters: the group's command names it as who gave it (its via)")
     reference = entry.get("reference")
     if reference is not None and (kind != "ring" or reference not in names or reference == name):
         raise DeclarationError(f"{DECLARATION.name}: [{name}] reference {reference!r} must be another ring")
     return DialDecl(name=name, label=need("label", str), kind=kind, positions=positions, steps=steps, home=home,
-                    command=dict(need("command", dict)), field=need("field", str), group=need("group", str),
+                    command=dict(need("command", dict)), field=need("field", str), group=group,
                     follows=entry.get("follows"), reference=reference, whole_turn=whole_turn)
 
 

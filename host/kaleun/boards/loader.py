@@ -10,7 +10,7 @@ from typing import Any
 
 from kaleun.boards import model as m
 from kaleun.boards.locate import KeyLines
-from kaleun.core.args import finite_number, whole, wholes
+from kaleun.core.args import finite_number, quoted, whole, wholes
 from kaleun.core.messages import N_, Msg, join
 from kaleun.files import decode_text, looks_utf16, parse_toml, read_file, toml_reason, utf16_text, why_unread
 from kaleun.shipped import boards_dir, find_board
@@ -321,6 +321,13 @@ def _build(ld: _Loader, data: dict[str, Any]) -> m.Board | None:
     dials = _dials(ld, data, hub, sensor)
     buttons = {}
     for button_name, rd in ld.tables(data, "buttons"):
+        if not button_name or not button_name.isprintable() or any(c.isspace() for c in button_name):
+            rd.problem(None, Msg("buttons: a button's name is one word of printable characters (the console's "
+                                 "press NAME types it), got {name}", name=quoted(repr(button_name))))
+        elif len(button_name) > m.NAME_MOST:  # its commands name it as their `via`, button.NAME
+            rd.problem(None, Msg("buttons.{name}: a button's name is at most {most} characters (the game names the "
+                                 "button in its commands), got {count}", name=quoted(button_name),
+                                 most=str(m.NAME_MOST), count=str(len(button_name))))
         driver = rd.get("driver", "str", "sim", choices=m.DRIVERS)
         buttons[button_name] = m.ButtonSpec(
             name=button_name,
@@ -523,7 +530,11 @@ def _lamps(ld: _Loader, data: dict[str, Any], audio: m.AudioSpec, pi: str | None
         key_path = ("lamps", "segments", seg)
         if not re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)?", seg):
             ld.problem(key_path, Msg("lamps.segments: bad segment name {name} (use e.g. section.3, tube.5, alarm)",
-                                     name=repr(seg)))
+                                     name=quoted(repr(seg))))
+            continue
+        if len(seg) > m.NAME_MOST:
+            ld.problem(key_path, Msg("lamps.segments: a segment's name is at most {most} characters, got {count} "
+                                     "({name})", most=str(m.NAME_MOST), count=str(len(seg)), name=quoted(seg)))
             continue
         if isinstance(value, dict):  # `section.1 = [0, 1]`: TOML reads an unquoted dotted name as a table
             for sub in value:

@@ -9,6 +9,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIAL_NAMES as DIAL_NAMES
 from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl
+from kaleun.core.args import MAX_VIA
 from kaleun.core.messages import Msg
 
 
@@ -29,6 +30,9 @@ BUTTON_ACTIONS: dict[str, ButtonAction] = {
                                       "steps through the time compressions"),
 }
 DRIVERS = ("sim", "gpio")
+#: the longest name of a button or a lamp segment in a board file: a button's command names it as its `via`,
+#: `button.NAME`, which a command holds up to MAX_VIA characters (a segment's: the same, our choice)
+NAME_MOST = MAX_VIA - len("button.")
 #: a dial may also be an encoder on the deck hub ([hub.encoders.NAME])
 DIAL_DRIVERS = ("sim", "gpio", "hub")
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")

@@ -192,6 +192,8 @@ class UbootFront(Front):
     def start(self, entry: GameEntry, args: argparse.Namespace) -> Engine:
         from kaleun.mission_commands import start_from_args, tell_left_out, wants_setup
 
+        if asks_on_the_terminal(args):  # as the window opens on its set-up screen
+            args.setup = True
         if wants_setup(args):
             if getattr(args, "changes", None) is not None:  # `kaleun run`: a replay's changes, or a set-up
                 from kaleun.core.errors import CommandError
@@ -314,6 +316,31 @@ class UbootFront(Front):
         from kaleun.mission_commands import missions_epilog
 
         return missions_epilog()
+
+
+def asks_on_the_terminal(args: argparse.Namespace) -> bool:
+    """`kaleun play` of a new game on the text console with no `--mission` and no set-up option, its standard input a
+    terminal: the set-up's questions are asked there (the mission, Enter taking the training; the mode; each role's
+    difficulty), as the window opens on its set-up screen. Input from a pipe or a file (a table script, a test) and
+    the service (`--headless`, `--fullscreen`) start the training patrol at once, as they always did."""
+    import sys
+
+    if getattr(args, "command", None) != "play" or getattr(args, "mission", None) is not None:
+        return False
+    from kaleun.mission_commands import wants_setup
+
+    if wants_setup(args) or getattr(args, "headless", False) or getattr(args, "fullscreen", False):
+        return False
+    try:
+        if sys.stdin is None or not sys.stdin.isatty():
+            return False
+    except (OSError, ValueError, AttributeError):  # closed, or a stand-in without isatty
+        return False
+    if getattr(args, "console", False):
+        return True
+    from kaleun.ui.display import has_display
+
+    return not has_display(console_next=False)  # no display: the console plays (it says so as it opens)
 
 
 def _tell_unbookable(game: Engine, args: argparse.Namespace) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from kaleun.boards.dials import DIALS, HOME_KNOWN, DialDecl, groups
 from kaleun.boards.model import BUTTON_ACTIONS, Board
-from kaleun.core.args import MAX_FIELD_TEXT, MAX_VIA, Args
+from kaleun.core.args import MAX_FIELD_TEXT, Args
 from kaleun.core.engine import Engine
 from kaleun.core.errors import CommandError
 from kaleun.core.messages import Msg, command_word, of_error
@@ -236,7 +236,7 @@ class Table:
         with self._lock:
             for name in names:
                 decl = DIALS[name]
-                commands.setdefault(decl.group, {**decl.command, "via": decl.group[:MAX_VIA]})[decl.field] = None
+                commands.setdefault(decl.group, {**decl.command, "via": decl.group})[decl.field] = None
                 self._sent[name] = None
                 if self.steps[name] is None:
                     self.game.table_state.pop(name, None)  # it feeds the game again once homed and set
@@ -427,7 +427,7 @@ class Table:
                 self._touched.difference_update(d.name for d in dials)
                 self._save_moving()
                 if fields:
-                    commands.append({**dials[0].command, **fields, "via": group[:MAX_VIA]})  # a group of any length
+                    commands.append({**dials[0].command, **fields, "via": group})  # dials.toml: at most MAX_VIA
         for command in commands:
             self._send(command)
 
@@ -435,8 +435,8 @@ class Table:
         spec = self.board.buttons.get(name)
         if spec is None:
             return
-        # a board file may name its button at any length: the command's `via` takes MAX_VIA characters
-        self._send({**BUTTON_ACTIONS[spec.action].command, "via": f"button.{name}"[:MAX_VIA]})
+        # the board loader refuses a button named longer than the command's `via` holds (`NAME_MOST`)
+        self._send({**BUTTON_ACTIONS[spec.action].command, "via": f"button.{name}"})
 
     # -- hands on the table (scripts, the on-screen table) -----------------------------------
     def actuate(self, line: Mapping[str, Any]) -> None:

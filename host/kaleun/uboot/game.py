@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from kaleun.core.args import quoted
 from kaleun.core.clock import GameClock
 from kaleun.core.engine import Engine, Module, check_state_header, restore
 from kaleun.core.errors import CommandError, SaveError
@@ -59,7 +60,8 @@ def unknown_mission(mission: str, group: OwnMissions | None = None) -> Msg:
         return Msg("mission {mission} was left out: its file has mistakes:\n{problems}", mission=mission,
                    problems=join(problems, "\n"))
     known = sorted({*MISSIONS, *(group.missions if group is not None else ())})
-    return Msg("unknown mission '{mission}' (known: {known})", mission=mission, known=", ".join(known))
+    # a pasted blob typed as the id is quoted by its start and end, not echoed whole
+    return Msg("unknown mission '{mission}' (known: {known})", mission=quoted(mission), known=", ".join(known))
 
 
 def mission_spec(mission: str, changes: Mapping[str, Any] | None = None,
