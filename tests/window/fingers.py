@@ -195,3 +195,22 @@ def choose_mission(table: Table_, mission: str) -> None:
             return
         table.tap("mission.more")
     raise AssertionError(f"{mission} is on no page of the set-up's mission list")
+
+
+def refused_gun_sheet(language: str = "en") -> Table_:
+    """The 88 mm gun's sheet on the Orders page, submerged at periscope depth in a storm with its rounds spent
+    (§8.4): refused, with several warnings."""
+    from weapons.weaponskit import do, order, range_game
+
+    g = range_game(3, vessels=[{"class": "tramp", "bearing": 10, "range_m": 2500, "course": 40, "speed_kn": 0}],
+                   flooded=[], ammo={"gun_88": 0})
+    order(g, "periscope")
+    g.advance_to(g.t + 30)
+    do(g, {"do": "weather", "kind": "storm", "hold": True})
+    table = Table_(game=g, language=language)
+    table.window.dismiss_alarms()
+    table.tap("tab.orders")
+    table.tap("order.gun_88")
+    table.tap("field.target=c1")
+    table.render()
+    return table

@@ -16,9 +16,9 @@ import pytest
 from kaleun.ui.screens import scope as scope_module
 from kaleun.ui.screens import sheet as sheet_module
 from kaleun.ui.screens.sheet import FormSheet
-from weapons.weaponskit import do, order, range_game
+from weapons.weaponskit import range_game
 
-from window.fingers import Table_
+from window.fingers import Table_, refused_gun_sheet
 
 NIGHT = "1942-12-20T23:00:00"
 
@@ -125,18 +125,7 @@ def tdc_sheet(language: str) -> Table_:
 
 def gun_sheet(language: str) -> Table_:
     """The 88 mm gun's sheet submerged, in a storm, its rounds spent (§8.4): several warnings."""
-    g = range_game(3, vessels=[{"class": "tramp", "bearing": 10, "range_m": 2500, "course": 40, "speed_kn": 0}],
-                   flooded=[], ammo={"gun_88": 0})
-    order(g, "periscope")
-    g.advance_to(g.t + 30)
-    do(g, {"do": "weather", "kind": "storm", "hold": True})
-    table = Table_(game=g, language=language)
-    table.window.dismiss_alarms()
-    table.tap("tab.orders")
-    table.tap("order.gun_88")
-    table.tap("field.target=c1")
-    table.render()
-    return table
+    return refused_gun_sheet(language)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])

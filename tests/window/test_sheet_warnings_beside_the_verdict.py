@@ -14,7 +14,7 @@ from kaleun.ui import theme
 from kaleun.ui.order_warnings import order_warnings
 from kaleun.ui.widgets import Canvas
 
-from window.fingers import Table_, render_spying
+from window.fingers import Table_, refused_gun_sheet, render_spying
 
 
 def warning_lines(table: Table_) -> list[tuple[str, Any]]:
@@ -68,20 +68,9 @@ def test_8_3_the_refused_tdc_orders_warning_stands_whole_beside_its_verdict(lang
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_8_4_a_refused_gun_orders_warnings_stand_beside_its_verdict(language: str) -> None:
-    from weapons.weaponskit import do, order, range_game
-
-    g = range_game(3, vessels=[{"class": "tramp", "bearing": 10, "range_m": 2500, "course": 40, "speed_kn": 0}],
-                   flooded=[], ammo={"gun_88": 0})
-    order(g, "periscope")
-    g.advance_to(g.t + 30)
-    do(g, {"do": "weather", "kind": "storm", "hold": True})
-    table = Table_(game=g, language=language)
-    table.window.dismiss_alarms()
-    table.tap("tab.orders")
-    table.tap("order.gun_88")
-    table.tap("field.target=c1")
+    table = refused_gun_sheet(language)
+    g = table.game
     win = table.window
-    table.render()
     warnings = [win.tr(w) for w in order_warnings(g, win.overlay.preview)]
     assert len(warnings) >= 3
     read_all(table, warnings)

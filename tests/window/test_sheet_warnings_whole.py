@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from kaleun.ui.order_warnings import order_warnings
 
-from window.fingers import Table_, shown
+from window.fingers import Table_, refused_gun_sheet, shown
 
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
@@ -42,20 +42,9 @@ def test_8_4_each_warning_of_a_refused_gun_order_is_read_whole_from_one_page(lan
     being submerged and warned of the sea, the rounds and its crew: more than the room under the sheet's fields
     holds at 800×480. A page ends where a warning ends, so none is begun on one page and ended on the next (the
     rounds' warning was split after "no ammunition left for", to be read aloud across a touch)."""
-    from weapons.weaponskit import do, order, range_game
-
-    g = range_game(3, vessels=[{"class": "tramp", "bearing": 10, "range_m": 2500, "course": 40, "speed_kn": 0}],
-                   flooded=[], ammo={"gun_88": 0})
-    order(g, "periscope")
-    g.advance_to(g.t + 30)
-    do(g, {"do": "weather", "kind": "storm", "hold": True})
-    table = Table_(game=g, language=language)
-    table.window.dismiss_alarms()
-    table.tap("tab.orders")
-    table.tap("order.gun_88")
-    table.tap("field.target=c1")
+    table = refused_gun_sheet(language)
+    g = table.game
     win = table.window
-    table.render()
     warnings = [" ".join(win.tr(w).split()) for w in order_warnings(g, win.overlay.preview)]
     assert len(warnings) >= 3
     pages: list[str] = []
