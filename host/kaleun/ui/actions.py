@@ -580,10 +580,12 @@ class Action:
             return f is not None and f.kind in LIST_KINDS
         return any(f.positional and f.kind in LIST_KINDS for f in self.fields)
 
-    def read(self, words: Sequence[str], lang: Language | None = None) -> dict[str, Any]:
+    def read(self, words: Sequence[str], lang: Language | None = None,
+             fill: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The fields of typed words (`key=value`, the key its id or its word in the table's language `lang`, or
         values in the order of the positional fields). Raises CommandError naming the problem in words the table
-        types; nothing is sent then. The fields read are keyed by their ids."""
+        types; nothing is sent then. The fields read are keyed by their ids. `fill` gives fields not typed from
+        those that were (the only ship in reach as the gun's target) before the required ones are asked for."""
         lang = lang or ENGLISH
         got: dict[str, Any] = {}
         free: dict[str, Any] = {}
@@ -613,6 +615,8 @@ class Action:
                                    usage=self.usage(lang=lang)))
         for f, text in zip(places, loose, strict=False):
             got[f.field] = self._value(f, text, lang)
+        if fill is not None:
+            got.update({k: v for k, v in fill({**got, **free}).items() if k not in got})
         return self._complete({**got, **free}, lang)
 
     @staticmethod

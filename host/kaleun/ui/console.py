@@ -24,7 +24,7 @@ import logging
 import string
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from kaleun.core.errors import CommandError
@@ -37,7 +37,7 @@ from kaleun.session_log import through_console
 from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
-from kaleun.ui import typed
+from kaleun.ui import only_target, typed
 from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORT_LABELS, SORTS
@@ -421,7 +421,7 @@ class Console(Prompting):
             raise CommandError(Msg("{check}: '{word}' is not an order (orders: {orders})", word=words[0], orders=orders,
                                    check=self._word("check")))
         self._acting = action  # a refusal of the order checked names it as the table types it (`! ремонт: ...`)
-        fields = action.read(words[1:], self.lang)
+        fields = action.read(words[1:], self.lang, fill=self._only_target(action))
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game,
                                  mobilize=self._word("mobilize")))
@@ -587,7 +587,8 @@ class Console(Prompting):
             if action.name in self.views:
                 self.views[action.name](words[1:])
             else:
-                note = perform(self.runtime, action, action.read(words[1:], self.lang), via="console")
+                fields = action.read(words[1:], self.lang, fill=self._only_target(action))
+                note = perform(self.runtime, action, fields, via="console")
                 if note is not None:  # the hand moved nothing the game answers: the console does, as a sentence
                     said = self.lang.render(note)
                     self.say(said[:1].upper() + said[1:])
@@ -596,6 +597,20 @@ class Console(Prompting):
         finally:
             self._acting = None
             self.end_line()
+
+    def _only_target(self, action: Action) -> Callable[[Mapping[str, Any]], Mapping[str, Any]] | None:
+        """For `tdc` and `gun` typed without a target: the only ship in contact within the weapon's reach, said as
+        the window's sheet says it and named in the order sent (`only_target`: the log holds the contact)."""
+        order = action.order
+        if order not in only_target.TARGET_FIELDS:
+            return None
+
+        def fill(fields: Mapping[str, Any]) -> Mapping[str, Any]:
+            found, words = only_target.typed_target(self.game, str(order), fields)
+            if words is not None:
+                self.say(self.lang.render(words))
+            return found
+        return fill
 
     def _joined(self, words: list[str]) -> list[str]:
         """A command of several words typed with spaces, as its button shows it (`smoke break`, `end mobilization`,

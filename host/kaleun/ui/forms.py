@@ -29,8 +29,7 @@ from kaleun.uboot.figures import figure_term
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.uboot.sea.boat import PERISCOPE_M
 from kaleun.uboot.sea.sensors import ENEMY
-from kaleun.uboot.weapons.guns import GUN
-from kaleun.ui import actions
+from kaleun.ui import actions, only_target
 from kaleun.ui.telegraph import POSITION_NAMES
 
 Values = dict[str, Any]
@@ -250,59 +249,15 @@ def chosen_contact_preset(game: Any, form: str, contact: Any) -> dict[str, Any]:
     return {key: contact} if any(c["contact"] == contact for c in contacts(game, kind)) else {}
 
 
-def torpedo_reach_nm(game: Any) -> float | None:
-    """How far the boat's torpedoes run now (nm): the longer of the bow's and the stern's, each the run of the torpedo
-    the TDC's solution that way is made for (`reach_m`); None when no tube holds a torpedo."""
-    if not game.has_module("weapons"):
-        return None
-    weapons = game.module("weapons")
-    runs = [r for r in (weapons.reach_m(facing) for facing in ("bow", "stern")) if r is not None]
-    return max(runs) / 1852.0 if runs else None
-
-
-def weapon_reach_nm(game: Any, form: str) -> float | None:
-    """The reach (nm) of the weapon an order sheet that takes a ship aims: the 88 mm gun's (§8.4; guns.toml) or the
-    torpedoes' the TDC's solution is made for; None for another sheet or with no torpedo in a tube."""
-    if form == "gun_88":
-        return float(GUN["gun_88"]["range_nm"])
-    if form == "tdc":
-        return torpedo_reach_nm(game)
-    return None
-
-
-def only_ship_in_reach(game: Any, form: str) -> tuple[str, float] | None:
-    """The one ship the crew has in contact within the reach of the weapon the order sheet `form` aims (the 88 mm
-    gun's, the torpedoes' for the TDC) by its own estimates (§8.4), and that reach (nm, to a tenth): the sheet, with
-    no contact chosen on the plot, takes it as its target and says so. None when there is none or more than one to
-    choose from."""
-    reach = weapon_reach_nm(game, form)
-    if reach is None:
-        return None
-    near = [c for c in contacts(game, "ship") if float(c["range_nm"]) <= reach]
-    return (str(near[0]["contact"]), round(reach, 1)) if len(near) == 1 else None
-
-
-def _only_ship_words(form: str, contact: str, reach: float) -> Msg:
-    if form == "tdc":
-        return Msg("{contact} is the only ship in contact within the torpedoes' reach ({reach:g} nm): it is the "
-                   "target unless another is chosen.", contact=contact, reach=reach)
-    return Msg("{contact} is the only ship in contact within the gun's reach ({reach:g} nm): it "
-               "is the target unless another is chosen.", contact=contact, reach=reach)
-
-
 def target_preset(game: Any, form: str, contact: Any) -> tuple[dict[str, Any], Msg | None]:
     """An order sheet's target as both the attack and the orders screen open it: the contact chosen on the plot
     (`chosen_contact_preset`); with none chosen, the only ship in reach of the 88 mm gun or of the torpedoes (the
-    TDC), with the words that say why it is chosen (None: nothing to say)."""
+    TDC; `only_target`, the console's rule too), with the words that say why it is chosen (None: nothing to
+    say)."""
     preset = chosen_contact_preset(game, form, contact)
     if preset or form not in ("gun_88", "tdc"):
         return preset, None
-    only = only_ship_in_reach(game, form)
-    if only is None:
-        return {}, None
-    cid, reach = only
-    key = CONTACT_FIELDS[form][0]
-    return {key: cid}, _only_ship_words(form, cid, reach)
+    return only_target.typed_target(game, form, {})
 
 
 def contact_label(c: Mapping[str, Any]) -> str:

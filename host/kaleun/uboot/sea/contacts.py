@@ -120,6 +120,8 @@ class Picture:
                "rel_bearing": round(geo.norm360(contact["bearing"] - heading)) % 360,
                "range_nm": contact["range_nm"], "course": contact["course"], "speed_kn": contact["speed_kn"],
                "identified": contact["identified"]}
+        if contact.get("going_down"):  # the crew was told she is going down (never the truth it was not told)
+            out["going_down"] = True
         if contact["identified"]:
             out.update({"type": contact["type"], "class": contact["class"], "class_name": contact["name"],
                         "grt": contact["grt"]})

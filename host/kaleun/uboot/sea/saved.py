@@ -86,8 +86,9 @@ CONTACT = Obj({"id": ID, "entity": ID, "kind": Text(("ship", "aircraft")), "iden
                "type": Maybe(Text(max_len=40)), "class": Maybe(Text(max_len=100)), "name": Maybe(TEXT),
                "grt": Maybe(Num(0, 1e7)), "sensor": Text(max_len=40), "t": TIME, "lost": BOOL, "tracked": BOOL,
                "bearing": ANGLE, "range_nm": AMOUNT, "course": Maybe(ANGLE), "speed_kn": SPEED},
-              # where the boat was when it was last reported, and the crew's plot of course and speed
-              optional={"from": Tuple(LAT, LON), "plot": Tuple(Int(1, 1000), ANGLE, SPEED)})
+              # where the boat was when it was last reported, and the crew's plot of course and speed; a ship the
+              # crew was told is going down (shipdamage: "settling and will go down")
+              optional={"from": Tuple(LAT, LON), "plot": Tuple(Int(1, 1000), ANGLE, SPEED), "going_down": BOOL})
 SCHEDULE_KEY = Text(max_len=60,
                     pattern=r"(ai|air|leg|gwatch|charge|sink|torp|port):[a-z]\d{1,9}|watch|prox|spawn|airspawn|cleanup|mines")
 #: a torpedo in the water (torpedo_run.launch)

@@ -124,6 +124,8 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
 
 def _tell(sea: Any, v: Vessel, state: str, feed: Msg, **extra: Any) -> None:
     contact = sea.picture.of(v.id)
+    if contact is not None and state == "sinking":
+        contact["going_down"] = True  # the crew is told she settles (the feed): her contact says so from now on
     sea.emit("ship_damaged", feed=feed, ship=contact["id"] if contact else None, vessel=v.id, state=state,
              damage=round(float(v.ai.get("damage", 0.0)) / v.cls.structure, 2), burning=bool(v.ai.get("burning")),
              **extra)

@@ -364,6 +364,8 @@ class PlotScreen(Screen):
                 y += s(21)
             y += s(4)
         lines: list[Msg] = []
+        if contact.get("going_down"):  # the crew was told she settles: no torpedo or round is aimed at her unasked
+            lines.append(Msg("Going down"))
         if contact.get("grt"):
             lines.append(Msg("{type}, {grt:,} GRT", type=TYPE_WORDS.get(str(contact.get("type")), Msg("ship")),
                              grt=int(contact["grt"])))
