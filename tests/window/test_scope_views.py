@@ -146,3 +146,37 @@ def test_6_5_the_periscope_shows_no_ship_beyond_what_a_look_through_it_reports()
               if s.cls is not None and s.range_nm > visual_range(sizes[s.entity], cond) * reach]
     assert not beyond, beyond
     assert not [s for s in scope.seen if s.cls is not None]  # nothing reported, nothing drawn
+
+
+def test_6_5_10_3_a_damaged_periscope_shows_no_farther_than_a_look_through_it_reaches() -> None:
+    """§10.3: an open condition on the periscope cuts its looks' reach (sensors.toml [periscope] degraded_factor);
+    the Scope view through it shows what the crew can see through the damaged periscope: each ship only as far as
+    that cut range, as a look through it reports, and the note in the dark says the same reach."""
+    from kaleun.uboot.crew.technical import SEVERITIES
+    from kaleun.uboot.sea.sensors import PERISCOPE, ship_range
+
+    table = Table_(mission="exercise_escort", seed=0)
+    table.window.dismiss_alarms()
+    table.tap("tab.scope")
+    table.tap("optic.periscope")
+    table.tap("scope.raise")
+    table.tap("sheet.give")
+    table.until(table.game.t + 5)
+    table.render()
+    scope = table.window.screens["scope"]
+    healthy = {s.entity: s.limit_nm for s in scope.seen if s.cls is not None}
+    assert healthy  # the corvettes in sight through the sound periscope
+    table.runtime.submit({"do": "damage", "kind": "technical", "component": "periscope", "severity": SEVERITIES[0]})
+    table.until(table.game.t + 1)
+    assert table.game.module("technical").degraded("periscope")
+    table.render()
+    assert scope.periscope_up
+    sea = table.game.module("sea")
+    cond = sea.conditions()
+    assert [s for s in scope.seen if s.cls is not None]  # still in sight, nearer than the cut reach
+    share = float(PERISCOPE["range_share"]) * float(PERISCOPE["degraded_factor"])
+    assert share < float(PERISCOPE["range_share"])
+    for s in scope.seen:
+        if s.cls is not None:
+            assert s.limit_nm == round(ship_range(sea.vessels[s.entity], cond) * share, 2)
+            assert s.range_nm <= s.limit_nm < healthy.get(s.entity, 1e9)

@@ -59,6 +59,14 @@ def visual_range(size: str, cond: Conditions, burning: bool = False) -> float:
     return min(base, vis) * light * sea_factor(float(VISUAL["sea_penalty"][size]), cond.sea_state)
 
 
+def periscope_share(degraded: bool) -> float:
+    """The share of the bridge's sighting ranges a look through the periscope reaches: its eye is lower
+    (`range_share`), and an open condition on it cuts that further (`degraded_factor`). One rule for the look's
+    reports and for what the Scope view shows through it."""
+    share = float(PERISCOPE["range_share"])
+    return share * float(PERISCOPE["degraded_factor"]) if degraded else share
+
+
 def ship_range(v: Any, cond: Conditions) -> float:
     """How far this ship is seen now (nm): by her size, and by her own fire's light while she burns."""
     return visual_range(v.cls.size, cond, burning=bool(v.ai.get("burning")))

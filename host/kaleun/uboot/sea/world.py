@@ -69,6 +69,7 @@ from kaleun.uboot.sea.sensors import (
     Conditions,
     hydrophone_range,
     notice_p,
+    periscope_share,
     ship_range,
     sight_blur,
     visual_range,
@@ -509,9 +510,7 @@ class Sea(Module):
         self.invalidate()
         self.periscope_until = now + float(PERISCOPE["exposure_s"])
         cond = self.conditions()
-        share = float(PERISCOPE["range_share"])
-        if self.tech("periscope")[1]:
-            share *= float(PERISCOPE["degraded_factor"])
+        share = periscope_share(self.tech("periscope")[1])
         bn = self.boat_now(now)
         seen, new = [], []
         for entity, kind, size, lat, lon, burning in self.entities():

@@ -14,7 +14,8 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
-from kaleun.uboot.sea.sensors import PERISCOPE, ship_range, visual_range
+from kaleun.uboot.sea.machinery import component_state
+from kaleun.uboot.sea.sensors import PERISCOPE, periscope_share, ship_range, visual_range
 from kaleun.uboot.sea.weather import LIGHT_FACTOR
 from kaleun.ui import icons, theme
 from kaleun.ui.screens.base import Screen
@@ -179,12 +180,15 @@ class ScopeScreen(Screen):
         sea_status = game.module("sea").status() if game.has_module("sea") else {}
         self.periscope_up = bool(sea_status.get("periscope_up"))
         light = LIGHT_FACTOR.get(str(self.weather.get("daylight", "day")), 1.0)
-        self.visible_nm = float(self.weather.get("visibility_nm", 10)) * light * self.optic.reach
+        # a periscope with an open condition reaches less far (sensors.toml degraded_factor), as its looks report
+        reach = self.optic.reach if self.optic.name != "periscope" else \
+            periscope_share(component_state(game, "periscope")[1])
+        self.visible_nm = float(self.weather.get("visibility_nm", 10)) * light * reach
         cond = game.module("sea").conditions() if game.has_module("sea") else None
         # the note under the view in the dark: how far a large ship shows through this optic, and a burning one
         self.dark_reach = None if cond is None else (
-            round(visual_range("large", cond) * self.optic.reach, 1),
-            round(visual_range("large", cond, burning=True) * self.optic.reach, 1))
+            round(visual_range("large", cond) * reach, 1),
+            round(visual_range("large", cond, burning=True) * reach, 1))
         self.seen = []
         if cond is not None and self._usable() is None:
             sea = game.module("sea")
@@ -194,14 +198,14 @@ class ScopeScreen(Screen):
                 # a ship shows as far as the crew's eyes reach it (the lookouts' and the periscope's sighting range
                 # of its size: a merchant in sight through the periscope is one a look through it can report; a
                 # ship on fire lights herself, in the dark beyond what the light shows of any other)
-                limit = ship_range(v, cond) * self.optic.reach
+                limit = ship_range(v, cond) * reach
                 if truth is None or truth.range_nm > limit:
                     continue
                 to_boat = (truth.bearing + 180.0) % 360.0
                 self.seen.append(Sighted(vid, v.cid, round(truth.bearing, 1), round(truth.range_nm, 2),
                                          round(_norm180(to_boat - truth.course)), round(limit, 2)))
             # an aircraft shows as far as the lookouts see one (sensors.toml [visual] aircraft), never beyond
-            air_limit = min(self.visible_nm, visual_range("aircraft", cond) * self.optic.reach)
+            air_limit = min(self.visible_nm, visual_range("aircraft", cond) * reach)
             for aid in sea.aircraft:
                 truth = sea.truth(aid, t)
                 if truth is not None and truth.range_nm <= air_limit:
