@@ -108,3 +108,16 @@ def test_8_4_a_resumed_game_keeps_what_the_crew_knows_of_a_ship_going_down() -> 
     resumed = load_game(json.loads(json.dumps(g.to_state())))
     views = {c["contact"]: c for c in resumed.module("sea").status()["contacts"]}
     assert views[near].get("going_down") is True and "going_down" not in views[other]
+
+
+def test_8_4_target_data_at_the_console_says_a_ship_is_going_down() -> None:
+    """`target c1` of a ship the crew was told is settling heads her data "going down", as the window's plot does."""
+    g = _in_sight([NEAR])
+    (ship,) = _ships(g)
+    said, _heard = _typed(g, f"target {ship}")
+    assert f"Target data {ship} (ship):" in said and "going down" not in said
+    sea = g.module("sea")
+    doomed = next(iter(sea.vessels.values()))
+    shipdamage.hit(sea, doomed, doomed.cls.structure, "torpedo", g.t)
+    said, _heard = _typed(g, f"target {ship}")
+    assert f"Target data {ship} (ship), going down:" in said

@@ -184,12 +184,14 @@ def contacts(game: Any, lang: Language, order: str = "nearest") -> list[str]:
 
 def target(data: Mapping[str, Any], lang: Language, game: Any = None) -> list[str]:
     """The target data screen of one contact (a `target_data` event's fields); a contact lost because the crew saw
-    her go down (`game`'s tally) is said to have sunk, not to be lost."""
+    her go down (`game`'s tally) is said to have sunk, not to be lost; one the crew was told is settling, to be going
+    down (`going_down`)."""
     r = lang.render
     sunk = bool(data.get("lost")) and game is not None and _has(game, "weapons") \
         and game.module("weapons").seen_sunk(data["contact"])
     head = r(Msg("Target data {contact} ({kind}){lost}:", contact=data["contact"], kind=Msg.term(str(data["kind"])),
-                 lost=Msg(", sunk: her last data") if sunk else Msg(", lost") if data.get("lost") else ""))
+                 lost=Msg(", sunk: her last data") if sunk else Msg(", lost") if data.get("lost")
+                 else Msg(", going down") if data.get("going_down") else ""))
     rows = [
         (N_("bearing"), f"{data['bearing']:03d}"),
         (N_("relative bearing"), f"{data['rel_bearing']:03d}"),

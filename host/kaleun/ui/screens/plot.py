@@ -45,7 +45,8 @@ def target_note(data: dict[str, Any]) -> Msg:
     speed = data.get("speed_kn")
     return Msg("Target data {contact} ({kind}){lost}: bearing {b:03d}° (rel. {r:03d}°), range about {nm:.1f} nm, "
                "course {course}, speed {speed}, {seen}; {cls}.", contact=str(data.get("contact")),
-               kind=Msg.term(kind), lost=Msg(", lost") if data.get("lost") else "",
+               kind=Msg.term(kind), lost=Msg(", lost") if data.get("lost")
+               else Msg(", going down") if data.get("going_down") else "",
                b=int(data.get("bearing") or 0) % 360, r=int(data.get("rel_bearing") or 0) % 360,
                nm=float(data.get("range_nm") or 0),
                course="—" if course is None else f"{int(course) % 360:03d}°",
