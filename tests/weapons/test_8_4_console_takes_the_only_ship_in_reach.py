@@ -121,3 +121,13 @@ def test_8_4_target_data_at_the_console_says_a_ship_is_going_down() -> None:
     shipdamage.hit(sea, doomed, doomed.cls.structure, "torpedo", g.t)
     said, _heard = _typed(g, f"target {ship}")
     assert f"Target data {ship} (ship), going down:" in said
+
+
+def test_8_4_check_gun_without_a_target_previews_the_order_on_the_only_ship_in_reach() -> None:
+    """The order assistant reads `?gun` as `gun` is given: on the only ship in reach, said first; nothing is sent."""
+    g = _in_sight([NEAR])
+    (ship,) = _ships(g)
+    said, heard = _typed(g, "check gun")
+    assert GUN_WORDS.format(c=ship) in said
+    assert "give target" not in said
+    assert not [e for e in heard if e.name == "order_accepted"]
