@@ -161,6 +161,9 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(_say(Msg("note: {line}", line=line)), file=sys.stderr)
     else:
         print(_say(line), file=sys.stderr if args.dry_run else sys.stdout)
+    if not args.dry_run:  # the last word: where to look again later (after a reboot, an update, a change of board)
+        print(_say(Msg("to see at any time whether it is enabled and running, with which board: {status}",
+                       status="kaleun service status")))
     return EXIT_OK
 
 
