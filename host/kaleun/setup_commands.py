@@ -374,7 +374,8 @@ def add_commands(sub: Any) -> None:
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     setting = config_sub.add_parser("set", help="set a preferred setting")
     setting.add_argument("key", choices=list(KEYS), help="the setting")
-    setting.add_argument("value", help="its value: a board file, a language code")
+    setting.add_argument("value", help="its value: a board file (or a shipped board's name), a language code, "
+                                       "a volume (0 to 1, or 60%%)")
     setting.set_defaults(func=cmd_config_set)
     unset = config_sub.add_parser("unset", help="forget a preferred setting")
     unset.add_argument("key", choices=list(KEYS))

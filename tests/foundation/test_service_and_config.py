@@ -1021,3 +1021,12 @@ def test_the_install_ends_by_naming_kaleun_service_status(home, tmp_path, capsys
                        "status"), out
     assert main(["service", "install", "--system", "--as", "root", "--dry-run"]) == 0
     assert "kaleun service status" not in capsys.readouterr().out  # the dry run's stdout is the unit alone
+
+
+def test_the_help_of_kaleun_config_set_names_every_settings_value(capsys):
+    """`kaleun config set --help` said "its value: a board file, a language code" while it also sets the volume:
+    each setting's kind of value is named."""
+    with pytest.raises(SystemExit):
+        main(["config", "set", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "its value: a board file (or a shipped board's name), a language code, a volume (0 to 1, or 60%)" in said
