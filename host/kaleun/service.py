@@ -216,10 +216,22 @@ def plan(mode: str, board: str | None = None, user: str | None = None, python: s
     return Plan(mode, account.pw_name, home, unit, text, commands, settings, groups, folders, user is not None)
 
 
-def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
+def _reader() -> str:
+    """The name of the user this command runs as (its uid when the machine has no name for it)."""
+    if os.geteuid() == 0:
+        return "root"
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return str(os.geteuid())
+
+
+def starting_board(p: Plan, board: str | None, again: str = "kaleun service install") -> tuple[bool, Msg]:
     """Which board the service's table starts with, as a line for the maker: (is it a warning?,
     the line). Without --board it is the preferred board of the user the service runs as, read
-    from that user's settings (not the settings of root, under sudo)."""
+    from that user's settings (not the settings of root, under sudo). Settings this command may not
+    read (another user's, kept private) are not damaged: the table reads them as their user, so the
+    line says they could not be read here and how to run `again` so they can be."""
     from kaleun.settings import Settings, SettingsError
 
     if board:
@@ -227,6 +239,11 @@ def starting_board(p: Plan, board: str | None) -> tuple[bool, Msg]:
     try:
         chosen = Settings.load(p.settings).get("board")
     except SettingsError as exc:
+        if isinstance(exc.__cause__, PermissionError) and _reader() != p.user:
+            return True, Msg("which board the table starts with is unknown: {me} may not read the settings of {user} "
+                             "({settings}: {why}), where their preferred board is kept; to see it, run {again} "
+                             "with sudo, or as {user}", me=_reader(), user=p.user, settings=str(p.settings),
+                             why=why_unread(exc.__cause__), again=again)
         from kaleun.settings import told
 
         told(exc)  # said here with what it means for the service, not also as a warning of this command's own start
@@ -717,7 +734,7 @@ def _installed_with(mode: str, choices: Choices, system_dir: Path | None) -> lis
     # the settings the service's table reads: the unit's KALEUN_HOME, else its user's config folder (systemd sets no
     # XDG_* variables), not the KALEUN_HOME of the terminal this command runs in
     settings = Path(kaleun_home) / FILE if kaleun_home else p.home / ".config" / "kaleun" / FILE
-    warn, line = starting_board(replace(p, settings=settings), board)
+    warn, line = starting_board(replace(p, settings=settings), board, "kaleun service status")
     return [*said, Said(line, ok=not warn)]
 
 

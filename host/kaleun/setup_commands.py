@@ -37,23 +37,41 @@ def _board(path: str | None) -> Any:
 
 # -- kaleun hw check --------------------------------------------------------------------------
 def cmd_hw_check(args: argparse.Namespace) -> int:
-    from kaleun.bringup.check import GROUPS, check, report, scripted_problems
+    from kaleun.bringup.check import GROUPS, check, part_names, report, scripted_problems
 
     board = _board(args.board)
     if board is None:
         return EXIT_BAD_INPUT
     groups = GROUPS
+    only: dict[str, list[str]] = {}
     if args.only is not None:
-        groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
-        if not groups:  # `--only ""` checked every part, `--only ,` none (and passed)
+        items = [item.strip() for item in args.only.split(",") if item.strip()]
+        if not items:  # `--only ""` checked every part, `--only ,` none (and passed)
             print(_say(Msg("kaleun hw check: --only names no part: the parts are {parts}", parts=", ".join(GROUPS))),
                   file=sys.stderr)
             return EXIT_BAD_INPUT
-        unknown = [g for g in groups if g not in GROUPS]
+        unknown = [item for item in items if item.partition(":")[0].strip() not in GROUPS]
         if unknown:
             print(_say(Msg("kaleun hw check: --only {unknown}: the parts are {parts}", unknown=", ".join(unknown),
                            parts=", ".join(GROUPS))), file=sys.stderr)
             return EXIT_BAD_INPUT
+        wholly = set()  # kinds named alone: every part of them, whatever else names one of them
+        for item in items:
+            group, named, name = (word.strip() for word in item.partition(":"))
+            if not named:
+                wholly.add(group)
+                continue
+            known = part_names(board, group)
+            if name not in known:  # one part after a repair: a typo must not check nothing, nor everything
+                print(_say(Msg("kaleun hw check: --only {item}: {path} has no part {name} among its {group} "
+                               "({known})", item=item, path=str(board.path), name=repr(name), group=group,
+                               known=", ".join(known) or "-") if group != "bell" else
+                           Msg("kaleun hw check: --only {item}: the bell is one part: --only bell", item=item)),
+                      file=sys.stderr)
+                return EXIT_BAD_INPUT
+            only.setdefault(group, []).append(name)
+        groups = tuple(dict.fromkeys(item.partition(":")[0].strip() for item in items))
+        only = {group: names for group, names in only.items() if group not in wholly}
     if args.auto and (problems := scripted_problems(board)):
         print(_say(Msg("kaleun hw check --auto: {path} cannot be checked by the scripted hands: {problems}. Run it "
                        "without --auto and check the parts by hand.", path=str(board.path),
@@ -66,7 +84,7 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
     if lock is False:
         return EXIT_FAIL
     try:
-        results = check(board, auto=args.auto, groups=groups, language=language)
+        results = check(board, auto=args.auto, groups=groups, language=language, only=only)
     finally:
         if lock:
             lock.release()
@@ -161,6 +179,9 @@ def cmd_service_install(args: argparse.Namespace) -> int:
         print(_say(Msg("note: {line}", line=line)), file=sys.stderr)
     else:
         print(_say(line), file=sys.stderr if args.dry_run else sys.stdout)
+    if not args.dry_run:  # the last word: where to look again later (after a reboot, an update, a change of board)
+        print(_say(Msg("to see at any time whether it is enabled and running, with which board: {status}",
+                       status="kaleun service status")))
     return EXIT_OK
 
 
@@ -327,7 +348,8 @@ def add_commands(sub: Any) -> None:
     chk.add_argument("--auto", action="store_true",
                      help="scripted: drive mock GPIO pins and the fake hub's readers, no questions (tests)")
     chk.add_argument("--only", metavar="PARTS",
-                     help="a comma-separated choice of: lamps, bell, dials, buttons, readers")
+                     help="a comma-separated choice of: lamps, bell, dials, buttons, readers; one part "
+                          "of a kind by its name, e.g. dials:telegraph, lamps:tube.4, buttons:pause, readers:3")
     chk.set_defaults(func=cmd_hw_check)
 
     service = sub.add_parser("service", help="start the table by itself at boot (systemd)")
@@ -352,7 +374,8 @@ def add_commands(sub: Any) -> None:
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     setting = config_sub.add_parser("set", help="set a preferred setting")
     setting.add_argument("key", choices=list(KEYS), help="the setting")
-    setting.add_argument("value", help="its value: a board file, a language code")
+    setting.add_argument("value", help="its value: a board file (or a shipped board's name), a language code, "
+                                       "a volume (0 to 1, or 60%%)")
     setting.set_defaults(func=cmd_config_set)
     unset = config_sub.add_parser("unset", help="forget a preferred setting")
     unset.add_argument("key", choices=list(KEYS))

@@ -1336,3 +1336,33 @@ def test_a_hub_that_comes_back_while_a_hub_dial_is_turned_has_it_turned_again_no
     assert lost.status == FAIL and lost.seen == "the deck hub went offline twice while the dial was turned"
     assert "did not answer (it went offline during the check): its USB cable" in lost.advice, lost.advice
     assert results["dial disc_own_course"].status == PASS
+
+
+def test_a_maker_rechecks_one_part_after_a_repair(home, capsys):
+    """Bring-up, checking one part after a repair: `--only` named kinds alone, so a maker who resoldered the
+    telegraph's encoder turned all four dials again (the attack disc's rings a whole turn each way), and one who
+    fixed one lamp answered for every segment. `KIND:NAME` checks that part alone, on the mock and fake boards;
+    a name the board does not have is refused with the names it has, not a check of nothing or of everything."""
+    mock, fake = str(BOARDS / "mock-gpio.toml"), str(BOARDS / "fake-hub.toml")
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "dials:telegraph"]) == 0
+    out = capsys.readouterr().out
+    assert "PASS  dial telegraph: counted +4 clockwise and -4 back" in out and "disc_" not in out, out
+    assert out.rstrip().endswith("1 passed, 0 failed, 0 skipped.")
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "lamps:tube.4, buttons:pause"]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"(?m)^  PASS  (.*?):", out) == ["lamp tube.4", "lamp colours", "button pause"], out
+    assert main(["hw", "check", "--board", fake, "--auto", "--only", "readers:3"]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"(?m)^  (PASS|FAIL|SKIP)  (reader \d+)", out) == [("PASS", "reader 3")], out
+    # a kind named alone as well checks all of it
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "dials:telegraph,dials"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("4 passed, 0 failed, 0 skipped.")
+
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "dials:periscope"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"kaleun hw check: --only dials:periscope: {mock} has no part 'periscope' among its "
+                                 "dials (telegraph, disc_own_course, disc_enemy_course, disc_bearing)\n")
+    assert main(["hw", "check", "--board", fake, "--auto", "--only", "readers:9"]) == 2
+    assert "has no part '9' among its readers (0, 1, 2, 3, 4, 5, 6, 7, 8)" in capsys.readouterr().err
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "bell:loud"]) == 2
+    assert capsys.readouterr().err == "kaleun hw check: --only bell:loud: the bell is one part: --only bell\n"

@@ -1002,3 +1002,31 @@ def test_a_service_whose_user_cannot_write_the_tables_folder_is_warned(tmp_path,
     finally:
         open_folder.chmod(0o700)
         shutil.rmtree(open_folder)
+
+
+def test_the_install_ends_by_naming_kaleun_service_status(home, tmp_path, capsys, monkeypatch):
+    """A Pi that starts by itself: after the install's steps, notes and warnings, its last line tells the maker the
+    command that shows later whether the service is enabled and running, and with which board."""
+    from kaleun import service
+
+    monkeypatch.setattr(service, "SYSTEM_DIR", tmp_path / "etc-systemd-system")
+    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 0)
+    real = service.install  # systemctl as systemd answers it: every step done
+    monkeypatch.setattr(service, "install", lambda p, say: real(p, say, lambda argv: subprocess.CompletedProcess(
+        argv, 0, "", "")))
+    assert main(["service", "install", "--system", "--as", "root", "--board", str(BOARDS / "sim.toml")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"wrote {tmp_path / 'etc-systemd-system' / 'kaleun.service'}", out
+    assert out[-1] == ("to see at any time whether it is enabled and running, with which board: kaleun service "
+                       "status"), out
+    assert main(["service", "install", "--system", "--as", "root", "--dry-run"]) == 0
+    assert "kaleun service status" not in capsys.readouterr().out  # the dry run's stdout is the unit alone
+
+
+def test_the_help_of_kaleun_config_set_names_every_settings_value(capsys):
+    """`kaleun config set --help` said "its value: a board file, a language code" while it also sets the volume:
+    each setting's kind of value is named."""
+    with pytest.raises(SystemExit):
+        main(["config", "set", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "its value: a board file (or a shipped board's name), a language code, a volume (0 to 1, or 60%)" in said

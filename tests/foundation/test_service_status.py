@@ -278,3 +278,26 @@ def test_the_board_is_read_from_the_settings_the_services_table_reads(units, mon
     settings.write_text(f'{{"board": "{BOARD}"}}', encoding="utf-8")
     assert main(["service", "status"]) == 0
     assert f"the table starts with the preferred board of maker: {BOARD} ({settings})" in capsys.readouterr().out
+
+
+def test_settings_this_user_may_not_read_are_not_said_to_start_the_simulated_table(units, monkeypatch, capsys):
+    """A maker asks about a service that runs as another user, whose settings are private: the table reads them as
+    their user, so the status does not claim they are damaged and the table falls back to boards/sim.toml; it says
+    they could not be read here, why, and how to ask so they can be (with sudo, or as that user)."""
+    installed("system", board=None)  # runs as root, asked about by the maker
+    systemd(monkeypatch, system=RUNNING)
+    import kaleun.settings
+
+    def private(path, limit):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(kaleun.settings, "read_file", private)
+    monkeypatch.setattr("kaleun.service.pwd.getpwuid", lambda uid: pwd.struct_passwd(
+        ("maker", "x", 1000, 1000, "", str(units / "maker"), "/bin/bash")))
+    assert main(["service", "status"]) == 1
+    out = capsys.readouterr().out
+    settings = units / "table" / "settings.json"
+    assert (f"  warning: which board the table starts with is unknown: maker may not read the settings of root "
+            f"({settings}: Permission denied), where their preferred board is kept; to see it, run kaleun service "
+            "status with sudo, or as root\n") in out, out
+    assert "sim.toml" not in out and "fix it or delete it" not in out, out

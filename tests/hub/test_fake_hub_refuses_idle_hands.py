@@ -99,3 +99,21 @@ def test_a_turn_of_no_counts_is_refused_and_a_wrong_encoder_still_named(tmp_path
         assert fake_command(fake, None, "turn 7 0", str, dials) == "error: the fake hub has encoders 0-3, not 7"
         assert fake_command(fake, None, "turn telegraph -2", str, dials) == "ok"
         assert fake.encoders[0].position == -2
+
+
+def test_a_turn_no_hand_makes_in_one_report_is_refused_with_its_limit(tmp_path, monkeypatch):
+    """`turn 0 99999999999` answered `ok`: no encoder turns that far between two polls of a real hub, and the frame
+    it made was more than the host reads (a whole number of at most nine digits). The limit is the protocol's
+    (codec.MAX_TURN: a whole turn of the finest ring a board may declare), said with the reason; the encoder stays."""
+    from kaleun.hub.proto import MAX_TURN
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    with FakeHub(hub_config(load_board(BOARDS / "pico-hub.toml"))) as fake:
+        dials = [encoder.dial for encoder in hub_options(load_board(BOARDS / "pico-hub.toml")).encoders]
+        for counts in ("99999999999", f"-{MAX_TURN + 1}"):
+            assert fake_command(fake, None, f"turn 0 {counts}", str, dials) == (
+                f"error: a turn of {counts} counts is more than a hand turns an encoder in one report of the hub (at "
+                f"most {MAX_TURN} either way: a whole turn of the finest ring a board may have); turn it in several")
+        assert fake.encoders[0].position == 0
+        assert fake_command(fake, None, f"turn disc_own_course {MAX_TURN}", str, dials) == "ok"
+        assert fake.encoders[1].position == MAX_TURN

@@ -176,3 +176,48 @@ def test_a_lost_turn_frame_costs_no_detent_the_next_frames_position_tells():
     dial.restarted()  # a new hello: the hub counts from 0 again
     dial.turned(2, pos=2)
     assert got[-2:] == [DialLost("disc_own_course"), DialTurned("disc_own_course", 1)]  # 2 counts on: 1.2 degrees
+
+
+def test_a_turn_frame_beyond_the_protocols_limit_moves_no_dial(caplog):
+    """A garbled count from a real hub (a `turn` of more counts than one report holds, codec.MAX_TURN, or a `pos`
+    that jumped as far) would have spun the attack disc's ring through thousands of turns: it is ignored with a
+    warning in the log, and the frames after it count on from the hub's count then."""
+    from kaleun.hub.proto import MAX_TURN
+
+    board = load_board(ROOT / "boards" / "pico-hub.toml")
+    dial = HubDial(board.dial("disc_own_course"), 1)
+    got = Sink()
+    dial.start(got)
+    dial.turned(5, pos=5)  # 600 counts a turn: 3 degrees
+    dial.at_home()
+    with caplog.at_level("WARNING", logger="kaleun.hub.dials"):
+        dial.turned(MAX_TURN + 1, pos=MAX_TURN + 6)
+        dial.turned(5, pos=2 * MAX_TURN + 50)  # its delta is small, its count jumped
+    assert got == [DialTurned("disc_own_course", 3), DialHomed("disc_own_course")]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"deck hub encoder 1 (dial disc_own_course) reported a turn of {MAX_TURN + 1} counts (its count "
+        f"{MAX_TURN + 6}), more than one report holds ({MAX_TURN} either way): ignored, the dial stays where it was",
+        f"deck hub encoder 1 (dial disc_own_course) reported a turn of {MAX_TURN + 44} counts (its count "
+        f"{2 * MAX_TURN + 50}), more than one report holds ({MAX_TURN} either way): ignored, the dial stays where "
+        "it was"]
+    dial.turned(5, pos=2 * MAX_TURN + 55)  # a hand's turn after it: 5 counts, 3 degrees
+    assert got[-1] == DialTurned("disc_own_course", 3)
+
+
+def test_a_ring_turns_whole_in_one_report_of_the_hub(tmp_path):
+    """The board format's finest ring and the protocol's limit are one number: a ring of more steps per revolution
+    than a `turn` frame carries is refused by the loader, naming the limit."""
+    from kaleun.boards.loader import BoardError
+    from kaleun.hub.proto import MAX_TURN
+
+    text = (ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8")
+    for steps, loads in ((MAX_TURN, True), (MAX_TURN + 1, False)):
+        path = tmp_path / f"ring-{steps}.toml"
+        ring = "[dials.disc_enemy_course]\ndriver = \"hub\"\nsteps_per_revolution = "
+        assert ring + "600\n" in text
+        path.write_text(text.replace(ring + "600\n", ring + f"{steps}\n"), encoding="utf-8")
+        if loads:
+            assert load_board(path).dial("disc_enemy_course").steps_per_revolution == MAX_TURN
+        else:
+            with pytest.raises(BoardError, match=str(MAX_TURN)):
+                load_board(path)

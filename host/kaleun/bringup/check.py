@@ -18,7 +18,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -27,7 +27,7 @@ from kaleun.boards.model import Board, DialSpec
 from kaleun.bringup import advice
 from kaleun.bringup.rig import PARTS, Happening, ReaderFault, Rig, TagMoved, Typed
 from kaleun.core.messages import N_, Msg, join
-from kaleun.hub.options import EncoderSpec
+from kaleun.hub.options import EncoderSpec, hub_options
 from kaleun.hub.reach import is_refused, reach
 from kaleun.ports.base import ButtonPressed, DialHomed, DialTurned, Lamp
 
@@ -338,11 +338,29 @@ def _position(decl: DialDecl, index: int) -> str:
 _MARKS = {PASS: N_("ok"), FAIL: N_("FAILED"), SKIP: N_("skipped")}
 
 
+def part_names(board: Board, group: str) -> list[str]:
+    """The parts of one kind a board has, by the names `--only KIND:NAME` takes: its lamp segments, dials and
+    buttons by name, its deck hub's readers by number; the bell is one part, with no name."""
+    if group == "lamps":
+        return list(board.lamps.segments) if board.lamps.driver != "none" else []
+    if group == "buttons":
+        return list(board.buttons)
+    if group not in ("dials", "readers"):
+        return []
+    options = hub_options(board) if board.hub.url is not None else None  # as the check opens the hub
+    if group == "readers":
+        return [str(index) for index in range(len(options.readers))] if options is not None else []
+    hub = [enc.dial for enc in options.encoders] if options is not None else []
+    return [*board.dials, *(name for name in hub if name not in board.dials)]
+
+
 class Bringup:
-    def __init__(self, rig: Rig, operator: Person) -> None:
+    def __init__(self, rig: Rig, operator: Person, only: Mapping[str, Collection[str]] | None = None) -> None:
         self.rig = rig
         self.board: Board = rig.board
         self.op = operator
+        #: the parts of a kind to check (`--only dials:telegraph`, after a repair); a kind not in it: all of them
+        self.only: Mapping[str, Collection[str]] = only or {}
         self.results: list[Result] = []
         #: why the deck hub did not answer when a part last needed it (None: it did, or not asked yet)
         self._hub_down: Msg | str | None = None
@@ -374,6 +392,10 @@ class Bringup:
         if driver != "gpio" or self.board.pin_factory != "mock":
             return None
         return self._out_of_reach(part, Msg("on gpiozero's mock pins (gpio.pin_factory = \"mock\")"))
+
+    def chosen(self, group: str, name: str) -> bool:
+        """Is this part of `group` one to check (all are, unless `--only KIND:NAME` chose some)?"""
+        return group not in self.only or name in self.only[group]
 
     def add(self, result: Result) -> None:
         self.results.append(result)
@@ -501,7 +523,8 @@ class Bringup:
             self.add(Result("lamps", FAIL, offline.said, offline.said_advice))
             return
         lamps = rig.lamps
-        segments = sorted(board.lamps.segments.items(), key=lambda item: item[1][0])
+        segments = sorted(((name, where) for name, where in board.lamps.segments.items() if self.chosen("lamps", name)),
+                          key=lambda item: item[1][0])
         earlier_lit = False
         dark: list[tuple[int, str]] = []  # failed segments since the last lit one: (result index, name)
         for number, (name, (first, count)) in enumerate(segments, start=1):
@@ -558,7 +581,8 @@ class Bringup:
         mark, when a switch or index pulse finds it)."""
         board, rig = self.board, self.rig
         hub = {enc.dial: enc for enc in rig.options.encoders} if rig.options is not None else {}
-        names = [*board.dials, *(name for name in hub if name not in board.dials)]
+        names = [name for name in [*board.dials, *(name for name in hub if name not in board.dials)]
+                 if self.chosen("dials", name)]
         if names:
             self.op.say(Msg("Dials"))
         for name in names:
@@ -674,9 +698,10 @@ class Bringup:
     # -- buttons ------------------------------------------------------------------------------
     def buttons(self) -> None:
         board, rig = self.board, self.rig
-        if board.buttons:
+        buttons = {name: spec for name, spec in board.buttons.items() if self.chosen("buttons", name)}
+        if buttons:
             self.op.say(Msg("Buttons"))
-        for name, spec in board.buttons.items():
+        for name, spec in buttons.items():
             part = f"button {name}"
             skip = self._simulated(part) if spec.driver == "sim" else self._mock_pins(part, spec.driver)
             if skip:
@@ -706,6 +731,8 @@ class Bringup:
             return
         sections = rig.options.sections
         for index, reader in enumerate(rig.options.readers):
+            if not self.chosen("readers", str(index)):
+                continue
             part = f"reader {index} (section {reader.section})"
             if skip := self._fake_hub(part):
                 self.add(skip)
@@ -836,9 +863,11 @@ def scripted_problems(board: Board) -> list[Msg]:
 
 
 def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdin: IO[str] | None = None,
-          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False) -> Results:
+          stdout: IO[str] | None = None, language: str = "en", moves_simulated_parts: bool = False,
+          only: Mapping[str, Collection[str]] | None = None) -> Results:
     """Run the bring-up on a board; returns the results (the report is printed at the end). `language`:
-    what the questions and the lines on the way are said in; `moves_simulated_parts`: see `Person`."""
+    what the questions and the lines on the way are said in; `moves_simulated_parts`: see `Person`; `only`:
+    the parts of a kind to check, by their `part_names` (the others of that kind are left out)."""
     out = stdout or sys.stdout
     groups = tuple(groups)
     rig = Rig(board)
@@ -848,7 +877,7 @@ def check(board: Board, auto: bool = False, groups: Iterable[str] = GROUPS, stdi
                             Person(rig, stdin or sys.stdin, out, language=language,
                                    moves_simulated_parts=moves_simulated_parts))
         operator.say(Msg("Kaleun bring-up: {name} ({path})", name=board.name, path=str(board.path)))
-        bringup = Bringup(rig, operator)
+        bringup = Bringup(rig, operator, only)
         results = Results()
         try:
             bringup.run(groups)

@@ -10,13 +10,17 @@ through real frames; on a real hub a hand turns the dial.
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
 from kaleun.boards.model import DialSpec
 from kaleun.core.messages import Msg
+from kaleun.hub.proto import MAX_TURN
 from kaleun.ports.base import DialHomed, DialLost, DialTurned, HardwareOnly, Sink
 from kaleun.ports.encoder import StepCounter
+
+log = logging.getLogger(__name__)
 
 
 class HubDial:
@@ -42,12 +46,17 @@ class HubDial:
 
     # -- from the link's thread --------------------------------------------------------------
     def turned(self, delta: int, pos: int | None = None) -> None:
-        if pos is not None and self.offset is not None:
-            self.total = pos + self.offset
-        else:
-            self.total += delta
-            if pos is not None:
+        moved = pos + self.offset - self.total if pos is not None and self.offset is not None else delta
+        if abs(delta) > MAX_TURN or abs(moved) > MAX_TURN:  # no hand's turn: a garbled count
+            log.warning("deck hub encoder %d (dial %s) reported a turn of %d counts (its count %s), more than one "
+                        "report holds (%d either way): ignored, the dial stays where it was", self.index, self.name,
+                        moved if abs(moved) > abs(delta) else delta, "?" if pos is None else pos, MAX_TURN)
+            if pos is not None:  # the next frames count on from here
                 self.offset = self.total - pos
+            return
+        self.total += moved
+        if pos is not None and self.offset is None:
+            self.offset = self.total - pos
         clicks = self.counter.update(self.total)
         if clicks and self._sink is not None:
             self._sink(DialTurned(self.name, -clicks if self.spec.reverse else clicks))

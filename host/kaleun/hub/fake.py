@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Msg
+from kaleun.hub.proto import MAX_TURN
 from kaleun.hub.proto import config as fwconfig
 from kaleun.hub.proto import encoders as fwencoders
 from kaleun.hub.proto import hub as fwhub
@@ -440,6 +441,10 @@ class FakeHub:
             if not 0 <= index < len(self.encoders):
                 raise ValueError(Msg("the fake hub has encoders 0-{last}, not {index}", last=len(self.encoders) - 1,
                                      index=index))
+            if abs(detents) > MAX_TURN:  # a real encoder reports no more between two polls: the host ignores it
+                raise ValueError(Msg("a turn of {counts} counts is more than a hand turns an encoder in one report "
+                                     "of the hub (at most {most} either way: a whole turn of the finest ring a board "
+                                     "may have); turn it in several", counts=str(detents), most=str(MAX_TURN)))
             self.encoders[index].position += detents
         self._wake.set()
 

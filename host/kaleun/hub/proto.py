@@ -11,6 +11,8 @@ _package = load()
 FIRMWARE_VERSION: str = _package.FIRMWARE_VERSION
 PROTOCOL_VERSION: int = _package.PROTOCOL_VERSION
 codec = importlib.import_module("kaleun_hub.codec")
+#: the most counts one `turn` frame carries (the protocol's limit: a whole turn of the finest ring)
+MAX_TURN: int = codec.MAX_TURN
 config = importlib.import_module("kaleun_hub.config")
 debounce = importlib.import_module("kaleun_hub.debounce")
 scanner = importlib.import_module("kaleun_hub.scanner")
