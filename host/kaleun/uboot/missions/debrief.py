@@ -85,6 +85,10 @@ def why(reason: str | None, result: str | None, practice: str | None = None) -> 
         from kaleun.uboot.missions.practice import ended_reason
 
         return ended_reason(practice)
+    if reason == "returned" and practice is not None:  # nothing to win: not "the mission not won"
+        from kaleun.uboot.missions.practice import home_reason
+
+        return home_reason(practice)
     if result is not None and reason is not None and (result, reason) in REASONS_AFTER:
         return Msg.term(REASONS_AFTER[(result, reason)])
     return Msg.term(REASONS[reason]) if reason in REASONS else word(reason)

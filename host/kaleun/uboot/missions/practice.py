@@ -50,6 +50,14 @@ def ended_reason(kind: str | None) -> Msg:
                         "patrol": Msg("the crew ended the patrol")})
 
 
+def home_reason(kind: str | None) -> Msg:
+    """Why a piece with a base ended home after a return to base, as the debrief says it after its result
+    ("returned (the patrol ended in port)"): a piece has nothing to win, so not "the mission not won"."""
+    return _pick(kind, {"training": Msg("the training patrol ended in port"),
+                        "exercise": Msg("the exercise ended in port"),
+                        "patrol": Msg("the patrol ended in port")})
+
+
 def over(kind: str | None) -> Msg:
     """The window's debrief headline of a piece the crew ended."""
     return _pick(kind, {"training": Msg("Training patrol over"), "exercise": Msg("Exercise over"),
