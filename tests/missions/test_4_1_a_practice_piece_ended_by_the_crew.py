@@ -219,3 +219,13 @@ def test_4_1_a_mission_file_says_what_kind_of_practice_piece_it_is() -> None:
                    "mine.toml", "mine")
     assert err.value.problems == ["mine.toml:7: mine: practice: a mission with objectives is no practice piece (its "
                                   "crew cannot end it); leave the key out, or the objectives"]
+
+
+@pytest.mark.parametrize(("code", "piece"), [("en", "the open patrol"), ("de", "freie Feindfahrt"),
+                                             ("ru", "свободный поход")])
+def test_4_1_the_console_help_names_every_kind_of_practice_piece_end_exercise_ends(code: str, piece: str) -> None:
+    from kaleun.ui.actions import find
+
+    action = find("end_exercise")
+    assert action is not None
+    assert piece in language(code).text(action.summary)
