@@ -229,3 +229,14 @@ def test_4_1_the_console_help_names_every_kind_of_practice_piece_end_exercise_en
     action = find("end_exercise")
     assert action is not None
     assert piece in language(code).text(action.summary)
+
+
+@pytest.mark.parametrize(("code", "typed", "says"), [("en", "end_the_patrol", "The crew ends the patrol."),
+                                                      ("de", "feindfahrt_beenden",
+                                                       "Die Besatzung beendet die Feindfahrt."),
+                                                      ("ru", "завершить_поход", "Экипаж завершает поход.")])
+def test_4_1_the_open_patrols_button_typed_at_the_console_ends_it(code: str, typed: str, says: str) -> None:
+    """The window's End the patrol, typed as its label reads, is the console's end_exercise too."""
+    game = new_game(0, "patrol_atlantic")
+    assert says in console_typed(code, typed, game=game)
+    assert game.module("mission").result == "ended"
