@@ -240,3 +240,17 @@ def test_4_1_the_open_patrols_button_typed_at_the_console_ends_it(code: str, typ
     game = new_game(0, "patrol_atlantic")
     assert says in console_typed(code, typed, game=game)
     assert game.module("mission").result == "ended"
+
+
+def test_4_1_a_practice_piece_given_objectives_by_a_games_changes_is_a_mission_proper() -> None:
+    """`kaleun run --changes` (and a save's settings) may give the training patrol objectives, as before `practice`
+    was kept: the changes are not refused for the file's `practice`, and the game is a mission proper, ended by its
+    time limit, not by the crew."""
+    from kaleun.uboot.game import check_changes
+
+    changes = {"objective": [{"id": "far", "kind": "reach", "square": "AL03", "text": "Be in AL03."}],
+               "time_limit_h": 1, "base": "lorient"}
+    check_changes("training", changes)
+    game = new_game(0, "training", changes)
+    assert (game.module("mission").scored, game.module("mission").practice) == (True, None)
+    assert game.module("mission").why_not_end_exercise() is not None

@@ -611,7 +611,8 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
                                           "two prompts, got {got}", got=repr(cards)))
     ids: dict[str, tuple[str | int, ...]] = {}
     objectives = _tables(c, spec, "objective", path)
-    if objectives and "practice" in spec:  # a practice piece is one without objectives: its end would read wrongly
+    if objectives and "practice" in spec and in_file:  # a practice piece is one without objectives (a game's changes
+        # may give a practice piece objectives: the mission proper they make is no piece, and its `practice` is unread)
         c.add((*path, "practice"), Msg("practice: a mission with objectives is no practice piece (its crew cannot end "
                                        "it); leave the key out, or the objectives"))
     for i, table in enumerate(objectives):
