@@ -383,7 +383,7 @@ def _resume_game(args: argparse.Namespace) -> Engine:
 
         left = _book_late(game, getattr(args, "table_language", "en"))
         # in the table's words ("returned: returned" before)
-        result, reason = word(mission.result), why(mission.reason, mission.result)
+        result, reason = word(mission.result), why(mission.reason, mission.result, mission.practice)
         # the autosave is the table's (`kaleun play`); another save may be a table script's (`kaleun run --save`)
         via = "either" if args.save and path.resolve() != autosave_path().resolve() else "play"
         going_on = _goes_on_with(game, via=via, patrol_left=left)

@@ -14,7 +14,7 @@ from kit import BOARDS
 
 
 @pytest.mark.parametrize("code, said", [("en", "The mission is over (lost): rammed."),
-                                        ("de", "Die Mission ist beendet (verloren): gerammt."),
+                                        ("de", "Die Mission ist vorbei (verloren): gerammt."),
                                         ("ru", "rammed")])
 def test_4_1_status_says_why_the_mission_ended_in_the_tables_words(code, said):
     """The boat rammed by a corvette at a German table: `status` ended "Die Mission ist beendet (verloren):
@@ -26,6 +26,18 @@ def test_4_1_status_says_why_the_mission_ended_in_the_tables_words(code, said):
         assert said not in shown and shown.startswith("Миссия")
     else:
         assert shown == said
+
+
+@pytest.mark.parametrize("code, said", [
+    ("en", "The mission is over (ended): the crew ended the patrol."),
+    ("de", "Die Mission ist vorbei (beendet): die Besatzung hat die Feindfahrt beendet."),
+    ("ru", "Миссия окончена (завершено): экипаж завершил поход.")])
+def test_4_1_status_says_the_open_patrol_ended_by_the_crew_once_in_the_tables_words(code, said):
+    """The open patrol ended by the crew: `status` says the patrol ended, and the German line no longer reads "Die
+    Mission ist beendet (beendet)"."""
+    g = new_game(0, "patrol_atlantic")
+    g.apply({"do": "end_exercise"})
+    assert status(g, "stop", language(code))[-1] == said
 
 
 @pytest.mark.parametrize("code, dial", [("en", "dial disc_enemy_course 0"),

@@ -156,7 +156,7 @@ def _tell_over_before(game: Engine, args: argparse.Namespace, language: str) -> 
 
     print(render(Msg("kaleun run: the mission in {save} was over before the run ({result}: {reason}) and cannot be "
                      "played on.", save=str(args.load), result=word(mission.result),
-                     reason=why(mission.reason, mission.result))),
+                     reason=why(mission.reason, mission.result, mission.practice))),
           file=sys.stderr)
     going_on = _goes_on_with(game, via="run")
     if going_on is not None:

@@ -15,7 +15,8 @@ that needs its primary objective met is to be played again (`part_again()`, §4.
 a campaign mission's grade is below E (§4.3: the campaign ends; its feed line says so). Missions without objectives
 (training, the exercises, the open patrol) end when the boat is lost, when the crew ends them (`end_exercise`:
 result `ended`) or, the open patrol, home after a return to base, with just `result`, `reason` and `crew_lost`
-(lost: every sailor, those still alive "lost with the boat").
+(lost: every sailor, those still alive "lost with the boat"). However a mission ends, its track gets the point where
+the boat is then (once: `_track` keeps one point a moment).
 
 The helpers live in `kaleun.uboot.missions`: objectives, radio (Enigma), passage (return to base),
 scoring, carry (linked missions), debrief. The catalogue of missions checks every mission file.
@@ -34,7 +35,7 @@ from kaleun.core.events import Event
 from kaleun.core.messages import Msg, to_json
 from kaleun.uboot import data
 from kaleun.uboot.missions import objectives as objs
-from kaleun.uboot.missions import passage, radio, scoring
+from kaleun.uboot.missions import passage, practice, radio, scoring
 from kaleun.uboot.missions.catalogue import patrol_titled, titled
 from kaleun.uboot.missions.debrief import word
 from kaleun.uboot.missions.hq_timing import DEFAULT_DELAY_H
@@ -83,6 +84,8 @@ class Mission(Module):
         self.result: str | None = None
         self.reason: str | None = None
         self.scored = bool(self.spec.get("objective"))
+        #: the kind of practice piece (missions/practice.py: training, exercise, patrol), None: a mission proper
+        self.practice = practice.kind_of(self.spec)
         self.has_hq = self.scored or bool(self.spec.get("radio"))
         self.objectives: dict[str, Objective] = {}
         self.messages: list[Message] = []
@@ -379,7 +382,11 @@ class Mission(Module):
         else:
             dlat, dlon = lat, lon
         track = self.log["track"]
-        track.append([round(now, 1), round(lat, 4), round(lon, 4), round(dlat, 4), round(dlon, 4)])
+        point = [round(now, 1), round(lat, 4), round(lon, 4), round(dlat, 4), round(dlon, 4)]
+        if track and track[-1][0] == point[0]:  # a point at this time already (the half-hourly one, then the end)
+            track[-1] = point
+            return
+        track.append(point)
         if len(track) > TRACK_MOST:  # a mission without end: every other point goes, the first and newest stay
             track[:] = track[:-1:2] + track[-1:]
 
@@ -507,7 +514,7 @@ class Mission(Module):
                                   n=len(coded))
         report = params["report"]
         if report is not None and not self.has_hq:
-            return Msg("this exercise has no HQ: a report would reach nobody")
+            return practice.no_hq(self.practice)
         if report is not None:
             boat = self._boat()
             if boat.lost:
@@ -810,17 +817,16 @@ class Mission(Module):
         return {"return_to_base": self._return_command, "end_exercise": self._end_exercise_command}
 
     def _end_exercise_command(self, args: Args) -> None:
-        """The crew ends a practice piece (no objectives, no base: else it ends only with the boat): the debrief
-        follows as after any other end, with no grade and nothing booked."""
+        """The crew ends a practice piece (no objectives: else it ends only with the boat, or at home after a return
+        to base): the debrief follows as after any other end, with no grade and nothing booked. Its line says the
+        piece as its file names it (missions/practice.py: the training patrol, the exercise, the patrol)."""
         args.finish()
         reason = self.why_not_end_exercise()
         if reason is not None:
-            self.emit("action_refused", feed=Msg("End of the exercise refused: {reason}.", reason=reason),
-                      action="end_exercise", reason=reason)
+            self.emit("action_refused", feed=practice.end_refused(self.practice, reason), action="end_exercise",
+                      reason=reason)
             return
-        if self.engine.has_module("boat"):
-            self._track(self.engine.t)  # the debrief's track ends where the boat is
-        self.end("ended", "exercise_ended", Msg("The crew ends the exercise."))
+        self.end("ended", "exercise_ended", practice.ended(self.practice))
 
     def why_not_end_exercise(self) -> Msg | None:
         """Why the crew cannot end the game now (None: it can): only a practice piece, and only once."""
@@ -1070,13 +1076,13 @@ class Mission(Module):
         if self.engine.has_module("boat"):
             self.end_distance = round(self._boat().distance_at(self.engine.t), 1)
         self.passage = None
+        if self.engine.has_module("boat"):  # the debrief's track ends where the boat is, however the mission ended
+            self._track(self.engine.t)
         if result == "lost" and reason != "time_limit":
             self._lost_with_the_boat()
         if not self.scored:
             self.emit("mission_end", feed=feed, result=result, reason=reason, crew_lost=len(self.log["deaths"]))
             return
-        if self.engine.has_module("boat"):
-            self._track(self.engine.t)
         self.final = self.outcome()
         score = self.final
         told = Msg("{feed} Mission over ({result}): grade {grade}, score {score:,}.", feed=feed,

@@ -961,8 +961,8 @@ ACTIONS: tuple[Action, ...] = (
                                "Out of combat: no contact and no attack in the crew's picture for {n} minutes "
                                "(depth charges, gunfire, an aircraft, enemy damage, a torpedo fired or a ship hit).",
                                n=data.load("mission_rules")["combat"]["quiet_min"])),
-    _command("end_exercise", "end_exercise", "manoeuvre", N_("end a practice piece (training, exercise) here: the "
-             "debrief follows, with no grade"), example="end_exercise"),
+    _command("end_exercise", "end_exercise", "manoeuvre", N_("end a practice piece (the training patrol, an "
+             "exercise, the open patrol) here: the debrief follows, with no grade"), example="end_exercise"),
     # lookouts and sensors
     _order("observe", "observe", "sensors", N_("order: assign observation sectors (lookouts on the bridge)"),
            _f("count", "whole", N_("how many lookouts (specialists first)"), lo=1, hi=6, positional=True),

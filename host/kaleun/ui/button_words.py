@@ -23,7 +23,7 @@ BUTTON_WORDS: dict[str, tuple[Msg, ...]] = {
     "end_mobilize": (Msg("End mobilization"),),
     "undo": (Msg("Undo"),),
     "return": (Msg("Return to base"),),
-    "end_exercise": (Msg("End the exercise"),),
+    "end_exercise": (Msg("End the exercise"), Msg("End the patrol"), Msg("End the training patrol")),
     "speed": (Msg("Speed"),),
     "course": (Msg("Course"),),
     "depth": (Msg("Depth"),),

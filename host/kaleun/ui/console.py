@@ -437,8 +437,10 @@ class Console(Prompting):
         warnings = return_warnings(self.game)
         if not warnings and said and not self.game.module("mission").has_hq:
             # a practice piece: no objectives to give up, no base; the crew ends it with end_exercise
-            return [*said, self.lang.render(Msg("To end the exercise here: {command}.",
-                                                command=self._word("end_exercise")))]
+            from kaleun.uboot.missions.practice import how_to_end
+
+            return [*said, self.lang.render(how_to_end(self.game.module("mission").practice,
+                                                       self._word("end_exercise")))]
         if not warnings:
             return [*said, self.lang.render(Msg("Return to base: no primary objective is still open."))]
         return [*said, *(self.lang.render(w) for w in warnings)]

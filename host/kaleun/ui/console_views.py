@@ -113,7 +113,8 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
 
             # the reason in the table's words, as the debrief says it ("rammed": gerammt, таран)
             out.append(r(Msg("The mission is over ({result}): {reason}.", result=Msg.term(str(mission["result"])),
-                             reason=why(mission.get("reason"), mission["result"]))))
+                             reason=why(mission.get("reason"), mission["result"],
+                                        game.module("mission").practice))))
     return out
 
 

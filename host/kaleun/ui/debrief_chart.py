@@ -421,7 +421,7 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         for msg in ((Msg("Provisional grade: the patrol is still running"),
                      Msg("Score so far {score:,} of par {par:,}", score=d["score"], par=d["par"])) if running else
                     (Msg("Result: {result} ({reason})", result=said(d["result"]),
-                         reason=debrief_text.why(d["reason"], d["result"])) if d["reason"]
+                         reason=debrief_text.why(d["reason"], d["result"], d.get("practice"))) if d["reason"]
                      else Msg("Result: {result}", result=said(d["result"] or "running")),
                      Msg("Score {score:,} of par {par:,}", score=d["score"], par=d["par"]))) + (
                     Msg("{fame:,} fame from objectives", fame=d["fame"]),
@@ -432,7 +432,7 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
         y = max(y + img.get_height() + 8, gy + 8)
     else:
         line(Msg("Result: {result} ({reason})", result=said(d["result"] or "running"),
-                 reason=debrief_text.why(d["reason"], d["result"])) if d["reason"]
+                 reason=debrief_text.why(d["reason"], d["result"], d.get("practice"))) if d["reason"]
              else Msg("Result: {result}", result=said(d["result"] or "running")), bold)
     if d["objectives"]:
         y += 6

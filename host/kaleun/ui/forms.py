@@ -185,6 +185,8 @@ class Form:
     note: Msg | None = None
     #: the console command whose fields these are (default: the action giving `order` or sending `command`)
     action: str = ""
+    #: the sheet's title as the game has it (game -> words; default: `title`)
+    titled: Callable[[Any], Msg] | None = None
 
     def __post_init__(self) -> None:
         declared = _action_of(self.id, self.order, self.command, self.action)
@@ -193,6 +195,10 @@ class Form:
         for key in self.fixed:
             if key != "via":
                 _declared(self.id, declared, key)
+
+    def title_in(self, game: Any) -> Msg:
+        """The sheet's title in this game."""
+        return self.titled(game) if self.titled is not None else self.title
 
     @property
     def declared(self) -> actions.Action:
@@ -295,8 +301,17 @@ def _return_refusal(game: Any) -> Msg | None:
     mission = game.module("mission")
     why = mission.why_not_return()
     if why is not None and mission.why_not_end_exercise() is None and "base" not in mission.spec:
-        return Msg("{reason}. To end the exercise here: End the exercise on the Map page's Mission sheet", reason=why)
+        from kaleun.uboot.missions.practice import how_to_end_in_the_window
+
+        return how_to_end_in_the_window(mission.practice, why)
     return why
+
+
+def _end_of_practice(game: Any) -> Msg:
+    """The title of the sheet that ends a practice piece: the piece as its file names it (the patrol, the exercise)."""
+    from kaleun.uboot.missions.practice import end_label
+
+    return end_label(game.module("mission").practice if game.has_module("mission") else None)
 
 
 def _reload_types(game: Any, values: Values) -> list[Option]:
@@ -706,7 +721,8 @@ FORMS: dict[str, Form] = {f.id: f for f in (
         Field("figure", Msg("Sailor"), options=lambda g, v: _on_duty(g), optional=False),)),
     Form("return_to_base", Msg("Return to base"), command="return_to_base", refusal=_return_refusal),
     Form("end_exercise", Msg("End the exercise"), command="end_exercise",
-         refusal=lambda game: game.module("mission").why_not_end_exercise() if game.has_module("mission") else None),
+         refusal=lambda game: game.module("mission").why_not_end_exercise() if game.has_module("mission") else None,
+         titled=_end_of_practice),
 )}
 
 #: the orders, by group, as the orders screen lists them

@@ -26,6 +26,7 @@ from kaleun.core.messages import Msg, When, join
 from kaleun.core.shape import MAX_TEXT
 from kaleun.uboot import data
 from kaleun.uboot.missions.areas import AREA_KEYS, area_problems, has_area
+from kaleun.uboot.missions.practice import KINDS as PRACTICE_KINDS
 from kaleun.uboot.sea.classes import aircraft_types, ship_classes
 from kaleun.uboot.sea.grid import GridError, naval_grid
 from kaleun.uboot.weapons import arsenal, guns
@@ -276,6 +277,7 @@ COMMON: dict[str, Check] = {
     "tubes_flooded": _int_list(1, 5), "ammo": _any, "loadout": _choice(tuple(arsenal.named_loadouts())),
     "convoy": _any, "vessel": _any, "aircraft": _any,
     # the mission proper
+    "practice": _choice(PRACTICE_KINDS),
     "base": _choice(tuple(BASES)), "briefing": _text, "time_limit_h": _number(0, 24 * 60, lo_open=True),
     "par_grt": _number(0, 1_000_000, whole=True), "patrol": _text, "part": _number(1, 20, whole=True),
     "patrol_name": _text_of(MAX_NAME),
@@ -609,6 +611,10 @@ def _check_mission_proper(c: _Checker, spec: Mapping[str, Any], path: tuple[str 
                                           "two prompts, got {got}", got=repr(cards)))
     ids: dict[str, tuple[str | int, ...]] = {}
     objectives = _tables(c, spec, "objective", path)
+    if objectives and "practice" in spec and in_file:  # a practice piece is one without objectives (a game's changes
+        # may give a practice piece objectives: the mission proper they make is no piece, and its `practice` is unread)
+        c.add((*path, "practice"), Msg("practice: a mission with objectives is no practice piece (its crew cannot end "
+                                       "it); leave the key out, or the objectives"))
     for i, table in enumerate(objectives):
         _check_objective(c, table, (*path, "objective", i), ids, day)
     radios = _tables(c, spec, "radio", path)

@@ -4,6 +4,8 @@
 runtime writes them into the session folder) and the console all read it. Its fields (stable):
 
     mission, name, base, base_at ([lat, lon] of the port), start, end (ship's time), days, result, reason
+    practice   (a mission without objectives: the kind of practice piece, "training", "exercise" or "patrol"
+                (missions/practice.py); None: a mission with objectives)
     grade, score, fame, grt, grt_fame, par, thresholds ({grade: least score})
     objectives: [{id, kind, text, primary, fame, state, met, progress, target, coded}]
     sunk: [{t, ship, class, class_name, type, grt, cause, convoy, lat, lon}]
@@ -44,7 +46,7 @@ WORDS: dict[str, str] = {
     "all_hands_lost": N_("all hands lost"), "flooded": N_("a second section flooded"),
     "crushed": N_("crushed below the crush depth"), "grounded": N_("run aground"), "rammed": N_("rammed"),
     "collision": N_("a collision"), "torpedo": N_("torpedo"), "gunfire": N_("gunfire"), "damage": N_("damage"),
-    "mine": N_("mine"), "exercise_ended": N_("the crew ended the exercise"),
+    "mine": N_("mine"),
     "merchant": N_("merchant"), "escort": N_("escort"), "small": N_("small craft"),
     "torpedoes": N_("torpedoes"), "gun_88": N_("88 mm gun"), "gun_20": N_("20 mm gun"),
 }
@@ -76,8 +78,17 @@ REASONS: dict[str, str] = {"returned": N_("home after a return to base"),
 REASONS_AFTER: dict[tuple[str, str], str] = {("returned", "returned"): N_("the mission not won")}
 
 
-def why(reason: str | None, result: str | None) -> Msg | str:
-    """Why the mission ended, as words in the table's language, beside the `result` it is said with."""
+def why(reason: str | None, result: str | None, practice: str | None = None) -> Msg | str:
+    """Why the mission ended, as words in the table's language, beside the `result` it is said with; the crew's end
+    of a practice piece in its kind's words (`practice`: missions/practice.py, the debrief's `practice`)."""
+    if reason == "exercise_ended":
+        from kaleun.uboot.missions.practice import ended_reason
+
+        return ended_reason(practice)
+    if reason == "returned" and practice is not None:  # nothing to win: not "the mission not won"
+        from kaleun.uboot.missions.practice import home_reason
+
+        return home_reason(practice)
     if result is not None and reason is not None and (result, reason) in REASONS_AFTER:
         return Msg.term(REASONS_AFTER[(result, reason)])
     return Msg.term(REASONS[reason]) if reason in REASONS else word(reason)
@@ -99,7 +110,7 @@ def debrief(engine: Engine) -> dict[str, Any]:
         "base": passage.base(spec["base"]).name if "base" in spec else None,
         "base_at": list(passage.base(spec["base"]).port) if "base" in spec else None,
         "start": engine.clock.iso(0.0), "end": engine.clock.iso(end), "days": round(end / 86400.0, 2),
-        "result": mission.result, "reason": mission.reason,
+        "result": mission.result, "reason": mission.reason, "practice": mission.practice,
     }
     if mission.scored:
         score = mission.final or mission.outcome()
@@ -187,7 +198,7 @@ def lines(d: dict[str, Any]) -> list[Msg]:
     if d["grade"] is not None and d["reason"]:
         out.append(Msg("Result: {result} ({reason}). Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result,
-                       reason=why(d["reason"], d["result"]), **score))
+                       reason=why(d["reason"], d["result"], d.get("practice")), **score))
     elif d["grade"] is not None and running:  # the grade so far, which the rest of the patrol may change
         out.append(Msg("Result: not yet, the patrol is still running. Provisional grade {grade}: score {score:,} so "
                        "far of par {par:,} ({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).",
@@ -196,7 +207,8 @@ def lines(d: dict[str, Any]) -> list[Msg]:
         out.append(Msg("Result: {result}. Grade {grade}: score {score:,} of par {par:,} "
                        "({fame:,} fame from objectives, {grt_fame:,} for {grt:,} GRT sunk).", result=result, **score))
     else:
-        out.append(Msg("Result: {result} ({reason}).", result=result, reason=why(d["reason"], d["result"]))
+        out.append(Msg("Result: {result} ({reason}).", result=result,
+                       reason=why(d["reason"], d["result"], d.get("practice")))
                    if d["reason"] else Msg("Result: {result}.", result=result))
     for obj in d["objectives"]:
         mark = "[x]" if obj["met"] else "[ ]"

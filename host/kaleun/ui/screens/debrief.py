@@ -146,6 +146,10 @@ class Debrief(Overlay):
         result = str(self.end.get("result") or "")
         if result == "lost" and self.end.get("reason") == "time_limit":
             return OUT_OF_TIME
+        if result == "ended" and self.game.has_module("mission"):  # the piece as its file names it (the patrol ...)
+            from kaleun.uboot.missions.practice import over
+
+            return (over(self.game.module("mission").practice), *RESULTS["ended"][1:])
         return RESULTS.get(result, (Msg("The mission is over"), theme.ACCENT, "warning"))
 
     def draw(self, c: Canvas, area: Rect) -> None:

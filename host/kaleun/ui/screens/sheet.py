@@ -82,7 +82,7 @@ class FormSheet(Overlay):
 
     @property
     def title(self) -> Msg:  # type: ignore[override]
-        return self.form.title
+        return self.form.title_in(self.game)
 
     def fields(self) -> list[Field]:
         return [f for f in self.form.fields if f.when is None or f.when(self.values)]
@@ -165,7 +165,7 @@ class FormSheet(Overlay):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, c: Canvas, area: Rect) -> None:
         s = c.size
-        self.titled_frame(c, area, self.form.title)
+        self.titled_frame(c, area, self.title)
         y = area.y + s(42)
         shown = [f for f in self.fields() if not (f.hide_empty and not self.options.get(f.key))]
         warnings = self._warnings()
