@@ -35,6 +35,7 @@ from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
 from kaleun.session_log import through_console
 from kaleun.uboot.boat import TELEGRAPH
+from kaleun.uboot.missions.practice import how_to_end
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import only_target, typed
@@ -437,8 +438,6 @@ class Console(Prompting):
         warnings = return_warnings(self.game)
         if not warnings and said and not self.game.module("mission").has_hq:
             # a practice piece: no objectives to give up, no base; the crew ends it with end_exercise
-            from kaleun.uboot.missions.practice import how_to_end
-
             return [*said, self.lang.render(how_to_end(self.game.module("mission").practice,
                                                        self._word("end_exercise")))]
         if not warnings:

@@ -26,6 +26,7 @@ from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.crew.health import DECKS, SUPPLIES, SUPPLY_NAMES
 from kaleun.uboot.crew.technical import component_name
 from kaleun.uboot.figures import figure_term
+from kaleun.uboot.missions.practice import end_label, how_to_end_in_the_window
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.uboot.sea.boat import PERISCOPE_M
 from kaleun.uboot.sea.sensors import ENEMY
@@ -301,16 +302,12 @@ def _return_refusal(game: Any) -> Msg | None:
     mission = game.module("mission")
     why = mission.why_not_return()
     if why is not None and mission.why_not_end_exercise() is None and "base" not in mission.spec:
-        from kaleun.uboot.missions.practice import how_to_end_in_the_window
-
         return how_to_end_in_the_window(mission.practice, why)
     return why
 
 
 def _end_of_practice(game: Any) -> Msg:
     """The title of the sheet that ends a practice piece: the piece as its file names it (the patrol, the exercise)."""
-    from kaleun.uboot.missions.practice import end_label
-
     return end_label(game.module("mission").practice if game.has_module("mission") else None)
 
 

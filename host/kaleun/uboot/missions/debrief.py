@@ -33,6 +33,7 @@ from kaleun.core.messages import N_, Msg, When, from_json, to_json
 from kaleun.uboot import data
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.uboot.missions import passage, scoring
+from kaleun.uboot.missions.practice import ended_reason, home_reason
 
 #: the codes the debrief reads out (results, objective states, why a mission ended, what sank a
 #: ship), as words; a code not listed is read as it is, underscores as spaces
@@ -82,12 +83,8 @@ def why(reason: str | None, result: str | None, practice: str | None = None) -> 
     """Why the mission ended, as words in the table's language, beside the `result` it is said with; the crew's end
     of a practice piece in its kind's words (`practice`: missions/practice.py, the debrief's `practice`)."""
     if reason == "exercise_ended":
-        from kaleun.uboot.missions.practice import ended_reason
-
         return ended_reason(practice)
     if reason == "returned" and practice is not None:  # nothing to win: not "the mission not won"
-        from kaleun.uboot.missions.practice import home_reason
-
         return home_reason(practice)
     if result is not None and reason is not None and (result, reason) in REASONS_AFTER:
         return Msg.term(REASONS_AFTER[(result, reason)])

@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from kaleun.core.messages import Msg
+from kaleun.uboot.missions.practice import over
 from kaleun.ui import icons, theme
 from kaleun.ui.scene import freeze
 from kaleun.ui.screens.base import Overlay
@@ -147,8 +148,6 @@ class Debrief(Overlay):
         if result == "lost" and self.end.get("reason") == "time_limit":
             return OUT_OF_TIME
         if result == "ended" and self.game.has_module("mission"):  # the piece as its file names it (the patrol ...)
-            from kaleun.uboot.missions.practice import over
-
             return (over(self.game.module("mission").practice), *RESULTS["ended"][1:])
         return RESULTS.get(result, (Msg("The mission is over"), theme.ACCENT, "warning"))
 

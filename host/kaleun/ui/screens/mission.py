@@ -11,6 +11,7 @@ from typing import Any
 from pygame import Rect
 
 from kaleun.core.messages import Msg
+from kaleun.uboot.missions.practice import end_label
 from kaleun.ui import icons, theme
 from kaleun.ui.screens.base import PagedSheet
 from kaleun.ui.touch import simple
@@ -51,8 +52,6 @@ class MissionSheet(PagedSheet):
         side = self.frame(c, area)
         text = Rect(area.x + s(10), area.y + s(6), side.x - area.x - s(18), area.h - s(12))
         if self.practice():  # a practice piece ends when the crew says so: its sheet asks once more (Give)
-            from kaleun.uboot.missions.practice import end_label
-
             label = end_label(self.game.module("mission").practice)  # the piece as its file names it
             width = min(text.w, c.text_width(label, theme.MIN_TEXT) + s(32))
             c.button("mission.end_exercise", Rect(text.x, text.bottom - s(47), width, s(47)), label,
