@@ -221,3 +221,25 @@ def test_a_ring_turns_whole_in_one_report_of_the_hub(tmp_path):
         else:
             with pytest.raises(BoardError, match=str(MAX_TURN)):
                 load_board(path)
+
+
+def test_a_board_with_rings_loads_where_the_firmware_cannot_be_found(tmp_path):
+    """The rings' limit is the protocol's (above), yet a table on a board without a deck hub plays where the firmware
+    folder cannot be found (a wrong KALEUN_FIRMWARE): loading its attack disc's rings needs no firmware, as a
+    board's [hub] settings go unchecked then (test_hub_settings.py) rather than stop the table."""
+    from kaleun.boards.model import MOST_STEPS_PER_REVOLUTION
+    from kaleun.hub.proto import MAX_TURN
+    from kit import run_kaleun
+
+    assert MOST_STEPS_PER_REVOLUTION == MAX_TURN
+    empty = tmp_path / "no-firmware"
+    empty.mkdir()
+    script = tmp_path / "script.jsonl"
+    script.write_text("", encoding="utf-8")
+    board = ROOT / "boards" / "sim.toml"
+    assert any(load_board(board).dial(name).steps_per_revolution for name in load_board(board).dials
+               if name.startswith("disc_"))  # the board has rings
+    done = run_kaleun("run", "--board", str(board), "--script", str(script), "--events", str(tmp_path / "out.jsonl"),
+                      "--until", "10", home=tmp_path, KALEUN_FIRMWARE=str(empty))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "1 event written" in done.stderr

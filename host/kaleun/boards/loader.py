@@ -451,9 +451,8 @@ def _dial(ld: _Loader, rd: _Reader, decl: m.DialDecl, driver: str, hub_entry: di
     wants_pin = home in ("switch", "index")
     kind_keys = {}
     if decl.is_ring:
-        from kaleun.hub.proto import MAX_TURN  # a whole turn fits in one report of the deck hub
-
-        kind_keys["steps_per_revolution"] = rd.get("steps_per_revolution", "int", 360, lo=1, hi=MAX_TURN)
+        kind_keys["steps_per_revolution"] = rd.get("steps_per_revolution", "int", 360, lo=1,
+                                                   hi=m.MOST_STEPS_PER_REVOLUTION)
         kind_keys["home_at"] = rd.get("home_at", "int", 0, lo=0, hi=359)
     else:
         kind_keys["steps_per_position"] = rd.get("steps_per_position", "int", 1, lo=1, hi=64)

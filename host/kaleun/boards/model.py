@@ -33,6 +33,10 @@ DRIVERS = ("sim", "gpio")
 #: the longest name of a button or a lamp segment in a board file: a button's command names it as its `via`,
 #: `button.NAME`, which a command holds up to MAX_VIA characters (a segment's: the same, our choice)
 NAME_MOST = MAX_VIA - len("button.")
+#: the most steps a ring's revolution may have: a whole turn fits in one `turn` report of the deck hub, so this is
+#: the hub protocol's MAX_TURN (firmware/lib/kaleun_hub/codec.py; tests/hub/test_hub_dials.py checks they agree). Kept
+#: here so that a board loads where the firmware folder cannot be found, as its [hub] settings do (unchecked)
+MOST_STEPS_PER_REVOLUTION = 100_000
 #: a dial may also be an encoder on the deck hub ([hub.encoders.NAME])
 DIAL_DRIVERS = ("sim", "gpio", "hub")
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
