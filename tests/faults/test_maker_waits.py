@@ -1,4 +1,4 @@
-"""Issue 13 item 5, numbers beyond a float's range or NaN wherever input is read, in the maker's commands:
+"""Numbers beyond a float's range or NaN wherever input is read, in the maker's commands:
 `kaleun hub status --wait inf`, `hub trust --wait 1e999`, `figures enroll --timeout nan` and the fake hub's
 typed `wait inf` ended in a traceback from the clock (`OverflowError: timestamp out of range`, `ValueError:
 Invalid value NaN`). Each is refused with the option and the range, before anything is opened."""

@@ -1,4 +1,4 @@
-"""Item 8, the first-person views under the daylight of the moment, and item 10, eyes: an aircraft near the boat
+"""The first-person views under the daylight of the moment, and eyes: an aircraft near the boat
 (within the 20 mm gun's reach, the flak action) was drawn above the top of every view (300 m up, 1 nm off: 9° above
 the horizon, where the 88 mm sight shows 4°), so nobody at the screen saw the aircraft the lookouts reported, by day
 or at night; and at night it was a grey barely lighter than the dark sky. Now an aircraft higher than the view

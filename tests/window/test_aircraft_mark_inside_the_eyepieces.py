@@ -1,4 +1,4 @@
-"""Item 8, the first-person views, and item 10, eyes: an aircraft nearer and higher than the view reaches is drawn at
+"""The first-person views, and eyes: an aircraft nearer and higher than the view reaches is drawn at
 the top of its sky under a mark that says it is higher. Through the binoculars that mark sat where the two
 eyepieces meet, or by the rim of one, behind the dark edge around them: the aircraft showed with no sign that it
 flies higher. The mark is now whole inside the eyepieces wherever the aircraft is in the field of view."""

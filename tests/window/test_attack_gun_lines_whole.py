@@ -1,4 +1,4 @@
-"""Item 4, guns and ammunition, and item 11, every language: while a gun fires, the attack screen says its rounds
+"""Guns and ammunition, and every language: while a gun fires, the attack screen says its rounds
 and that it fires, each word whole at 800x480. In Russian the flak's line "20 мм: 3 980 снар., ведёт огонь" was
 wider than the panel and read "ведёт о…"; a line too long now says the rounds on one line and the fire on the
 next (§8.4, the guns), and where the panel has no room for every line a count of nothing (no torpedo fired) gives

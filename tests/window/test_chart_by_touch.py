@@ -86,7 +86,7 @@ def test_9_the_boats_own_square_has_no_course_to_lay_off() -> None:
                                                ("exercise_convoy", (1280, 800))])
 def test_7_the_name_of_the_boats_square_is_not_under_its_mark(monkeypatch: pytest.MonkeyPatch, mission: str,
                                                               size: tuple[int, int]) -> None:
-    """Item 7 (the squares named): the boat's mark sat on the middle of its own square, over that square's name
+    """The squares named: the boat's mark sat on the middle of its own square, over that square's name
     ("AL●5"); the one name the crew most wants to read is drawn clear of the mark, inside its square."""
     from kaleun.ui.widgets import Canvas
 

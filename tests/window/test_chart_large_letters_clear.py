@@ -1,4 +1,4 @@
-"""Item 7 (the strategic map: the naval grid with squares named): zoomed out to the widest spans the map names the
+"""The strategic map: the naval grid with squares named: zoomed out to the widest spans the map names the
 large squares by their letters; on the Atlantic patrol, out of Lorient in BF54, the boat's mark sat on the "B" of
 "BF", the square the crew most wants to read. The letters now go just above (or below) the mark when the mark
 would cover them."""

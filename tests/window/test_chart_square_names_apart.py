@@ -1,4 +1,4 @@
-"""Item 7 (the strategic map: the naval grid with squares named) and the console's fingers and eyes: the grid's
+"""The strategic map: the naval grid with squares named and the console's fingers and eyes: the grid's
 squares south of AL03 are a sixth narrower than those north of it (the naval grid's rows are not all alike), and
 at the span a map opens with their names were as wide as the squares themselves: "AM41AM42AM43" ran together
 from one grid line to the next. Each name now stays inside its own square, squeezed a little where it must."""

@@ -1,4 +1,4 @@
-"""Item 7 (the strategic map: the naval grid with squares named) and item 10 (text readable): the map's
+"""The strategic map: the naval grid with squares named and text readable: the map's
 lowest row of square names sat half under the hint at its foot ("Touch a square for its course and distance.")
 and half under the ticker, the top row under the position note and the top bar, and the squares cut by the map's
 sides showed "AK6" or "7". Every name drawn now lies whole in the map and clear of every panel and button over

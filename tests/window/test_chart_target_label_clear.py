@@ -1,4 +1,4 @@
-"""Item 7 (the strategic map: squares named, the mission's target area): the "target area" label under the area
+"""The strategic map: squares named, the mission's target area: the "target area" label under the area
 was drawn over the name of the square beneath it; with the boat in that square (aircrew_1942, stopped by the
 ditching point) the square's name was pushed under the label by the boat's mark and neither read. A square's name
 now goes where it is clear of the mark and of the label."""

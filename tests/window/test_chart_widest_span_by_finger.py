@@ -1,4 +1,4 @@
-"""Item 7, the strategic map, and item 10, fingers: zoomed out to the widest spans the naval grid's squares were a
+"""The strategic map, and fingers: zoomed out to the widest spans the naval grid's squares were a
 third of a fingertip wide (14 pixels at 800×480), so a touch laid off the course to whichever square the finger's
 edge fell in. Where the squares are narrower than a fingertip a touch now zooms in there first, to the widest span
 whose squares take a finger, and the next touch picks the square; the large squares' borders stand out among squares

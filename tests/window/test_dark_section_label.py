@@ -1,5 +1,5 @@
-"""The console's fingers and eyes (text readable from 1 m) and item 5 (the boat drawing shows each
-section's conditions): a section whose lights failed (§10.3.3) is drawn dark, and its name was
+"""The console's fingers and eyes (text readable from 1 m) and the boat drawing shows each
+section's conditions: a section whose lights failed (§10.3.3) is drawn dark, and its name was
 drawn in the same dark brown as on a lit section, 2.5:1 against it. Its name is now in light letters,
 at least 4.5:1 (WCAG's contrast for text)."""
 

@@ -51,7 +51,7 @@ def test_2_the_gauge_shows_the_echo_sounders_bottom_and_the_ordered_depth() -> N
 
 
 def test_2_in_shallow_water_the_gauge_shows_the_water_there_is() -> None:
-    """Item 2 (the depth gauge with the echo sounder's bottom): on the Dogger Bank (20 m of water) the
+    """The depth gauge with the echo sounder's bottom: on the Dogger Bank (20 m of water) the
     0-300 m scale drew the boat at 10 m and the bottom at 20 m a few pixels apart, the rest of the gauge
     all seabed. In shallow water the gauge takes the shortest scale that shows the bottom with room
     under it (0-50 m, a mark each 10 m), and a touch on it asks for a depth on that scale."""

@@ -1,4 +1,4 @@
-"""The first-person views and the order sheets, item 8 and item 1, for a table that runs all evening: what a frame
+"""The first-person views and the order sheets, for a table that runs all evening: what a frame
 draws is worked out once for what decides it, not again in every frame, and the picture stays exactly the same.
 
 The night glow above the horizon (the first-person views under the daylight of the moment) is made once for the

@@ -1,4 +1,4 @@
-"""Item 4, weapons, and item 3, tap a contact for its target data: an aircraft chosen on the tactical plot is the
+"""Weapons, and tap a contact for its target data: an aircraft chosen on the tactical plot is the
 target of the 20 mm gun's sheet (§8.4, the flak on the bridge) whichever way the First Officer opens it — the attack
 screen's 20 mm button, the orders screen's, or the plot's own gun button beside the aircraft's target data — as the
 TDC's and the 88 mm gun's sheets take a ship chosen there. Before, the flak's sheet opened with no target and fired

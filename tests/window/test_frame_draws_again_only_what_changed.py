@@ -1,4 +1,4 @@
-"""Item 2, manoeuvring on screen, and the window's speed on a table that runs all evening (§10.1: the boat under way
+"""Manoeuvring on screen and the window's speed on a table that runs all evening (§10.1: the boat under way
 at the telegraph's speed): the frame around the screens read the distance run to a hundredth of a mile, which no
 part of it shows, so a boat at full speed drew the crew screen (and every other) whole again every few seconds. Only
 what a screen shows draws it again now: the helm, which shows the distance run, still follows it, and every frame

@@ -1,4 +1,4 @@
-"""Item 4, weapons: with no contact chosen on the plot and exactly one ship in contact within the 88 mm gun's reach
+"""Weapons: with no contact chosen on the plot and exactly one ship in contact within the 88 mm gun's reach
 (§8.4; guns.toml, 4 nm), the gun's sheet takes that ship as its target and says so on the sheet — from the orders
 screen as from the attack screen, one touch less in a gun action. With two ships in reach it chooses neither."""
 

@@ -64,7 +64,7 @@ def test_10_tabs_columns_panel_titles_and_bars_show_whole(language: str) -> None
 @pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_10_what_a_player_reads_shows_whole_on_every_screen(language: str, size: tuple[int, int]) -> None:
-    """Item 10 at 800x480 (and a larger window) in the convoy battle with damage and injured sailors:
+    """At 800x480 (and a larger window) in the convoy battle with damage and injured sailors:
     on every screen and sheet the section names, the damage list's rows, the crew's 32 names (both
     watches), the settings' roles, the bars, the attack screen's readings and the order assistant's
     sailors and its account of what is missing (page by page where it is long) show whole, never with

@@ -1,4 +1,4 @@
-"""Item 5, damage on screen, and the window's speed on a table that runs all evening: a fire (§10.3, an
+"""Damage on screen and the window's speed on a table that runs all evening: a fire (§10.3, an
 environmental condition) on a board with simulated lamps flickers the section's lamp, which the boat screen draws.
 The window draws frames as fast as the flicker there, but on a screen without the lamps (the crew, the damage list)
 the flicker drew the whole screen again 20 times a second for as long as the fire burned. It now draws nothing

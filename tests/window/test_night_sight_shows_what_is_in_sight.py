@@ -1,4 +1,4 @@
-"""Item 8, the first-person views under the daylight of the moment, and item 10, eyes: at night a merchant 1,500 m
+"""The first-person views under the daylight of the moment, and eyes: at night a merchant 1,500 m
 off, well inside what the dark lets the crew see, was drawn through the 88 mm sight as a grey barely lighter than the
 night sky (a difference of 15 in 255), so the gun layer at the screen saw no ship. In the dark the sky now keeps the
 glow a dark-adapted eye finds ships against just above the horizon and a ship stands black against it; a ship nearer

@@ -1,4 +1,4 @@
-"""Item 8, the first-person views, and guns.toml `until`: a boat that sailed after the 88 mm gun was landed (from
+"""The first-person views, and guns.toml `until`: a boat that sailed after the 88 mm gun was landed (from
 1 July 1943) has no gun and every screen shows no 88 mm — but the scope still offered the 88 mm sight, its range
 marks laid for a gun that is not there. It offers binoculars and periscope only; a boat that sailed with the gun
 keeps its sight."""

@@ -181,7 +181,7 @@ def test_status_prints_test_and_crush_depth_the_heading_and_the_last_fix() -> No
 @pytest.mark.parametrize(("language", "rounds", "speed"), [("en", "4,000", "0.0 kn"), ("de", "4.000", "0,0 kn"),
                                                           ("ru", "4\xa0000", "0,0 уз.")])
 def test_11_the_window_writes_numbers_with_the_languages_signs(language: str, rounds: str, speed: str) -> None:
-    """Item 11: a German table reads the 20 mm gun's 4,000 rounds as "4.000" (not "4,000", which a
+    """A German table reads the 20 mm gun's 4,000 rounds as "4.000" (not "4,000", which a
     German reads as four), a Russian one as "4 000"; speeds take the language's decimal sign."""
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
     table.tap("tab.attack")

@@ -1,4 +1,4 @@
-"""Item 1, every order by touch, and item 3, tap a contact for its target data: the contact chosen on the plot is the
+"""Every order by touch, and tap a contact for its target data: the contact chosen on the plot is the
 target of the TDC's and the 88 mm gun's sheets opened from the attack screen; opened from the orders screen the same
 sheets asked for it again ("Not complete: choose target"), one more touch in an attack. Both screens now open them on
 the chosen contact while the crew has it in contact (§7.5 the TDC, §8.4 the gun); one out of contact is not set."""

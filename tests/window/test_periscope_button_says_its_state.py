@@ -1,4 +1,4 @@
-"""Item 9 (never colour alone) and §6.5 (every look through the periscope is a periscope order, only at periscope
+"""Never colour alone and §6.5 (every look through the periscope is a periscope order, only at periscope
 depth): the periscope's button said "Raise" while the periscope was up, only its fill telling the two apart. Down,
 it now says "Raise" with an arrow up; up, it says "Raised" and "look again" (what a touch orders) with the
 periscope's own icon, whole in English, German and Russian."""

@@ -12,7 +12,7 @@ from kaleun.i18n import language
 
 from window.fingers import Table_, shown
 
-HOW = {"en": "To bring sailors there: Mobilize on the Boat page", "de": "So kommen Seeleute dorthin: Mobilisieren",
+HOW = {"en": "To bring sailors there: Mobilize on the Boat page", "de": "So kommen Matrosen dorthin: Mobilisieren",
        "ru": "Как привести туда моряков: «Смена позиций»"}
 
 

@@ -1,4 +1,4 @@
-"""Item 8, the first-person views, by finger: the scope's arrows turn half the field of view a touch (4° through
+"""The first-person views, by finger: the scope's arrows turn half the field of view a touch (4° through
 binoculars), so a quarter turn to look where nobody had reported anything took 23 touches. An arrow held down
 keeps turning, as a held arrow key does: after a moment a step, after another a step every tenth of a second; a
 short touch still turns one step, and letting go after holding adds none."""

@@ -49,7 +49,7 @@ def test_6_5_the_raised_periscope_shows_the_escorts() -> None:
 
 
 def test_8_the_view_is_under_the_weather_and_the_daylight_of_the_moment() -> None:
-    """Item 8: the binoculars on the bridge by day show the convoy under a day sky; in fog (0.5 nm of
+    """The binoculars on the bridge by day show the convoy under a day sky; in fog (0.5 nm of
     visibility) no ship of the convoy beyond it is drawn and the sky is fog-grey; at night the sky is
     the night's."""
     from kaleun.ui.screens import scope as scope_screen
@@ -82,7 +82,7 @@ def test_8_the_view_is_under_the_weather_and_the_daylight_of_the_moment() -> Non
 
 
 def test_8_the_target_button_turns_the_view_to_the_nearest_reported_contact() -> None:
-    """Item 8 by touch alone: with no contact chosen on the plot, the first-person view's Target
+    """The first-person views by touch alone: with no contact chosen on the plot, the first-person view's Target
     button turns to the nearest contact the crew has reported (the arrows turn half a field of view
     a touch: a ship 39° off the bow took ten touches of the binoculars); the contact is then chosen
     on the plot as well, and the button says so ("To c1")."""
@@ -112,10 +112,11 @@ def test_8_the_target_button_waits_for_a_contact() -> None:
 
 
 def test_6_5_the_periscope_shows_no_ship_beyond_what_a_look_through_it_reports() -> None:
-    """Rulebook §6.5 and item 8: the convoy 7.6 to 13 nm off by day, the boat at periscope depth with the periscope
-    raised. The look reported "Periscope: nothing in sight." while the view drew the whole convoy on the horizon out
-    to the weather's visibility; a ship now shows only as far as the periscope's sighting range of its size reaches
-    (sensors.toml: the visual range of its size x the periscope's range_share), so the view and the report agree."""
+    """Rulebook §6.5 and the first-person views: the convoy 7.6 to 13 nm off by day, the boat at periscope depth
+    with the periscope raised. The look reported "Periscope: nothing in sight." while the view drew the whole
+    convoy on the horizon out to the weather's visibility; a ship now shows only as far as the periscope's sighting
+    range of its size reaches (sensors.toml: the visual range of its size x the periscope's range_share), so the
+    view and the report agree."""
     from kaleun.uboot.sea.sensors import PERISCOPE, visual_range
 
     table = Table_(mission="exercise_convoy", seed=0)

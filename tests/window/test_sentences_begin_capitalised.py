@@ -45,7 +45,7 @@ def test_10_a_contact_id_keeps_its_case() -> None:
 
 @pytest.mark.parametrize(("language", "word"), [("en", "Weather:"), ("de", "Wetter:"), ("ru", "Погода:")])
 def test_8_the_weather_under_the_scope_view_begins_with_a_capital(language: str, word: str) -> None:
-    """Item 8: the weather in words under the first-person view ("weather: clear, visibility 20 nm, ...") began in
+    """The weather in words under the first-person view ("weather: clear, visibility 20 nm, ...") began in
     lower case in English and Russian, as the console's status line of it does inside its table."""
     table = Table_(mission="exercise_convoy", seed=0, language=language)
     table.tap("tab.scope")

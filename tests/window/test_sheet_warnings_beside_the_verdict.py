@@ -1,4 +1,4 @@
-"""Item 1, the order assistant, and item 10, eyes: what to mind before giving an order is read beside the assistant's
+"""The order assistant, and eyes: what to mind before giving an order is read beside the assistant's
 verdict it adds to. A refused TDC order (§8.3: nobody on the bridge for its view) and a refused 88 mm gun order
 (§8.4: submerged, in a storm, its rounds spent) drew their warnings under the sheet's few fields, a page of two or
 three at 800×480, while the assistant's panel beside them stood half empty. The fields' column now narrows to what

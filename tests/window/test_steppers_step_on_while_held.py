@@ -1,4 +1,4 @@
-"""Item 1 and 10, every order by touch with fingers: an order sheet's stepper (the course's ±1, ±10, ±90, the depth's
+"""Every order by touch, with fingers: an order sheet's stepper (the course's ±1, ±10, ±90, the depth's
 ±10, ±50) steps on while held, as the scope's arrows turn on (tests/window/test_scope_turns_while_held.py): after a
 moment a step, after another a step every tenth of a second; a short touch or a slow press still steps once, and
 letting go after holding adds none. A

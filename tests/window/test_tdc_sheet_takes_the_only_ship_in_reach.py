@@ -1,4 +1,4 @@
-"""Item 4, weapons: as the 88 mm gun's sheet does, the TDC's sheet with no contact chosen on the plot takes the only
+"""Weapons: as the 88 mm gun's sheet does, the TDC's sheet with no contact chosen on the plot takes the only
 ship in contact within the torpedoes' reach (§8.4: the run of the torpedo the TDC's solution is made for,
 torpedoes.toml) and says so — from the orders screen as from the attack screen, by the one rule both sheets share.
 A ship beyond that reach is not a candidate; with two in reach it chooses neither; a ship chosen on the plot comes

@@ -1,4 +1,4 @@
-"""Item 10, fingers: every touch target at least 9 mm (47 px at 800x480) on the 7" panel. The engine telegraph is
+"""Fingers: every touch target at least 9 mm (47 px at 800x480) on the 7" panel. The engine telegraph is
 one target of five rows, so the check of each target's size did not see that its rows stood 43-44 px apart
 (8.6 mm): a finger meant for half ahead gave slow ahead. Each row is a fingertip high now, in every language and
 at a larger window's scale, and a touch in each row's middle sets that position on the table's telegraph."""

@@ -1,4 +1,4 @@
-"""Item 9 (alarms stand out; the feed stays readable and says what is new) at 800x480: a convoy's ships leaving
+"""Alarms stand out; the feed stays readable and says what is new at 800x480: a convoy's ships leaving
 sight one by one make one growing line ("Lookouts: lost sight of c23, c17, … and 3 more."). Once that line was
 too long for one row of the ticker it took both, and the alarm just before it (an aircraft turning in to attack)
 was gone from the ticker while the attack went on. The line of losses now keeps to its own row, in the smallest

@@ -284,7 +284,7 @@ def test_7_the_strategic_map_marks_the_missions_target_area(monkeypatch) -> None
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_2_the_helm_shows_the_dead_reckoning_square_whole(language: str, monkeypatch) -> None:
-    """Item 2: the grid square by dead reckoning on the helm (ru once read "По счислению: квадр…")."""
+    """The grid square by dead reckoning on the helm (ru once read "По счислению: квадр…")."""
     cut = Cut(monkeypatch).texts
     drawn = Drawn(monkeypatch)
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
