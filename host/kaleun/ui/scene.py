@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
-from kaleun.uboot.boat import TELEGRAPH
 from kaleun.uboot.compression import FACTORS
-from kaleun.uboot.figures import FIGURES
 from kaleun.ui.alarms import BY_NAME
 from kaleun.ui.feedlog import FeedLine as LogLine
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -74,11 +72,11 @@ class Drag:
 
 @dataclass(frozen=True)
 class Scene:
-    """The frame around the screens (top bar, ticker, tabs) and the boat's basics.
+    """The frame around the screens (top bar, ticker, tabs).
 
-    No part of the frame draws the boat's basics, and the screens that show them read them into their own
-    snapshots: they are left out of the comparison that decides whether the frame is drawn again (the distance run,
-    changing by a hundredth of a mile every few seconds under way, drew every screen again each time)."""
+    The boat's basics (speed, course, depth, the distance run, the telegraph) are not in it: no part of the frame
+    draws them, and the screens that show them read them into their own snapshots (the distance run, changing by a
+    hundredth of a mile every few seconds under way, drew every screen again each time it was here)."""
 
     time: str
     date: str
@@ -86,16 +84,6 @@ class Scene:
     bars: str
     mode: str
     factor: float
-    figures: tuple[tuple[str, int | None], ...] = field(compare=False)
-    handle: int = field(compare=False)  # the table's telegraph lever (index into TELEGRAPH)
-    answered: int = field(compare=False)  # the boat's telegraph, as answered by the engine room
-    speed_kn: float = field(compare=False)
-    target_kn: float = field(compare=False)
-    propulsion: str = field(compare=False)
-    surfaced: bool = field(compare=False)
-    distance_nm: float = field(compare=False)
-    course: int = field(compare=False)
-    depth_m: float = field(compare=False)
     feed: tuple[FeedLine, ...]
     drag: Drag | None = None
     selected: str | None = None
@@ -219,11 +207,8 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
     """Snapshot the window's frame from the runtime's game and table. `lamps`: the section lamps are shown (the
     boat screen draws them); else they are left out, so their blinking draws no frames of a screen without them."""
     game = runtime.game
-    table = runtime.table
     now = game.clock.at(game.t)
-    boat = game.module("boat").status()
     compression = game.module("compression")
-    where = game.module("figures").where
     mission = game.module("mission") if game.has_module("mission") else None
     return Scene(
         time=f"{now:%H:%M:%S}",
@@ -232,16 +217,6 @@ def read_scene(runtime: Any, feed: Feed, drag: Drag | None = None, selected: str
         bars=_bars(game),
         mode=compression.mode,
         factor=FACTORS[compression.mode],
-        figures=tuple((f, where.get(f)) for f in FIGURES),
-        handle=int(table.telegraph),
-        answered=TELEGRAPH.index(boat["telegraph"]),
-        speed_kn=round(float(boat["speed_kn"]), 1),
-        target_kn=round(float(boat["target_kn"]), 1),
-        propulsion=str(boat["propulsion"]),
-        surfaced=bool(boat["surfaced"]),
-        distance_nm=round(float(boat["distance_nm"]), 2),
-        course=int(boat.get("course", 0)),
-        depth_m=round(float(boat.get("depth_m", 0.0))),
         feed=tuple(feed.lines),
         drag=drag,
         selected=selected,
