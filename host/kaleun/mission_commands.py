@@ -601,9 +601,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     leave = {"quit", "exit", lang.render(Msg.pterm("U-BOOT console", "quit")).casefold()}
 
     def ask(question: Msg, default: str) -> str:
-        stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
-        stdout.flush()
-        try:
+        try:  # the question too: a signal the moment it is out (before the read begins) is caught as well
+            stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
+            stdout.flush()
             answer = stdin.readline()
         except OSError:  # the terminal went away (hung up): the input has ended
             answer = ""
