@@ -115,7 +115,7 @@ def test_8_4_the_training_patrol_has_no_hq_and_its_enigma_order_checks_its_field
         order(g, "enigma", messages=2, note="practice")
     assert one(order(g, "enigma", messages=2), "order_rejected")["reason"] == "no coded signal is waiting"
     assert one(order(g, "enigma", report="weather"), "order_rejected")["reason"] == \
-        "this exercise has no HQ: a report would reach nobody"
+        "this training patrol has no HQ: a report would reach nobody"
 
 
 def convoy_in_sight() -> Engine:
