@@ -11,7 +11,7 @@ from kaleun.boards.dials import DeclarationError
 from kaleun.boards.loader import BoardError, load_board
 from kaleun.boards.model import NAME_MOST
 from kaleun.core.args import MAX_VIA
-from kit import dials_declared_with, read_events, run_kaleun, write_script
+from kit import TRIM_DIAL, dials_declared_with, read_events, run_kaleun, write_script
 
 HEAD = '[board]\nname = "t"\nformat = 0\n'
 
@@ -52,16 +52,7 @@ def test_a_button_named_at_the_limit_is_named_whole_in_its_command(home):
 
 
 def test_a_dial_group_declared_longer_than_a_via_is_refused_where_dials_toml_is_read(tmp_path):
-    added = '''
-[trim]
-label = "trim selector"
-kind = "positions"
-positions = ["bow_heavy", "level", "stern_heavy"]
-home = ["saved"]
-command = { do = "trim" }
-field = "trim"
-group = "%s"
-''' % ("g" * (MAX_VIA + 1))
+    added = TRIM_DIAL.replace('group = "trim"', f'group = "{"g" * (MAX_VIA + 1)}"')
     with pytest.raises(DeclarationError, match=r"\[trim\] group 'g+' must be a name of 1 to 64 characters"):
         dials_declared_with(tmp_path, added)
     assert "trim" in dials_declared_with(tmp_path, added.replace("g" * (MAX_VIA + 1), "g" * MAX_VIA))
