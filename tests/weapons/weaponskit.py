@@ -41,6 +41,22 @@ def post_lookout(g: Engine, figure: str = "navigator-square") -> None:
     one(order(g, "observe"), "observation")
 
 
+def ships_reported(g: Engine, count: int = 1, step: float = 30.0) -> list[str]:
+    """Two lookouts on the bridge (§8.3) watching until they have reported `count` ships (or 40 steps of `step`
+    seconds have passed): the ids of the ships in the crew's picture."""
+    order(g, "mobilize")
+    for figure in ("navigator-square", "navigator-triangle"):
+        do(g, {"do": "place", "figure": figure, "section": 8})
+    order(g, "observe")
+    ships: list[str] = []
+    for _ in range(40):
+        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
+        if len(ships) >= count:
+            break
+        g.advance_to(g.t + step)
+    return ships
+
+
 def refused(events: list[dict[str, Any]]) -> str:
     return str(one(events, "order_rejected")["reason"])
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from kaleun.core.messages import Msg
-from kit import do, order
-from weapons.weaponskit import range_game
+from kit import order
+from weapons.weaponskit import range_game, ships_reported
 
 from window.fingers import Table_, drawn_with_rects, shown
 
@@ -20,16 +20,7 @@ TRAMP = {"class": "tramp", "bearing": 40, "range_nm": 2500 / 1852, "course": 40,
 def _both_guns_firing(language: str) -> tuple[Table_, str]:
     """The flak firing at an aircraft not yet reported, the 88 mm gun at a tramp the lookouts have reported."""
     g = range_game(0, surfaced=True, flooded=[], aircraft=[SUNDERLAND], vessel=[TRAMP])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    ships: list[str] = []
-    for _ in range(40):
-        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
-        if ships:
-            break
-        g.advance_to(g.t + 10)
+    ships = ships_reported(g, step=10)
     assert ships
     order(g, "gun_88", target=ships[0], rounds=40)
     order(g, "gun_20", bursts=30)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from kaleun.core.messages import Msg
-from kit import do, order
-from weapons.weaponskit import range_game
+from kit import order
+from weapons.weaponskit import range_game, ships_reported
 
 from window.fingers import Table_, shown
 
@@ -20,16 +20,7 @@ def _tramp_in_sight() -> tuple[Any, list[str]]:
     """A surfaced boat whose lookouts on the bridge have the tramp (2,500 m, stopped) in sight: the game and the
     ships seen."""
     g = range_game(3, vessels=[TARGET], surfaced=True, flooded=[])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    ships: list[str] = []
-    for _ in range(40):
-        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
-        if ships:
-            break
-        g.advance_to(g.t + 30)
+    ships = ships_reported(g)
     return g, ships
 
 

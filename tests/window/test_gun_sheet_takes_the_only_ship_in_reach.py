@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 from kaleun.core.messages import Msg
-from kit import do, order
-from weapons.weaponskit import range_game
+from weapons.weaponskit import range_game, ships_reported
 
 from window.fingers import Table_, shown
 
@@ -17,16 +16,7 @@ SECOND = {"class": "tramp", "bearing": 300, "range_m": 3000, "course": 40, "spee
 
 def _ships_in_sight(vessels: list[dict], language: str = "en") -> tuple[Table_, list[str]]:
     g = range_game(3, vessels=vessels, surfaced=True, flooded=[])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    ships: list[str] = []
-    for _ in range(40):
-        ships = [c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship"]
-        if len(ships) == len(vessels):
-            break
-        g.advance_to(g.t + 30)
+    ships = ships_reported(g, len(vessels))
     assert len(ships) == len(vessels), ships
     table = Table_(game=g, language=language)
     table.window.dismiss_alarms()
