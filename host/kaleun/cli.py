@@ -815,12 +815,15 @@ def cmd_play(args: argparse.Namespace, resume: bool = False) -> int:
 
 def _asks_set_up_here(args: argparse.Namespace) -> bool:
     """A new U-BOOT game whose set-up is asked on this terminal (`--setup`, or `kaleun.fronts.uboot.
-    asks_on_the_terminal`)."""
+    asks_on_the_terminal`, which then sets `args.setup`: the game's start asks without probing the display again)."""
     from kaleun.fronts.uboot import asks_on_the_terminal
     from kaleun.games import default_game
 
-    return (args.game or default_game()) == "uboot" and (bool(getattr(args, "setup", False))
-                                                         or asks_on_the_terminal(args))
+    if (args.game or default_game()) != "uboot":
+        return False
+    if not getattr(args, "setup", False) and asks_on_the_terminal(args):
+        args.setup = True
+    return bool(getattr(args, "setup", False))
 
 
 def _is_autosave(path: Path) -> bool:
