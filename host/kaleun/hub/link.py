@@ -329,7 +329,8 @@ class LinkCore:
         elif _older(str(fields["fw"]), FIRMWARE_VERSION):
             fw = str(fields["fw"])
             lacks = (Msg("lamp patterns added since show steady there") if _older(fw, "1.2.0")
-                     else Msg("its lamps hold still while it scans a crowded section"))
+                     else Msg("its lamps hold still while it scans a crowded section") if _older(fw, "1.2.1")
+                     else Msg("a dial that moved further than one report carries while it was busy loses that move"))
             self.warnings.append(Msg("the hub runs firmware {firmware}, older than this Kaleun's {version}: {lacks}; "
                                      "bring it up to date with `kaleun firmware install`", firmware=fw,
                                      version=FIRMWARE_VERSION, lacks=lacks))
