@@ -44,12 +44,35 @@ def test_the_scripted_check_passes_every_part_of_the_mock_gpio_board(home):
 
 def test_a_kind_of_part_the_board_has_none_of_is_named_not_passed_over(home, capsys):
     """`kaleun hw check --only readers` on a board without a deck hub reported "0 passed, 0 failed,
-    0 skipped": a maker could not tell a check that found nothing to check from one that ran."""
-    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "readers,buttons"]) == 0
-    out = capsys.readouterr().out
+    0 skipped": a maker could not tell a check that found nothing to check from one that ran. Nothing checked
+    is no pass either (exit status 1, said on stderr)."""
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "readers,buttons"]) == 1
+    out, err = capsys.readouterr()
     assert "SKIP  NFC readers: the board has no NFC readers (no deck hub with [[hub.readers]])" in out
     assert "SKIP  buttons: the board has no buttons ([buttons.NAME])" in out
     assert out.rstrip().endswith("0 passed, 0 failed, 2 skipped.")
+    assert err == ("kaleun hw check: --only readers,buttons: nothing was checked: every part it names was skipped "
+                   "(the report says why), so none of them is shown to work\n")
+
+
+@pytest.mark.parametrize(("board", "only", "auto"), [
+    ("sim.toml", "dials:telegraph", False),  # simulated on the screen: nothing to wire
+    ("mock-gpio.toml", "dials:telegraph,buttons:pause", False),  # on mock pins, out of a hand's reach
+    ("mock-gpio.toml", "bell", True),  # audio.driver = "none"
+    ("fake-hub.toml", "readers:3", False),  # the fake hub's readers: no hand reaches them
+])
+def test_a_recheck_whose_named_parts_were_all_skipped_is_no_pass(home, capsys, monkeypatch, board, only, auto):
+    """A maker who rechecks a part after a repair (`--only KIND:NAME`, or a kind) and finds every part named
+    skipped (simulated, out of a hand's reach, a kind the board has none of) has shown nothing to work: the
+    check says so after its report and exits 1, not 0 as if the repair held."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n" * 20))  # a maker who would answer yes to every question
+    args = ["hw", "check", "--board", str(BOARDS / board), "--only", only] + (["--auto"] if auto else [])
+    assert main(args) == 1
+    out, err = capsys.readouterr()
+    assert re.findall(r"(?m)^  (PASS|FAIL|SKIP)  ", out) and set(re.findall(r"(?m)^  (PASS|FAIL|SKIP)  ", out)) == {
+        "SKIP"}, out
+    assert err == (f"kaleun hw check: --only {only}: nothing was checked: every part it names was skipped (the report "
+                   "says why), so none of them is shown to work\n")
 
 
 @pytest.mark.parametrize("only", ["", ",", " , "])
@@ -959,14 +982,15 @@ def test_a_maker_checking_by_hand_skips_what_no_hand_can_reach(home, monkeypatch
     """`kaleun hw check --board fake-hub` without --auto asked the maker to put a figure on each of
     the fake hub's readers, which live inside Kaleun, and failed all nine with advice about chip
     selects and SPI wires that do not exist. The fake hub's readers and gpiozero's mock pins are
-    skipped by hand, saying why and what checks them."""
+    skipped by hand, saying why and what checks them (a check of nothing but them exits 1: nothing was shown to
+    work)."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert main(["hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--only", "readers"]) == 0
+    assert main(["hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--only", "readers"]) == 1
     out = capsys.readouterr().out
     assert out.count('SKIP  reader ') == 9 and "FAIL" not in out
     assert ('SKIP  reader 0 (section 1): on the fake hub inside Kaleun (hub.url = "fake"): no hand can reach it '
             "(kaleun hw check --auto moves it)") in out
-    assert main(["hw", "check", "--board", str(BOARDS / "mock-gpio.toml"), "--only", "dials,buttons"]) == 0
+    assert main(["hw", "check", "--board", str(BOARDS / "mock-gpio.toml"), "--only", "dials,buttons"]) == 1
     out = capsys.readouterr().out
     assert ('SKIP  dial telegraph: on gpiozero\'s mock pins (gpio.pin_factory = "mock"): no hand can reach it '
             "(kaleun hw check --auto moves it)") in out

@@ -68,13 +68,13 @@ def test_hw_check_says_an_older_user_service_with_its_table_folder(units, monkey
     unit = units / "maker" / ".config" / "systemd" / "user" / "kaleun.service"
     unit.parent.mkdir(parents=True)
     unit.write_text(older(text))
-    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "buttons"]) == 0
+    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "dials:telegraph"]) == 0
     said = capsys.readouterr().err
     assert (f"the service's unit {unit} was written by an older Kaleun (or changed by hand) and lacks what this one "
             "expects (Environment=KALEUN_SERVICE=user); bring it up to date, keeping its board and user: "
             f"KALEUN_HOME={shlex.quote(str(kept))} {command('--user')}") in said, said
     unit.write_text(text)
-    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "buttons"]) == 0
+    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "dials:telegraph"]) == 0
     assert "service's unit" not in capsys.readouterr().err
 
 
