@@ -609,7 +609,7 @@ def test_a_hub_lamp_strip_with_the_hub_unplugged_is_reported_in_the_makers_langu
     results = check(spec, groups=["lamps", "dials"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
     assert [r.part for r in results][:2] == ["lamps", "dial telegraph"]
     said = report(spec, results, "de")
-    assert "FAIL  Lampen: getrennt: /dev/ttyKALEUN_NOWHERE lässt sich nicht öffnen" in said, said
+    assert "FEHLER        Lampen: getrennt: /dev/ttyKALEUN_NOWHERE lässt sich nicht öffnen" in said, said
     assert "prüfen: der Deck-Hub an /dev/ttyKALEUN_NOWHERE hat nicht geantwortet" in said, said
     assert "did not answer" not in said and "cannot open" not in said, said
 
@@ -656,6 +656,27 @@ def test_the_report_lists_every_part_with_what_to_look_at():
         "  FAIL  button pause: no press seen",
         "        look at: GPIO 22",
         "1 passed, 1 failed, 0 skipped.",
+    ]
+
+
+def test_the_reports_status_column_is_in_the_makers_language():
+    """§ the physical table, bring-up: a German or Russian maker read each part's outcome in their language on the
+    way (`-> Taster pause: FEHLER (...)`) and then PASS, FAIL and SKIP in English in the report at the end. The
+    column is the language's words, as wide as the longest of them, and what to look at lines up under the part."""
+    board = load_board(BOARDS / "mock-gpio.toml")
+    results = [Result("lamp crew", PASS, Msg("lit")), Result("button pause", FAIL, Msg("no press seen"), "GPIO 22"),
+               Result("bell", SKIP, Msg("not listened to"))]
+    assert report(board, results, "de").splitlines()[1:] == [
+        "  OK            Lampe crew: leuchtet",
+        "  FEHLER        Taster pause: kein Druck erkannt",
+        "                prüfen: GPIO 22",
+        "  ÜBERSPRUNGEN  Glocke: nicht hingehört",
+        "1 bestanden, 1 fehlgeschlagen, 1 übersprungen.",
+    ]
+    assert report(board, results, "ru").splitlines()[1:4] == [
+        "  НОРМА      лампа crew: горит",
+        "  ОШИБКА     кнопка pause: нажатие не замечено",
+        "             проверьте: GPIO 22",
     ]
 
 
@@ -1023,7 +1044,8 @@ def test_a_strip_that_cannot_open_is_told_in_the_makers_language(home, monkeypat
     board = load_board(BOARDS / "pi4-basic.toml")
     results = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
     said = report(board, results, "de")
-    assert ("FAIL  Lampen: die Lampen lassen sich nicht öffnen: NeoPixels brauchen ein unterstütztes Board (Board not "
+    assert ("FEHLER        Lampen: die Lampen lassen sich nicht öffnen: NeoPixels brauchen ein unterstütztes Board "
+            "(Board not "
             "supported); auf einem PC BLINKA_OS_AGNOSTIC=1 setzen") in said, said
     assert results[0].seen == ("cannot open the lamps: NeoPixels need a supported board (Board not supported); on a PC "
                                "set BLINKA_OS_AGNOSTIC=1")  # the log's English

@@ -832,18 +832,24 @@ class Bringup:
         return Msg(", not enrolled yet: kaleun figures enroll")
 
 
+#: the report's status column, in capitals to scan (translated like the marks of the lines on the way)
+_STATUS = {PASS: N_("PASS"), FAIL: N_("FAIL"), SKIP: N_("SKIP")}
+
+
 def report(board: Board, results: list[Result], language: str = "en") -> str:
     """The report at the end, in `language`: each part's outcome and, for a failing one, what to look at.
-    The status words PASS, FAIL, SKIP stay as they are (a column to scan)."""
+    The status words (PASS, FAIL, SKIP in English) are a column as wide as the language's longest of them."""
     from kaleun.i18n import language as of_language
 
     say = of_language(language).render
+    status = {key: say(Msg.term(word)) for key, word in _STATUS.items()}
+    width = max(len(word) for word in status.values())
     lines = [say(Msg("Bring-up report: {name} ({path})", name=board.name, path=str(board.path)))]
     for result in results:
-        lines.append(f"  {result.status.upper():4}  " + say(Msg("{part}: {seen}", part=part_name(result.part),
-                                                                seen=result.said)))
+        lines.append(f"  {status[result.status]:{width}}  " + say(Msg("{part}: {seen}", part=part_name(result.part),
+                                                                          seen=result.said)))
         if result.said_advice:
-            lines.append("        " + say(Msg("look at: {advice}", advice=result.said_advice)))
+            lines.append(" " * (width + 4) + say(Msg("look at: {advice}", advice=result.said_advice)))
     counts = {status: str(sum(r.status == status for r in results)) for status in (PASS, FAIL, SKIP)}
     lines.append(say(Msg("{passed} passed, {failed} failed, {skipped} skipped.", passed=counts[PASS],
                          failed=counts[FAIL], skipped=counts[SKIP])))
