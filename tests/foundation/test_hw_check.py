@@ -1412,3 +1412,23 @@ def test_a_maker_rechecks_one_part_after_a_repair(home, capsys):
     assert "has no part '9' among its readers (0, 1, 2, 3, 4, 5, 6, 7, 8)" in capsys.readouterr().err
     assert main(["hw", "check", "--board", mock, "--auto", "--only", "bell:loud"]) == 2
     assert capsys.readouterr().err == "kaleun hw check: --only bell:loud: the bell is one part: --only bell\n"
+
+
+def test_a_maker_chooses_the_checks_language_on_its_command_line(home, capsys):
+    """§ the physical table, bring-up: a maker who builds in German checks in German with `--language de`, as `kaleun
+    play --language` takes it, whatever `kaleun config` prefers (the check knew only that): its lines on the way, its
+    report and its refusals. A language Kaleun does not speak is refused, naming those it speaks, and checks nothing."""
+    mock = str(BOARDS / "mock-gpio.toml")
+    assert main(["config", "set", "language", "ru"]) == 0
+    capsys.readouterr()
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "buttons:pause", "--language", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "  -> Taster pause: ok (gedrückt)" in out and "  OK            Taster pause: gedrückt" in out, out
+    assert out.endswith("1 bestanden, 0 fehlgeschlagen, 0 übersprungen.\n"), out
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "dials:periscope", "--language", "de"]) == 2
+    assert "hat kein Teil 'periscope' unter seinen dials" in capsys.readouterr().err
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "bell", "--language", "en"]) == 1
+    assert "nothing was checked" in capsys.readouterr().err
+    assert main(["hw", "check", "--board", mock, "--auto", "--language", "fr"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("kaleun hw check: «fr» — не язык, на котором говорит Kaleun"), err
