@@ -73,7 +73,7 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
         unknown = [item for item in items if item.partition(":")[0].strip() not in GROUPS]
         if unknown:
             print(say(Msg("kaleun hw check: --only {unknown}: the parts are {parts}", unknown=", ".join(unknown),
-                           parts=", ".join(GROUPS))), file=sys.stderr)
+                          parts=", ".join(GROUPS))), file=sys.stderr)
             return EXIT_BAD_INPUT
         wholly = set()  # kinds named alone: every part of them, whatever else names one of them
         for item in items:
@@ -84,9 +84,9 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
             known = part_names(board, group)
             if name not in known:  # one part after a repair: a typo must not check nothing, nor everything
                 print(say(Msg("kaleun hw check: --only {item}: {path} has no part {name} among its {group} "
-                               "({known})", item=item, path=str(board.path), name=repr(name), group=group,
-                               known=", ".join(known) or "-") if group != "bell" else
-                           Msg("kaleun hw check: --only {item}: the bell is one part: --only bell", item=item)),
+                              "({known})", item=item, path=str(board.path), name=repr(name), group=group,
+                              known=", ".join(known) or "-") if group != "bell" else
+                          Msg("kaleun hw check: --only {item}: the bell is one part: --only bell", item=item)),
                       file=sys.stderr)
                 return EXIT_BAD_INPUT
             only.setdefault(group, []).append(name)
@@ -94,8 +94,8 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
         only = {group: names for group, names in only.items() if group not in wholly}
     if args.auto and (problems := scripted_problems(board)):
         print(say(Msg("kaleun hw check --auto: {path} cannot be checked by the scripted hands: {problems}. Run it "
-                       "without --auto and check the parts by hand.", path=str(board.path),
-                       problems=join(problems, "; "))), file=sys.stderr)
+                      "without --auto and check the parts by hand.", path=str(board.path),
+                      problems=join(problems, "; "))), file=sys.stderr)
         return EXIT_BAD_INPUT
     lock = _table_for_check(board, say) if scripted_problems(board) else None  # real parts: none a game holds
     if lock is False:
@@ -116,7 +116,7 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
         # the parts a maker named after a repair were all skipped (simulated, out of a hand's reach, a kind the
         # board has none of): nothing is shown to work, which must not read as a pass
         print(say(Msg("kaleun hw check: --only {only}: nothing was checked: every part it names was skipped (the "
-                       "report says why), so none of them is shown to work", only=args.only.strip())),
+                      "report says why), so none of them is shown to work", only=args.only.strip())),
               file=sys.stderr)
         return EXIT_FAIL
     # a check cut short (its input ended) has not shown the whole build to work
@@ -138,10 +138,10 @@ def _table_for_check(board: Any, say: Callable[[Any], str] = _say) -> Any:
         stop = Msg("stop it first (quit it; a table the service started: sudo systemctl stop kaleun, or systemctl "
                    "--user stop kaleun for a user service), then check again")
         print(say(Msg("kaleun hw check: another Kaleun (process {pid}) is playing at this table and holds the parts "
-                       "this check opens (GPIO pins, the strip, the deck hub's port): {stop}", pid=str(exc.pid),
-                       stop=stop) if exc.pid is not None else
-                   Msg("kaleun hw check: another Kaleun is playing at this table and holds the parts this check "
-                       "opens (GPIO pins, the strip, the deck hub's port): {stop}", stop=stop)), file=sys.stderr)
+                      "this check opens (GPIO pins, the strip, the deck hub's port): {stop}", pid=str(exc.pid),
+                      stop=stop) if exc.pid is not None else
+                  Msg("kaleun hw check: another Kaleun is playing at this table and holds the parts this check "
+                      "opens (GPIO pins, the strip, the deck hub's port): {stop}", stop=stop)), file=sys.stderr)
         return False
     except OSError:
         return None
