@@ -904,6 +904,33 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
                                                                                                7, 8])]
 
 
+def test_a_hub_on_older_firmware_is_sent_to_the_firmware_install_not_to_its_config(home, monkeypatch):
+    """§ the physical table, bring-up: a maker who updated Kaleun and not the hub (its firmware 1.2.1, which sends a
+    dial's long move in one frame the host ignores) had "deck hub" fail with "the hub runs firmware 1.2.1, older than
+    this Kaleun's": then "look at" sent them to `kaleun hub config`, which writes the reader map and leaves the old
+    firmware on the Pico. The advice names `kaleun firmware install` with the board file (it writes the hub's
+    config too); the readers are checked as before."""
+    from kaleun.hub.proto import hub as firmware
+
+    monkeypatch.setattr(firmware, "FIRMWARE_VERSION", "1.2.1")
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            take_every_figure_off(rig)
+        return None
+
+    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    assert results[0].part == "deck hub" and results[0].status == FAIL
+    assert results[0].seen.startswith("the hub runs firmware 1.2.1, older than this Kaleun's "), results[0].seen
+    assert results[0].advice == (f"the hub's firmware: kaleun firmware install /media/$USER/CIRCUITPY --board "
+                                 f"{BOARDS / 'fake-hub.toml'}, which writes the board's kaleun_hub.json too and says "
+                                 "whether to plug the Pico in again"), results[0].advice
+    assert [r.status for r in results[1:]] == [PASS] * 9
+
+
 def test_the_strips_advice_names_what_each_pis_driver_needs():
     """The physical table, bring-up (bring-up advice): the PWM driver of a Pi 3/4 needs root; a Pi 5 drives the strip
     with its PIO, which needs /dev/pio0, not root."""

@@ -463,7 +463,10 @@ class Bringup:
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
                 self._hub_looked = True
                 if warnings := list(link.core.warnings):
-                    self.add(Result("deck hub", FAIL, join(warnings, "; "), advice.hub_config(self.board)))
+                    # older firmware: its install writes the config too; a config alone leaves the old firmware on
+                    board = self.board
+                    look = advice.hub_firmware(board) if link.core.firmware_behind else advice.hub_config(board)
+                    self.add(Result("deck hub", FAIL, join(warnings, "; "), look))
             return None
         reason = link.core.reason or Msg("no answer")
         # another device or protocol is said as at a table's start; a silent hub is offline
