@@ -510,6 +510,56 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
                             f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
 
 
+LEFT_ON = "04AABBCCDDEEF3"  # a figure's tag left on reader 3 before the check
+
+
+def left_on_reader_3(takes_it_off: bool) -> Callable[[Rig, str], str | None]:
+    """The maker with a figure left on reader 3 from before: asked for a figure there, sees one and presses Enter;
+    asked to take it off, does (or presses Enter)."""
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("NFC readers"):
+            rig.fake.put(3, LEFT_ON)
+        elif line.startswith(f"Reader 3 (section 3) already sees a tag ({LEFT_ON}): take it off first."):
+            if not takes_it_off:
+                return ""
+            rig.fake.remove(3, LEFT_ON)
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            if rig.fake.readers[number].uids_field.uids():
+                return ""  # a figure stands there already: nothing to put, Enter
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    if uid != LEFT_ON:
+                        rig.fake.remove(reader, uid)
+        return None
+
+    return react
+
+
+def test_a_figure_left_on_a_reader_is_taken_off_first_not_blamed_on_its_wires(home):
+    """§ the physical table, bring-up: a figure left on a reader (from enrolling, or a game) arrived nowhere when the
+    check asked for one, so the reader failed "no tag seen" and the maker was sent to its chip select and SPI wires.
+    The check sees the tag the hub reports, asks for it to be taken off first, then for a figure as before."""
+    results = by_part(interactive(BOARDS / "fake-hub.toml", left_on_reader_3(True), ["readers"]))
+    assert [r.status for r in results.values()] == [PASS] * 9, [(r.part, r.seen) for r in results.values()]
+    assert results["reader 3 (section 3)"].seen.startswith("tag 04AABBCCDDEE0D")
+
+
+def test_a_tag_that_stays_on_a_reader_is_named_with_what_to_take_away(home):
+    """A tag that stays where the check asks for none (the maker pressed Enter: a tag in the model's floor, a figure
+    forgotten) fails the reader for that tag, not for its wires: the reader reads; the game would take it for a
+    figure there."""
+    results = by_part(interactive(BOARDS / "fake-hub.toml", left_on_reader_3(False), ["readers"]))
+    stays = results["reader 3 (section 3)"]
+    assert (stays.status, stays.seen) == (FAIL, f"tag {LEFT_ON} stayed on it from before the check asked for a figure")
+    assert stays.advice == ("take away what carries it (a figure left there, a tag in or under the model's floor): the "
+                            "reader reads, but the game would take it for a figure; then kaleun hw check --only "
+                            "readers:3")
+    assert [r.status for part, r in results.items() if part != "reader 3 (section 3)"] == [PASS] * 8
+
+
 def arrivals(rig: Rig) -> list[int]:
     """The readers whose tag arrivals wait in the check's inbox, in the order they came."""
     return [item.reader for item in list(rig.inbox.queue) if isinstance(item, TagMoved) and item.arrived]
