@@ -44,7 +44,7 @@ LOCALE    := host/kaleun/locale
 LANGUAGES  = $(shell $(BIN)/python -c 'from kaleun.i18n import LANGUAGES; print(*(c for c in LANGUAGES if c != "en"))')
 i18n: $(VENV)/.dev
 	mkdir -p $(LOCALE)
-	cd host && ../$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 -k pterm:1c,2 \
+	cd host && $(abspath $(BIN))/pybabel extract -F babel.cfg --no-default-keywords -k Msg:1 -k plural:1,2 -k term:1 -k pterm:1c,2 \
 		-k N_:1 --no-location --sort-output --project Kaleun --version 0.1 -o kaleun/locale/kaleun.pot .
 	@test -n "$(LANGUAGES)" || { echo "cannot read LANGUAGES from kaleun/i18n.py"; exit 1; }
 	for lang in $(LANGUAGES); do \

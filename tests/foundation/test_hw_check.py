@@ -44,12 +44,35 @@ def test_the_scripted_check_passes_every_part_of_the_mock_gpio_board(home):
 
 def test_a_kind_of_part_the_board_has_none_of_is_named_not_passed_over(home, capsys):
     """`kaleun hw check --only readers` on a board without a deck hub reported "0 passed, 0 failed,
-    0 skipped": a maker could not tell a check that found nothing to check from one that ran."""
-    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "readers,buttons"]) == 0
-    out = capsys.readouterr().out
+    0 skipped": a maker could not tell a check that found nothing to check from one that ran. Nothing checked
+    is no pass either (exit status 1, said on stderr)."""
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "readers,buttons"]) == 1
+    out, err = capsys.readouterr()
     assert "SKIP  NFC readers: the board has no NFC readers (no deck hub with [[hub.readers]])" in out
     assert "SKIP  buttons: the board has no buttons ([buttons.NAME])" in out
     assert out.rstrip().endswith("0 passed, 0 failed, 2 skipped.")
+    assert err == ("kaleun hw check: --only readers,buttons: nothing was checked: every part it names was skipped "
+                   "(the report says why), so none of them is shown to work\n")
+
+
+@pytest.mark.parametrize(("board", "only", "auto"), [
+    ("sim.toml", "dials:telegraph", False),  # simulated on the screen: nothing to wire
+    ("mock-gpio.toml", "dials:telegraph,buttons:pause", False),  # on mock pins, out of a hand's reach
+    ("mock-gpio.toml", "bell", True),  # audio.driver = "none"
+    ("fake-hub.toml", "readers:3", False),  # the fake hub's readers: no hand reaches them
+])
+def test_a_recheck_whose_named_parts_were_all_skipped_is_no_pass(home, capsys, monkeypatch, board, only, auto):
+    """A maker who rechecks a part after a repair (`--only KIND:NAME`, or a kind) and finds every part named
+    skipped (simulated, out of a hand's reach, a kind the board has none of) has shown nothing to work: the
+    check says so after its report and exits 1, not 0 as if the repair held."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n" * 20))  # a maker who would answer yes to every question
+    args = ["hw", "check", "--board", str(BOARDS / board), "--only", only] + (["--auto"] if auto else [])
+    assert main(args) == 1
+    out, err = capsys.readouterr()
+    assert re.findall(r"(?m)^  (PASS|FAIL|SKIP)  ", out) and set(re.findall(r"(?m)^  (PASS|FAIL|SKIP)  ", out)) == {
+        "SKIP"}, out
+    assert err == (f"kaleun hw check: --only {only}: nothing was checked: every part it names was skipped (the report "
+                   "says why), so none of them is shown to work\n")
 
 
 @pytest.mark.parametrize("only", ["", ",", " , "])
@@ -487,6 +510,56 @@ def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
                             f"kaleun hub config --board {BOARDS / 'fake-hub.toml'} --out /media/$USER/CIRCUITPY")
 
 
+LEFT_ON = "04AABBCCDDEEF3"  # a figure's tag left on reader 3 before the check
+
+
+def left_on_reader_3(takes_it_off: bool) -> Callable[[Rig, str], str | None]:
+    """The maker with a figure left on reader 3 from before: asked for a figure there, sees one and presses Enter;
+    asked to take it off, does (or presses Enter)."""
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("NFC readers"):
+            rig.fake.put(3, LEFT_ON)
+        elif line.startswith(f"Reader 3 (section 3) already sees a tag ({LEFT_ON}): take it off first."):
+            if not takes_it_off:
+                return ""
+            rig.fake.remove(3, LEFT_ON)
+        elif line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            if rig.fake.readers[number].uids_field.uids():
+                return ""  # a figure stands there already: nothing to put, Enter
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            for reader in range(len(rig.fake.readers)):
+                for uid in rig.fake.readers[reader].uids_field.uids():
+                    if uid != LEFT_ON:
+                        rig.fake.remove(reader, uid)
+        return None
+
+    return react
+
+
+def test_a_figure_left_on_a_reader_is_taken_off_first_not_blamed_on_its_wires(home):
+    """§ the physical table, bring-up: a figure left on a reader (from enrolling, or a game) arrived nowhere when the
+    check asked for one, so the reader failed "no tag seen" and the maker was sent to its chip select and SPI wires.
+    The check sees the tag the hub reports, asks for it to be taken off first, then for a figure as before."""
+    results = by_part(interactive(BOARDS / "fake-hub.toml", left_on_reader_3(True), ["readers"]))
+    assert [r.status for r in results.values()] == [PASS] * 9, [(r.part, r.seen) for r in results.values()]
+    assert results["reader 3 (section 3)"].seen.startswith("tag 04AABBCCDDEE0D")
+
+
+def test_a_tag_that_stays_on_a_reader_is_named_with_what_to_take_away(home):
+    """A tag that stays where the check asks for none (the maker pressed Enter: a tag in the model's floor, a figure
+    forgotten) fails the reader for that tag, not for its wires: the reader reads; the game would take it for a
+    figure there."""
+    results = by_part(interactive(BOARDS / "fake-hub.toml", left_on_reader_3(False), ["readers"]))
+    stays = results["reader 3 (section 3)"]
+    assert (stays.status, stays.seen) == (FAIL, f"tag {LEFT_ON} stayed on it from before the check asked for a figure")
+    assert stays.advice == ("take away what carries it (a figure left there, a tag in or under the model's floor): the "
+                            "reader reads, but the game would take it for a figure; then kaleun hw check --only "
+                            "readers:3")
+    assert [r.status for part, r in results.items() if part != "reader 3 (section 3)"] == [PASS] * 8
+
+
 def arrivals(rig: Rig) -> list[int]:
     """The readers whose tag arrivals wait in the check's inbox, in the order they came."""
     return [item.reader for item in list(rig.inbox.queue) if isinstance(item, TagMoved) and item.arrived]
@@ -586,7 +659,7 @@ def test_a_hub_lamp_strip_with_the_hub_unplugged_is_reported_in_the_makers_langu
     results = check(spec, groups=["lamps", "dials"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
     assert [r.part for r in results][:2] == ["lamps", "dial telegraph"]
     said = report(spec, results, "de")
-    assert "FAIL  Lampen: getrennt: /dev/ttyKALEUN_NOWHERE lässt sich nicht öffnen" in said, said
+    assert "FEHLER        Lampen: getrennt: /dev/ttyKALEUN_NOWHERE lässt sich nicht öffnen" in said, said
     assert "prüfen: der Deck-Hub an /dev/ttyKALEUN_NOWHERE hat nicht geantwortet" in said, said
     assert "did not answer" not in said and "cannot open" not in said, said
 
@@ -633,6 +706,27 @@ def test_the_report_lists_every_part_with_what_to_look_at():
         "  FAIL  button pause: no press seen",
         "        look at: GPIO 22",
         "1 passed, 1 failed, 0 skipped.",
+    ]
+
+
+def test_the_reports_status_column_is_in_the_makers_language():
+    """§ the physical table, bring-up: a German or Russian maker read each part's outcome in their language on the
+    way (`-> Taster pause: FEHLER (...)`) and then PASS, FAIL and SKIP in English in the report at the end. The
+    column is the language's words, as wide as the longest of them, and what to look at lines up under the part."""
+    board = load_board(BOARDS / "mock-gpio.toml")
+    results = [Result("lamp crew", PASS, Msg("lit")), Result("button pause", FAIL, Msg("no press seen"), "GPIO 22"),
+               Result("bell", SKIP, Msg("not listened to"))]
+    assert report(board, results, "de").splitlines()[1:] == [
+        "  OK            Lampe crew: leuchtet",
+        "  FEHLER        Taster pause: kein Druck erkannt",
+        "                prüfen: GPIO 22",
+        "  ÜBERSPRUNGEN  Glocke: nicht hingehört",
+        "1 bestanden, 1 fehlgeschlagen, 1 übersprungen.",
+    ]
+    assert report(board, results, "ru").splitlines()[1:4] == [
+        "  НОРМА      лампа crew: горит",
+        "  ОШИБКА     кнопка pause: нажатие не замечено",
+        "             проверьте: GPIO 22",
     ]
 
 
@@ -860,6 +954,33 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
                                                                                                7, 8])]
 
 
+def test_a_hub_on_older_firmware_is_sent_to_the_firmware_install_not_to_its_config(home, monkeypatch):
+    """§ the physical table, bring-up: a maker who updated Kaleun and not the hub (its firmware 1.2.1, which sends a
+    dial's long move in one frame the host ignores) had "deck hub" fail with "the hub runs firmware 1.2.1, older than
+    this Kaleun's": then "look at" sent them to `kaleun hub config`, which writes the reader map and leaves the old
+    firmware on the Pico. The advice names `kaleun firmware install` with the board file (it writes the hub's
+    config too); the readers are checked as before."""
+    from kaleun.hub.proto import hub as firmware
+
+    monkeypatch.setattr(firmware, "FIRMWARE_VERSION", "1.2.1")
+
+    def react(rig: Rig, line: str) -> str | None:
+        if line.startswith("Put a figure on reader "):
+            number = int(line.split()[5])
+            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+        elif line.startswith("Take the figure off again"):
+            take_every_figure_off(rig)
+        return None
+
+    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    assert results[0].part == "deck hub" and results[0].status == FAIL
+    assert results[0].seen.startswith("the hub runs firmware 1.2.1, older than this Kaleun's "), results[0].seen
+    assert results[0].advice == (f"the hub's firmware: kaleun firmware install /media/$USER/CIRCUITPY --board "
+                                 f"{BOARDS / 'fake-hub.toml'}, which writes the board's kaleun_hub.json too and says "
+                                 "whether to plug the Pico in again"), results[0].advice
+    assert [r.status for r in results[1:]] == [PASS] * 9
+
+
 def test_the_strips_advice_names_what_each_pis_driver_needs():
     """The physical table, bring-up (bring-up advice): the PWM driver of a Pi 3/4 needs root; a Pi 5 drives the strip
     with its PIO, which needs /dev/pio0, not root."""
@@ -959,14 +1080,15 @@ def test_a_maker_checking_by_hand_skips_what_no_hand_can_reach(home, monkeypatch
     """`kaleun hw check --board fake-hub` without --auto asked the maker to put a figure on each of
     the fake hub's readers, which live inside Kaleun, and failed all nine with advice about chip
     selects and SPI wires that do not exist. The fake hub's readers and gpiozero's mock pins are
-    skipped by hand, saying why and what checks them."""
+    skipped by hand, saying why and what checks them (a check of nothing but them exits 1: nothing was shown to
+    work)."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert main(["hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--only", "readers"]) == 0
+    assert main(["hw", "check", "--board", str(BOARDS / "fake-hub.toml"), "--only", "readers"]) == 1
     out = capsys.readouterr().out
     assert out.count('SKIP  reader ') == 9 and "FAIL" not in out
     assert ('SKIP  reader 0 (section 1): on the fake hub inside Kaleun (hub.url = "fake"): no hand can reach it '
             "(kaleun hw check --auto moves it)") in out
-    assert main(["hw", "check", "--board", str(BOARDS / "mock-gpio.toml"), "--only", "dials,buttons"]) == 0
+    assert main(["hw", "check", "--board", str(BOARDS / "mock-gpio.toml"), "--only", "dials,buttons"]) == 1
     out = capsys.readouterr().out
     assert ('SKIP  dial telegraph: on gpiozero\'s mock pins (gpio.pin_factory = "mock"): no hand can reach it '
             "(kaleun hw check --auto moves it)") in out
@@ -999,7 +1121,8 @@ def test_a_strip_that_cannot_open_is_told_in_the_makers_language(home, monkeypat
     board = load_board(BOARDS / "pi4-basic.toml")
     results = check(board, groups=["lamps"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
     said = report(board, results, "de")
-    assert ("FAIL  Lampen: die Lampen lassen sich nicht öffnen: NeoPixels brauchen ein unterstütztes Board (Board not "
+    assert ("FEHLER        Lampen: die Lampen lassen sich nicht öffnen: NeoPixels brauchen ein unterstütztes Board "
+            "(Board not "
             "supported); auf einem PC BLINKA_OS_AGNOSTIC=1 setzen") in said, said
     assert results[0].seen == ("cannot open the lamps: NeoPixels need a supported board (Board not supported); on a PC "
                                "set BLINKA_OS_AGNOSTIC=1")  # the log's English
@@ -1366,3 +1489,23 @@ def test_a_maker_rechecks_one_part_after_a_repair(home, capsys):
     assert "has no part '9' among its readers (0, 1, 2, 3, 4, 5, 6, 7, 8)" in capsys.readouterr().err
     assert main(["hw", "check", "--board", mock, "--auto", "--only", "bell:loud"]) == 2
     assert capsys.readouterr().err == "kaleun hw check: --only bell:loud: the bell is one part: --only bell\n"
+
+
+def test_a_maker_chooses_the_checks_language_on_its_command_line(home, capsys):
+    """§ the physical table, bring-up: a maker who builds in German checks in German with `--language de`, as `kaleun
+    play --language` takes it, whatever `kaleun config` prefers (the check knew only that): its lines on the way, its
+    report and its refusals. A language Kaleun does not speak is refused, naming those it speaks, and checks nothing."""
+    mock = str(BOARDS / "mock-gpio.toml")
+    assert main(["config", "set", "language", "ru"]) == 0
+    capsys.readouterr()
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "buttons:pause", "--language", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "  -> Taster pause: ok (gedrückt)" in out and "  OK            Taster pause: gedrückt" in out, out
+    assert out.endswith("1 bestanden, 0 fehlgeschlagen, 0 übersprungen.\n"), out
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "dials:periscope", "--language", "de"]) == 2
+    assert "hat kein Teil 'periscope' unter seinen dials" in capsys.readouterr().err
+    assert main(["hw", "check", "--board", mock, "--auto", "--only", "bell", "--language", "en"]) == 1
+    assert "nothing was checked" in capsys.readouterr().err
+    assert main(["hw", "check", "--board", mock, "--auto", "--language", "fr"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("kaleun hw check: «fr» — не язык, на котором говорит Kaleun"), err

@@ -138,7 +138,7 @@ def test_sudo_hw_check_notices_the_makers_outdated_user_service_not_roots(under_
     unit.parent.mkdir(parents=True)
     text = service.unit_text("user", service.command_line(None))
     unit.write_text(text.replace("Environment=KALEUN_SERVICE=user\n", ""), encoding="utf-8")
-    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "buttons"]) == 0
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--auto", "--only", "dials:telegraph"]) == 0
     err = capsys.readouterr().err
     assert f"note: the service's unit {unit} was written by an older Kaleun" in err, err
     assert main(["service", "status"]) == 1

@@ -9,59 +9,10 @@ import pwd
 import shlex
 import subprocess
 import sys
-from pathlib import Path
 
-import pytest
 from kaleun import service
 from kaleun.cli import main
-from kit import BOARDS
-
-BOARD = str(BOARDS / "sim.toml")
-RUNNING = {"LoadState": "loaded", "UnitFileState": "enabled", "ActiveState": "active", "SubState": "running",
-           "MainPID": "812", "NRestarts": "0", "NeedDaemonReload": "no",
-           "ActiveEnterTimestamp": "Sat 2026-11-28 05:00:01 UTC", "Result": "success", "ExecMainStatus": "0"}
-
-
-@pytest.fixture()
-def units(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The system's units and the maker's home in folders of the test; this command runs as the maker (uid 1000)."""
-    system = tmp_path / "etc-systemd-system"
-    system.mkdir()
-    monkeypatch.setattr(service, "SYSTEM_DIR", system)
-    maker = tmp_path / "maker"
-    maker.mkdir()
-    monkeypatch.setenv("HOME", str(maker))
-    monkeypatch.setenv("KALEUN_HOME", str(tmp_path / "table"))
-    real = service._account
-
-    def account(name: str | None) -> pwd.struct_passwd:
-        if name is None:
-            return pwd.struct_passwd(("maker", "x", 1000, 1000, "", str(maker), "/bin/bash"))
-        return real(name)
-
-    monkeypatch.setattr(service, "_account", account)
-    monkeypatch.setattr("kaleun.service.os.geteuid", lambda: 1000)
-    return tmp_path
-
-
-def systemd(monkeypatch: pytest.MonkeyPatch, **states: dict[str, str]) -> list[list[str]]:
-    """systemctl as systemd answers `show`, for each kind of service (`system=`, `user=`); the commands it was asked."""
-    asked: list[list[str]] = []
-
-    def run(argv):
-        asked.append(list(argv))
-        values = states["user" if "--user" in argv else "system"]
-        return subprocess.CompletedProcess(argv, 0, "".join(f"{k}={v}\n" for k, v in values.items()), "")
-
-    monkeypatch.setattr(service, "_run", run)
-    return asked
-
-
-def installed(mode: str, board: str | None = BOARD) -> Path:
-    p = service.plan(mode, board, "root" if mode == "system" else None)
-    p.unit_path.parent.mkdir(parents=True, exist_ok=True)
-    p.unit_path.write_text(p.text, encoding="utf-8")
-    return p.unit_path
+from servicekit import BOARD, RUNNING, installed, systemd
 
 
 def test_a_running_system_service_is_shown_with_its_board_and_log(units, monkeypatch, capsys):
@@ -265,7 +216,7 @@ def test_a_unit_that_runs_another_kaleun_is_not_compared_with_this_ones_files(un
 def test_the_board_is_read_from_the_settings_the_services_table_reads(units, monkeypatch, capsys):
     """A unit installed without KALEUN_HOME reads its user's config folder, whatever KALEUN_HOME the terminal that
     asks has (a kiosk folder set up for trying things): the status named the board set there."""
-    monkeypatch.delenv("KALEUN_HOME")
+    monkeypatch.delenv("KALEUN_HOME")  # installed without one
     installed("user", board=None)
     monkeypatch.setenv("KALEUN_HOME", str(units / "elsewhere"))
     assert main(["config", "set", "board", BOARD]) == 0  # in the terminal's folder, not the service's

@@ -9,44 +9,18 @@ from __future__ import annotations
 
 import logging
 import shlex
-import sys
-from pathlib import Path
 
 import pytest
 from kaleun import service
 from kaleun.cli import _say_outdated_service, main
-from kit import BOARDS
-
-BOARD = str(BOARDS / "sim.toml")
-
-
-def older(text: str) -> str:
-    """The unit as a Kaleun before the crew's shut-down wrote it: no KALEUN_SERVICE, no exit status 3."""
-    kept = [line for line in text.splitlines()
-            if "KALEUN_SERVICE" not in line and "RestartPreventExitStatus" not in line]
-    return "\n".join(line.replace("SuccessExitStatus=143 3", "SuccessExitStatus=143") for line in kept) + "\n"
+from servicekit import BOARD, older
+from servicekit import install_command as command
 
 
-@pytest.fixture()
-def units(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Where the system's units and the maker's own home are, in a folder of the test (there is no systemd here)."""
-    system = tmp_path / "etc-systemd-system"
-    system.mkdir()
-    monkeypatch.setattr(service, "SYSTEM_DIR", system)
-    maker = tmp_path / "maker"
-    maker.mkdir()
-    monkeypatch.setenv("HOME", str(maker))
-    monkeypatch.delenv("KALEUN_HOME", raising=False)
-    return tmp_path
-
-
-def command(*words: str) -> str:
-    return " ".join(shlex.quote(w) for w in (sys.executable, "-m", "kaleun", "service", "install", *words))
-
-
-def test_the_dry_run_says_an_installed_unit_of_an_older_kaleun_and_the_command_that_writes_it_anew(units, capsys):
+def test_the_dry_run_says_an_installed_unit_of_an_older_kaleun_and_the_command_that_writes_it_anew(units_at_home,
+                                                                                                     capsys):
     p = service.plan("system", BOARD, "root")
-    assert p.unit_path == units / "etc-systemd-system" / "kaleun.service"
+    assert p.unit_path == units_at_home / "etc-systemd-system" / "kaleun.service"
     p.unit_path.write_text(older(p.text))
     # the maker looks at what an install would write now, without the board the table was installed with
     assert main(["service", "install", "--dry-run"]) == 0
@@ -60,29 +34,29 @@ def test_the_dry_run_says_an_installed_unit_of_an_older_kaleun_and_the_command_t
     assert "service's unit" not in capsys.readouterr().err
 
 
-def test_hw_check_says_an_older_user_service_with_its_table_folder(units, monkeypatch, capsys):
-    kept = units / "table 100%"
+def test_hw_check_says_an_older_user_service_with_its_table_folder(units_at_home, monkeypatch, capsys):
+    kept = units_at_home / "table 100%"
     monkeypatch.setenv("KALEUN_HOME", str(kept))
     text = service.unit_text("user", service.command_line(None), kaleun_home=str(kept))
     monkeypatch.delenv("KALEUN_HOME")
-    unit = units / "maker" / ".config" / "systemd" / "user" / "kaleun.service"
+    unit = units_at_home / "maker" / ".config" / "systemd" / "user" / "kaleun.service"
     unit.parent.mkdir(parents=True)
     unit.write_text(older(text))
-    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "buttons"]) == 0
+    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "dials:telegraph"]) == 0
     said = capsys.readouterr().err
     assert (f"the service's unit {unit} was written by an older Kaleun (or changed by hand) and lacks what this one "
             "expects (Environment=KALEUN_SERVICE=user); bring it up to date, keeping its board and user: "
             f"KALEUN_HOME={shlex.quote(str(kept))} {command('--user')}") in said, said
     unit.write_text(text)
-    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "buttons"]) == 0
+    assert main(["hw", "check", "--board", BOARD, "--auto", "--only", "dials:telegraph"]) == 0
     assert "service's unit" not in capsys.readouterr().err
 
 
-def test_a_table_its_older_unit_started_says_so_in_the_journal(units, monkeypatch, caplog):
+def test_a_table_its_older_unit_started_says_so_in_the_journal(units_at_home, monkeypatch, caplog):
     p = service.plan("system", None, "root")
     p.unit_path.write_text(older(p.text))
     caplog.set_level(logging.WARNING, logger="kaleun")
-    groups = units / "cgroup"
+    groups = units_at_home / "cgroup"
     monkeypatch.setattr(service, "CGROUP", groups)
     groups.write_text("0::/user.slice/user-1000.slice/session-3.scope\n")
     monkeypatch.delenv("INVOCATION_ID", raising=False)
@@ -103,13 +77,14 @@ def test_a_table_its_older_unit_started_says_so_in_the_journal(units, monkeypatc
     "0::/system.slice/other-kiosk.service\n",  # another program's service
     "1:name=systemd:/system.slice/kaleun.service.d\n",  # a name that only begins like ours
 ])
-def test_a_kaleun_under_another_systemd_unit_is_not_taken_for_the_tables_service(units, monkeypatch, caplog, groups):
+def test_a_kaleun_under_another_systemd_unit_is_not_taken_for_the_tables_service(units_at_home, monkeypatch, caplog,
+                                                                                 groups):
     """systemd gives every unit an INVOCATION_ID, also a maker's terminal under `systemd-run` and another program's
     service: a Kaleun started there was taken for the table's service and warned in its log of the installed
     units. Only our own marker (KALEUN_SERVICE) or the unit named after us counts."""
     service.plan("system", None, "root").unit_path.write_text("[Service]\nExecStart=/usr/bin/python3 -m kaleun play\n")
     caplog.set_level(logging.WARNING, logger="kaleun")
-    path = units / "cgroup"
+    path = units_at_home / "cgroup"
     path.write_text(groups)
     monkeypatch.setattr(service, "CGROUP", path)
     monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")
@@ -125,26 +100,26 @@ def test_a_kaleun_under_another_systemd_unit_is_not_taken_for_the_tables_service
     assert not service.under_a_service()
 
 
-def test_a_unit_of_ours_on_cgroup_v1_is_recognised(units, monkeypatch):
-    path = units / "cgroup"
+def test_a_unit_of_ours_on_cgroup_v1_is_recognised(units_at_home, monkeypatch):
+    path = units_at_home / "cgroup"
     path.write_text("12:pids:/system.slice/kaleun.service\n1:name=systemd:/system.slice/kaleun.service\n")
     monkeypatch.setattr(service, "CGROUP", path)
     monkeypatch.delenv("KALEUN_SERVICE", raising=False)
     assert service.under_a_service()
 
 
-def test_a_unit_that_is_not_kaleuns_or_cannot_be_read_is_left_alone(units):
-    unit = units / "etc-systemd-system" / "kaleun.service"
+def test_a_unit_that_is_not_kaleuns_or_cannot_be_read_is_left_alone(units_at_home):
+    unit = units_at_home / "etc-systemd-system" / "kaleun.service"
     unit.write_text("[Service]\nExecStart=/usr/bin/true\n")
     assert service.outdated("system", unit) is None
     unit.write_text("[Service]\nExecStart='/opt/kaleun -m kaleun\n")  # an unclosed quote
     assert service.outdated("system", unit) is None
     unit.write_bytes(b"\xff\xfe")
     assert service.outdated("system", unit) is None
-    assert service.outdated("system", units / "none.service") is None
+    assert service.outdated("system", units_at_home / "none.service") is None
 
 
-def test_an_install_over_a_unit_says_to_restart_the_table_that_runs_now(units, monkeypatch):
+def test_an_install_over_a_unit_says_to_restart_the_table_that_runs_now(units_at_home, monkeypatch):
     """`systemctl start`, which the install names, does nothing to a table the service runs: after an update it went on
     with the old Kaleun and unit. An install over an installed unit names the restart (which saves the game first)."""
     import subprocess

@@ -12,7 +12,7 @@ dataclasses, no f-string debugging, no pytest.
 import json
 import sys
 
-from kaleun_hub import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, config, hub, mfrc522, pn532, scanner
+from kaleun_hub import FIRMWARE_VERSION, PROTOCOL_VERSION, codec, config, encoders, hub, mfrc522, pn532, scanner
 
 COUNT = [0]
 FAILED = []
@@ -148,6 +148,41 @@ def hub_loop():
     check("heartbeat", sent and sent[-1][0] == "hb" and sent[-1][1]["drops"] == 3, repr(sent))
 
 
+class Encoder:
+    position = 0
+
+
+def long_turns():
+    """An encoder that moved further between two polls than one `turn` frame carries (codec.MAX_TURN:
+    the loop held up while the PIO counted on) is reported in several frames of at most MAX_TURN,
+    their positions counting on to where it stands, never in one frame the host would ignore."""
+    most = codec.MAX_TURN
+    cfg = config.parse({"format": 1, "readers": [{"cs": "GP17", "section": 1}]})
+    wire = Wire()
+    enc = Encoder()
+    h = hub.Hub([Reader([])], cfg, wire, encoders=encoders.EncoderWatch([enc]))
+    h.tick(0)
+    wire.take()
+    enc.position = 2 * most + 5
+    h.tick(10)
+    sent = wire.take()
+    check("a long turn in several frames", sent == [("turn", {"enc": 0, "delta": most, "pos": most}),
+                                                     ("turn", {"enc": 0, "delta": most, "pos": 2 * most}),
+                                                     ("turn", {"enc": 0, "delta": 5, "pos": 2 * most + 5})], repr(sent))
+    enc.position = -most
+    h.tick(20)
+    sent = wire.take()
+    check("a long turn back in several frames", sent == [("turn", {"enc": 0, "delta": -most, "pos": most + 5}),
+                                                         ("turn", {"enc": 0, "delta": -most, "pos": 5}),
+                                                         ("turn", {"enc": 0, "delta": -most, "pos": 5 - most}),
+                                                         ("turn", {"enc": 0, "delta": -5, "pos": -most})], repr(sent))
+    enc.position = 0
+    h.tick(30)
+    sent = wire.take()
+    check("a whole MAX_TURN in one frame", sent == [("turn", {"enc": 0, "delta": most, "pos": 0})], repr(sent))
+    check("the long turns are settled", h.encoders.settled())
+
+
 class FlakyStrip:
     def __init__(self):
         self.fails = 2
@@ -237,6 +272,7 @@ def main():
     garbage()
     hub_loop()
     serve_loop()
+    long_turns()
     errors()
     if len(sys.argv) > 2:
         transcript(load(sys.argv[2]))

@@ -243,3 +243,36 @@ def test_a_board_with_rings_loads_where_the_firmware_cannot_be_found(tmp_path):
                       "--until", "10", home=tmp_path, KALEUN_FIRMWARE=str(empty))
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "1 event written" in done.stderr
+
+
+def test_a_move_longer_than_one_report_reaches_the_dial_whole():
+    """The hub's firmware reports an encoder that moved further between two of its polls than one `turn` frame
+    carries (codec.MAX_TURN: its main loop held up while the RP2040's PIO counted on) in several frames, so the
+    host counts every detent (rulebook §9.2.1: the ring's bearing is what the disc shows) instead of ignoring one
+    over-long frame and leaving the ring behind."""
+    from hubkit import hub_cfg
+    from kaleun.hub.proto import MAX_TURN, codec, config, encoders, hub
+
+    class Ring:
+        position = 0
+
+    parser = codec.LineParser(codec.HUB_FRAMES)
+    frames: list[codec.Frame] = []
+    ring = Ring()
+    firmware = hub.Hub([], config.parse(hub_cfg([])), lambda data: frames.extend(parser.feed(data)),
+                       encoders=encoders.EncoderWatch([Ring(), ring]))
+    firmware.tick(0)
+    dial = HubDial(load_board(ROOT / "boards" / "pico-hub.toml").dial("disc_own_course"), 1)
+    got = Sink()
+    dial.start(got)
+    for moved, when in ((5, 10), (2 * MAX_TURN, 20), (-MAX_TURN - 5, 30)):
+        frames.clear()
+        ring.position += moved
+        firmware.tick(when)
+        turns = [frame.fields for frame in frames if frame.verb == "turn"]
+        assert all(abs(turn["delta"]) <= MAX_TURN for turn in turns)
+        assert sum(turn["delta"] for turn in turns) == moved and turns[-1]["pos"] == ring.position
+        for turn in turns:
+            dial.turned(turn["delta"], pos=turn["pos"])
+    assert dial.total == MAX_TURN  # every count, none ignored
+    assert sum(event.clicks for event in got if isinstance(event, DialTurned)) == MAX_TURN * 360 // 600  # degrees

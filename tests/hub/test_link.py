@@ -256,12 +256,15 @@ def test_set_up_problems_in_the_hubs_hello_are_warned_about():
 
 def test_a_hub_with_older_firmware_than_this_kaleuns_is_warned_about():
     """The physical table: Kaleun updated, the hub not flashed again: lamp patterns added since (a hit's `flare`,
-    the night lighting's `dim`) show steady on its lamps, and a hub before 1.2.1 holds its lamps still while it
-    scans. The link says what the hub lacks and how to bring it up to date; a hub as new as this Kaleun's
+    the night lighting's `dim`) show steady on its lamps, a hub before 1.2.1 holds its lamps still while it
+    scans, and a hub before 1.2.2 sends a dial's move longer than one `turn` frame carries in one frame the host
+    ignores. The link says what the hub lacks and how to bring it up to date; a hub as new as this Kaleun's
     firmware, or with a version of someone's own making, is not warned about."""
     patterns = "lamp patterns added since show steady there"
     stall = "its lamps hold still while it scans a crowded section"
-    for fw, lacks in (("1.1.0", patterns), ("0.9.12", patterns), ("1.2.0", stall), (FIRMWARE_VERSION, None),
+    long_turn = "a dial that moved further than one report carries while it was busy loses that move"
+    for fw, lacks in (("1.1.0", patterns), ("0.9.12", patterns), ("1.2.0", stall), ("1.2.1", long_turn),
+                      (FIRMWARE_VERSION, None),
                       ("9.0.0", None), ("dev", None)):
         core = LinkCore(options())
         core.opened(0)

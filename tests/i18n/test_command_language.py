@@ -211,7 +211,7 @@ def test_hw_check_asks_and_reports_in_the_preferred_language(home: Path, capsys)
     assert out[1] == "Лампы (sim, 15 пикс.)"
     assert out[2] == ("[1/15] Лампа section.1 (пиксель 0) должна сейчас гореть белым, одна. Так? -> да (определено "
                       "сценарием проверки)")
-    assert "  PASS  регулятор telegraph: насчитано +4 по часовой стрелке и -4 обратно" in out
+    assert "  НОРМА      регулятор telegraph: насчитано +4 по часовой стрелке и -4 обратно" in out
     assert out[-1] == "пройдено: 20, не пройдено: 0, пропущено: 0."
 
 
@@ -225,9 +225,9 @@ def test_hw_check_tells_a_maker_what_to_look_at_in_german() -> None:
     spec = board.buttons["pause"]
     results = [Result("button pause", FAIL, Msg("no press seen"), advice.button(board, spec))]
     lines = report(board, results, "de").splitlines()
-    assert lines[1] == "  FAIL  Taster pause: kein Druck erkannt"
-    assert lines[2] == ("        prüfen: ein Anschluss des Tasters an GPIO 22 (Pin 15 der Stiftleiste), der andere an "
-                        "GND (Pin 9 der Stiftleiste), wie buttons.pause.pull_up = true es verlangt, und "
+    assert lines[1] == "  FEHLER        Taster pause: kein Druck erkannt"
+    assert lines[2] == (" " * 16 + "prüfen: ein Anschluss des Tasters an GPIO 22 (Pin 15 der Stiftleiste), der andere "
+                        "an GND (Pin 9 der Stiftleiste), wie buttons.pause.pull_up = true es verlangt, und "
                         "gpio.pin_factory = \"mock\"")
     assert report(board, results).splitlines()[2] == (
         "        look at: one leg of the button on GPIO 22 (header pin 15), the other on GND (header pin 9), as "

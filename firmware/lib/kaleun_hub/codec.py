@@ -19,8 +19,9 @@ MAX_LINE = 1024
 #: the most counts one `turn` frame carries either way (`delta`, and `pos` moved since the last
 #: frame): a whole revolution of the finest ring a board file may declare (its
 #: steps_per_revolution). A hand turns a dial well under one revolution between two polls of the
-#: hub (a scan of its readers), so more is no hand's turn but a garbled count: the fake hub
-#: refuses such a turn, and the host ignores a frame that claims one (its dial does not move).
+#: hub (a scan of its readers); an encoder that moved further (the main loop held up while the
+#: PIO counted on) is reported in several frames (encoders.py). A frame claiming more is a garbled
+#: count: the fake hub refuses such a hand, and the host ignores such a frame (its dial does not move).
 MAX_TURN = 100000
 POLY = 0x1021
 

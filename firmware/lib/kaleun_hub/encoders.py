@@ -5,8 +5,13 @@ so a switch closed for a moment while the hub reads its NFC readers is not misse
 
 `poll` reports each encoder whose detent position changed since the last poll, then each
 home switch that closed, with its encoder's position then: ("turn", encoder, delta,
-position) and ("home", encoder, 0, position), in that order.
+position) and ("home", encoder, 0, position), in that order. An encoder that moved further than
+one `turn` frame carries (codec.MAX_TURN either way: the main loop held up while the PIO counted on)
+is reported as several turns, each of at most MAX_TURN counts, their positions counting on to
+where it stands: the host counts every one instead of ignoring one over-long frame.
 """
+
+from kaleun_hub.codec import MAX_TURN
 
 
 class EncoderWatch:
@@ -22,9 +27,12 @@ class EncoderWatch:
         changes = []
         for index, enc in enumerate(self.encoders):
             position = enc.position
-            if position != self.last[index]:
-                changes.append(("turn", index, position - self.last[index], position))
-                self.last[index] = position
+            last = self.last[index]
+            while position != last:
+                delta = max(-MAX_TURN, min(MAX_TURN, position - last))
+                last += delta
+                changes.append(("turn", index, delta, last))
+            self.last[index] = position
         if self.homes is not None:
             while True:
                 event = self.homes.events.get()

@@ -90,6 +90,13 @@ def to_hub(board: Board) -> Msg:
                "--out /media/$USER/CIRCUITPY", path=str(board.path))
 
 
+def hub_firmware(board: Board) -> Msg:
+    """The hub runs older firmware than this Kaleun's (or one that does not say its id): the install brings it up to
+    date and writes the board's config with it."""
+    return Msg("the hub's firmware: kaleun firmware install /media/$USER/CIRCUITPY --board {path}, which writes the "
+               "board's kaleun_hub.json too and says whether to plug the Pico in again", path=str(board.path))
+
+
 def hub_config(board: Board) -> Msg:
     """The hub's own config does not match the board file (or the hub could not set a part up)."""
     return Msg("the hub's own config (kaleun_hub.json on its CIRCUITPY drive) is written from the board file: "

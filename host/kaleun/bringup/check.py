@@ -323,6 +323,16 @@ def _tag_or_fault(reader: int, item: Happening) -> bool:
     return (isinstance(item, TagMoved) and item.arrived) or (isinstance(item, ReaderFault) and item.reader == reader)
 
 
+def _enrolled(uid: str) -> str | None:
+    """The figure a tag is enrolled for (`kaleun figures enroll`), or None."""
+    from kaleun.hub.tags import FigureTags, TagStoreError
+
+    try:
+        return FigureTags.load().figure_of(uid)
+    except TagStoreError:
+        return None
+
+
 def _turned(seen: Iterable[Happening], dial: str) -> int:
     return sum(item.clicks for item in seen if isinstance(item, DialTurned) and item.dial == dial)
 
@@ -463,7 +473,10 @@ class Bringup:
             if not self._hub_looked:  # once: a reader map or set-up the hub disagrees on fails its parts
                 self._hub_looked = True
                 if warnings := list(link.core.warnings):
-                    self.add(Result("deck hub", FAIL, join(warnings, "; "), advice.hub_config(self.board)))
+                    # older firmware: its install writes the config too; a config alone leaves the old firmware on
+                    board = self.board
+                    look = advice.hub_firmware(board) if link.core.firmware_behind else advice.hub_config(board)
+                    self.add(Result("deck hub", FAIL, join(warnings, "; "), look))
             return None
         reason = link.core.reason or Msg("no answer")
         # another device or protocol is said as at a table's start; a silent hub is offline
@@ -745,6 +758,12 @@ class Bringup:
             if index in rig.link.core.faults:  # as the hub reports it now: a reader may fail at any time
                 self.add(faulty)
                 continue
+            if (stays := self._cleared(index, reader.section)) is not None:
+                self.add(Result(part, FAIL, stays, Msg(
+                    "take away what carries it (a figure left there, a tag in or under the model's floor): the reader "
+                    "reads, but the game would take it for a figure; then kaleun hw check --only readers:{index}",
+                    index=str(index))))
+                continue
             prompt = Msg("Put a figure on reader {index} (section {section}; {kind}, chip select {cs}) now.",
                          index=str(index), section=str(reader.section), kind=reader.kind, cs=advice.pico(reader.cs))
             for again in (False, True):
@@ -806,6 +825,30 @@ class Bringup:
             else:
                 self.add(Result(part, PASS, Msg("tag {uid}{figure}", uid=tag.uid, figure=self._figure(tag.uid))))
 
+    def _on_reader(self, index: int) -> list[str]:
+        """The tags the hub reports on reader `index` now."""
+        return sorted(self.rig.link.core.tags.get(index, ()))
+
+    def _cleared(self, index: int, section: int) -> Msg | None:
+        """A reader that already holds a tag when its turn comes (a figure left on it) would see no figure arrive:
+        it failed "no tag seen", its wires blamed. The maker takes it off first; None once the reader holds none,
+        else what stays on it."""
+        held = self._on_reader(index)
+        if not held:
+            return None
+        self.rig.drain()
+        self.op.remove_tag(index)
+        tags = join([Msg("{uid}, the figure {figure}", uid=uid, figure=figure) if (figure := _enrolled(uid)) else uid
+                     for uid in held], "; ")
+        self.op.until(Msg.plural("Reader {index} (section {section}) already sees a tag ({tags}): take it off first.",
+                                 "Reader {index} (section {section}) already sees {n} tags ({tags}): take them off "
+                                 "first.", n=len(held), index=str(index), section=str(section), tags=tags),
+                      lambda item: _left(index, item) and not self._on_reader(index))
+        stays = self._on_reader(index)
+        return (Msg.plural("tag {uids} stayed on it from before the check asked for a figure",
+                           "tags {uids} stayed on it from before the check asked for a figure", n=len(stays),
+                           uids=", ".join(stays)) if stays else None)
+
     @staticmethod
     def _figure(uid: str) -> Msg | str:
         from kaleun.hub.tags import FILE_NAME, FigureTags, TagStoreError
@@ -832,18 +875,24 @@ class Bringup:
         return Msg(", not enrolled yet: kaleun figures enroll")
 
 
+#: the report's status column, in capitals to scan (translated like the marks of the lines on the way)
+_STATUS = {PASS: N_("PASS"), FAIL: N_("FAIL"), SKIP: N_("SKIP")}
+
+
 def report(board: Board, results: list[Result], language: str = "en") -> str:
     """The report at the end, in `language`: each part's outcome and, for a failing one, what to look at.
-    The status words PASS, FAIL, SKIP stay as they are (a column to scan)."""
+    The status words (PASS, FAIL, SKIP in English) are a column as wide as the language's longest of them."""
     from kaleun.i18n import language as of_language
 
     say = of_language(language).render
+    status = {key: say(Msg.term(word)) for key, word in _STATUS.items()}
+    width = max(len(word) for word in status.values())
     lines = [say(Msg("Bring-up report: {name} ({path})", name=board.name, path=str(board.path)))]
     for result in results:
-        lines.append(f"  {result.status.upper():4}  " + say(Msg("{part}: {seen}", part=part_name(result.part),
-                                                                seen=result.said)))
+        lines.append(f"  {status[result.status]:{width}}  " + say(Msg("{part}: {seen}", part=part_name(result.part),
+                                                                          seen=result.said)))
         if result.said_advice:
-            lines.append("        " + say(Msg("look at: {advice}", advice=result.said_advice)))
+            lines.append(" " * (width + 4) + say(Msg("look at: {advice}", advice=result.said_advice)))
     counts = {status: str(sum(r.status == status for r in results)) for status in (PASS, FAIL, SKIP)}
     lines.append(say(Msg("{passed} passed, {failed} failed, {skipped} skipped.", passed=counts[PASS],
                          failed=counts[FAIL], skipped=counts[SKIP])))

@@ -441,7 +441,7 @@ class FakeHub:
             if not 0 <= index < len(self.encoders):
                 raise ValueError(Msg("the fake hub has encoders 0-{last}, not {index}", last=len(self.encoders) - 1,
                                      index=index))
-            if abs(detents) > MAX_TURN:  # a real encoder reports no more between two polls: the host ignores it
+            if abs(detents) > MAX_TURN:  # no hand turns so far between two polls: a typo
                 raise ValueError(Msg("a turn of {counts} counts is more than a hand turns an encoder in one report "
                                      "of the hub (at most {most} either way: a whole turn of the finest ring a board "
                                      "may have); turn it in several", counts=str(detents), most=str(MAX_TURN)))

@@ -122,6 +122,8 @@ class LinkCore:
         self.connects = 0
         self.hub_status: dict[str, int] = {}
         self.warnings: list[Msg] = []
+        #: one of the warnings is the hub's firmware, older than this Kaleun's: `kaleun firmware install` is the fix
+        self.firmware_behind = False
         self.tx_seq = 0
         self.last_rx = 0.0
         self.last_hello = 0.0
@@ -312,6 +314,7 @@ class LinkCore:
         self.expected = (frame.seq + 1) & 0xFFFF
         self.rehello = False
         self.warnings = []
+        self.firmware_behind = False
         board = self.options.sections
         hub = fields.get("sections")
         if board and hub is not None and hub != board:
@@ -322,14 +325,17 @@ class LinkCore:
             self.warnings.append(Msg("the hub has {readers} readers, the board file {board}",
                                      readers=fields["readers"], board=len(board)))
         if fields.get("id") is None:
+            self.firmware_behind = True
             self.warnings.append(Msg("the hub's firmware {firmware} does not say its unique id (protocol {protocol}), "
                                      "so another device at its port could pass for it: install firmware {version} "
                                      "with `kaleun firmware install`", firmware=str(fields["fw"]),
                                      protocol=fields["proto"], version=FIRMWARE_VERSION))
         elif _older(str(fields["fw"]), FIRMWARE_VERSION):
+            self.firmware_behind = True
             fw = str(fields["fw"])
             lacks = (Msg("lamp patterns added since show steady there") if _older(fw, "1.2.0")
-                     else Msg("its lamps hold still while it scans a crowded section"))
+                     else Msg("its lamps hold still while it scans a crowded section") if _older(fw, "1.2.1")
+                     else Msg("a dial that moved further than one report carries while it was busy loses that move"))
             self.warnings.append(Msg("the hub runs firmware {firmware}, older than this Kaleun's {version}: {lacks}; "
                                      "bring it up to date with `kaleun firmware install`", firmware=fw,
                                      version=FIRMWARE_VERSION, lacks=lacks))
