@@ -65,3 +65,27 @@ def test_10_1_a_boat_under_way_does_not_draw_a_screen_that_does_not_show_its_run
 def test_10_1_the_helm_follows_the_distance_run() -> None:
     table, screen = under_way("helm")
     assert run(table, screen, 60) >= 1
+
+
+@pytest.mark.parametrize("tab", ["crew", "map"])
+def test_10_3_6_a_breach_counting_down_on_the_banner_draws_the_banner_alone(tab: str) -> None:
+    """A hull breach's banner counts its time left down every second (§10.3.6): the whole window (the crew screen,
+    the map) was drawn again each second for it. The banner and the clock alone are drawn again now, and the
+    display still shows what a fresh drawing of each second shows."""
+    table = Table_(mission="exercise_convoy", seed=0)
+    win = table.window
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    table.runtime.step()
+    shown = win.alarm_shown()
+    assert shown is not None and shown[0] == "breach"
+    win.show(tab)
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        counting = [table.window.tr(win.alarm_shown()[1].words)]  # type: ignore[index]
+        assert run(table, screen, 10) == 0
+        counting.append(table.window.tr(win.alarm_shown()[1].words))  # type: ignore[index]
+        assert counting[0] != counting[1]  # it counted down all the while
+    finally:
+        pygame.display.quit()

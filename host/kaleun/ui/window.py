@@ -138,6 +138,9 @@ class Window:
         self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
         #: the newest feed line the ticker shows in pages: (its key, wall time first shown, pages)
         self._paging: tuple[Hashable, float, int] | None = None
+        #: the ticker's page on the display, and where in `targets` the ticker's (or the banner's) targets lie
+        self._turn_drawn = 0
+        self._strip_targets = (0, 0)
         self.screens: dict[str, Screen] = {}
         self.track = Track()
         #: the feed, the past it started with, and the mission's end (the debrief reads its fields)
@@ -368,7 +371,7 @@ class Window:
     def view_key(self) -> Hashable:
         """What the screen (and the sheet over it) shows now, as a comparable key."""
         key: tuple[Hashable, ...] = (self.tab, self._guarded(self.screens[self.tab].read), self.lang.code,
-                                     self.version, self._ticker_turn())
+                                     self.version)
         if self.overlay is not None:
             key = (*key, type(self.overlay).__name__, self._guarded(self.overlay.read))
         return key
@@ -436,10 +439,7 @@ class Window:
                 surface.set_clip(layout.content)
                 self._guarded(lambda: overlay.draw(c, layout.content), c, layout.content)
                 surface.set_clip(clip)
-            if scene.alarm is not None:
-                draw_alarm_banner(c, self, scene)
-            else:
-                draw_ticker(c, self, scene)
+            self._draw_strip(c, scene)
             draw_tab_bar(c, self, scene)
             draw_top_bar(c, self, scene)
         else:
@@ -450,6 +450,33 @@ class Window:
         self._drawn_size = surface.get_size()
         self._stale = False
         self.frames += 1
+
+    def _draw_strip(self, c: Canvas, scene: Scene, alone: bool = False) -> None:
+        """The strip above the tabs: the alarm banner, or the feed ticker. Drawn `alone` (the rest of the frame as it
+        was), its touch targets take the place in `targets` of the ones it had, so none pile up."""
+        items = self.targets.items
+        start, end = self._strip_targets if alone else (len(items), len(items))
+        after = items[end:]
+        self.targets.items = items[:start]
+        if scene.alarm is not None:
+            draw_alarm_banner(c, self, scene)
+        else:
+            draw_ticker(c, self, scene)
+        self._strip_targets = (start, len(self.targets.items))
+        self.targets.items += after
+        self._turn_drawn = self._ticker_turn()
+
+    def _strip_alone(self, surface: Any, scene: Scene) -> Rect:
+        """Draw the strip above the tabs again, and only it (a ticker's page turned, a breach's banner counting
+        down): the rest of the frame is as it was. Returns the area drawn."""
+        area = self.layout.ticker
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            self._draw_strip(self.canvas(surface), scene, alone=True)
+        finally:
+            surface.set_clip(clip)
+        return area
 
     # -- navigation ---------------------------------------------------------------------------
     def show(self, tab: str) -> None:
@@ -792,12 +819,19 @@ class Window:
         key = self.view_key()
         self._moving = scene.moving
         shown = self._shown
-        if shown is not None and same_picture and shown[1] == key and replace(shown[0], time=scene.time) == scene:
-            if scene.time != shown[0].time:  # only the clock ticked: redraw the clock alone
+        if shown is not None and same_picture and shown[1] == key and self._in_parts(shown[0], scene):
+            # only the clock ticked, or the strip above the tabs changed (the ticker turned a page, a new feed line,
+            # a breach's banner counting down): those parts alone are drawn again
+            areas: list[Rect] = []
+            if self._strip_changed(shown[0], scene) and (self.overlay is None or not self.overlay.full):
+                areas.append(self._strip_alone(screen, scene))
+            if scene.time != shown[0].time:
                 draw_clock(self.canvas(screen), self, scene)
-                pygame.display.update(clock_area(self))
-                self._shown = (scene, key)
+                areas.append(clock_area(self))
+            if areas:
+                pygame.display.update(areas)
                 self.frames += 1
+            self._shown = (scene, key)
             return scene
         self.draw(screen, scene)
         pygame.display.flip()
@@ -805,6 +839,19 @@ class Window:
             log.debug("first frame drawn (%dx%d)", *screen.get_size())
         self._shown = (scene, key)
         return scene
+
+    def _strip_changed(self, shown: Scene, scene: Scene) -> bool:
+        """Does the strip above the tabs (the ticker or the alarm banner) show other than it did?"""
+        return ((shown.feed, shown.alarm, shown.alarms_waiting) != (scene.feed, scene.alarm, scene.alarms_waiting)
+                or self._turn_drawn != self._ticker_turn())
+
+    def _in_parts(self, shown: Scene, scene: Scene) -> bool:
+        """Can the frame shown be brought up to `scene` by drawing the clock and the strip above the tabs alone?
+        Not while a figure is dragged across the strip."""
+        if replace(shown, time=scene.time, feed=scene.feed, alarm=scene.alarm,
+                   alarms_waiting=scene.alarms_waiting) != scene:
+            return False
+        return scene.drag is None or not self._strip_changed(shown, scene)
 
     def run(self) -> int:
         """Play until the window closes or a stop signal (the runtime's stop request); then save.
