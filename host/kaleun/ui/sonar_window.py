@@ -41,13 +41,12 @@ from kaleun.ui.sonar_console import (
 )
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
+from kaleun.ui.touch import MOUSE_TOUCH_ID, finger_pos
 
 log = logging.getLogger(__name__)
 
 #: how often the window looks for input; a frame is drawn only when something shown changed
 IDLE_PERIOD = 0.1
-#: SDL's touch device id of the finger events it makes of a mouse (`SDL_MOUSE_TOUCHID`): the mouse is read as itself
-MOUSE_TOUCH_ID = -1
 
 
 class SonarWindow:
@@ -290,14 +289,6 @@ class SonarWindow:
                                                              saved=saved_line(self.runtime.game))), flush=True)
             return SHUT_DOWN
         return 0
-
-
-def finger_pos(event: Any, size: tuple[int, int]) -> tuple[int, int]:
-    """Where in the window a finger event touched: SDL gives it as a fraction (0 to 1) of the window's width and
-    height."""
-    x = min(max(float(event.x), 0.0), 1.0)
-    y = min(max(float(event.y), 0.0), 1.0)
-    return min(int(x * size[0]), size[0] - 1), min(int(y * size[1]), size[1] - 1)
 
 
 def _desktops() -> list[tuple[int, int]]:

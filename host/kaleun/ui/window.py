@@ -9,8 +9,8 @@ Hands act through the table (figures, the telegraph) or the runtime's `submit` o
 exactly like a table script; the game is never changed directly. Drawing is separate from
 reading the state: each screen snapshots what it shows, the window draws a frame only when a
 snapshot changed, and every touch target is registered while drawing (`kaleun.ui.touch`), so
-frames render headless and tests touch buttons by name. Touch screens deliver mouse events, so
-the same code serves mouse and finger.
+frames render headless and tests touch buttons by name. Each finger on a touch screen is its own
+press and release (`presses`), as the mouse's button is: two hands touch at once.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from kaleun.ui.screens.base import Overlay, Screen
 from kaleun.ui.screens.chart import Track
 from kaleun.ui.sentences import begun
 from kaleun.ui.theme import BASE_SIZE, Fonts
-from kaleun.ui.touch import Pos, Target, Targets
+from kaleun.ui.touch import MOUSE_TOUCH_ID, Hand, Pos, Press, Target, Targets, finger_pos
 from kaleun.ui.widgets import Canvas, GlyphCheck, TextCache
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -117,14 +117,11 @@ class Window:
         self.badges: dict[str, str] = {}
         #: frames drawn (whole or only the ticking clock)
         self.frames = 0
-        #: what the finger went down on: ("figure", id) or ("target", id) or ("none", None)
-        self.press: tuple[str, Any] | None = None
-        self.press_pos: Pos = (0, 0)
-        #: where the finger is while down
-        self.finger: Pos = (0, 0)
-        #: how often the held repeating button has acted (0: not yet), and when it last did
-        self._repeats = 0
-        self._repeated = 0.0
+        #: the fingers down now (and the mouse's button), each read as itself: two hands at the table at once (one
+        #: holding a stepper, another touching a button) are two presses
+        self.presses: dict[Hand, Press] = {}
+        #: the finger that drags the figure being dragged
+        self._dragging: Hand | None = None
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
         #: the first order refused for want of sailors where it needs them has been followed by how to bring them
@@ -335,8 +332,9 @@ class Window:
         return replace(line, msg=live)
 
     def scene(self) -> Scene:
-        pressed = self.press[1] if self.press and self.press[0] == "target" else None
-        mode = pressed[5:] if isinstance(pressed, str) and pressed.startswith("mode.") else None
+        modes = [press.on[1][5:] for press in self.presses.values()
+                 if press.on[0] == "target" and str(press.on[1]).startswith("mode.")]
+        mode = modes[-1] if modes else None  # the time compression button under a finger
         # the section lamps only where they are seen: the boat screen with no sheet over it (a fire's flicker drew
         # the whole crew screen 20 times a second)
         return read_scene(self.runtime, self.feed, drag=self.drag, selected=self.selected, pressed=mode,
@@ -600,42 +598,57 @@ class Window:
                     self.quit()
             elif event.key == pygame.K_SPACE:
                 self.set_mode("real_time" if self.game.module("compression").mode == "pause" else "pause")
-        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._down(event.pos)
-        elif kind == pygame.MOUSEMOTION:
-            self._move(event.pos)
-        elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._up(event.pos)
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            # a mouse, or a touch screen that reports a pointer; the mouse events SDL makes of a finger are left out
+            # (the finger itself is read)
+            if getattr(event, "touch", False):
+                return
+            if kind == pygame.MOUSEMOTION:
+                self._move("mouse", event.pos)
+            elif event.button == 1:
+                (self._down if kind == pygame.MOUSEBUTTONDOWN else self._up)("mouse", event.pos)
+        elif kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            # every finger as itself; the finger events SDL makes of a mouse are left out (the mouse is read)
+            if getattr(event, "touch_id", MOUSE_TOUCH_ID) == MOUSE_TOUCH_ID:
+                return
+            hand = (event.touch_id, getattr(event, "finger_id", 0))
+            pos = finger_pos(event, self.size)
+            {pygame.FINGERDOWN: self._down, pygame.FINGERMOTION: self._move, pygame.FINGERUP: self._up}[kind](hand, pos)
         elif kind == pygame.VIDEORESIZE:
             self.resize(event.size)
             self._stale = True
         elif kind in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
             self._stale = True
 
-    def _down(self, pos: Pos) -> None:
+    def _down(self, hand: Hand, pos: Pos) -> None:
         self.touch()
-        self._touched = self.wall()
-        self.press_pos = self.finger = pos
-        self._repeats = 0
+        self._touched = now = self.wall()
         target = self.targets.at(pos)
         if target is None:
-            self.press = ("none", None)
+            on: tuple[str, Any] = ("none", None)
         elif target.kind == "figure":
-            self.press = ("figure", target.id.partition(".")[2])
+            on = ("figure", target.id.partition(".")[2])
         else:
-            self.press = ("target", target.id)
+            on = ("target", target.id)
+        self.presses[hand] = Press(on, pos, pos, now)
 
-    def _move(self, pos: Pos) -> None:
-        self.finger = pos
-        if self.press is None or self.press[0] != "figure":
+    def _move(self, hand: Hand, pos: Pos) -> None:
+        press = self.presses.get(hand)
+        if press is None:
             return
-        if self.drag is None:
-            dx, dy = pos[0] - self.press_pos[0], pos[1] - self.press_pos[1]
-            if max(abs(dx), abs(dy)) < self.layout.size(DRAG_START):
-                return
-        figure = self.press[1]
+        press.at = pos
+        if press.on[0] != "figure" or self._dragging not in (None, hand):  # one figure is dragged at a time
+            return
+        if self.drag is None and not self._moved(press.start, pos):
+            return
+        figure = press.on[1]
+        self._dragging = hand
         self.drag = Drag(figure, pos, self._useful_target(figure, self._drop_at(pos)))
         self.touch()
+
+    def _moved(self, start: Pos, pos: Pos) -> bool:
+        """Has a finger gone far enough from where it touched for a touch on a figure to be a drag?"""
+        return max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) >= self.layout.size(DRAG_START)
 
     def _drop_at(self, pos: Pos) -> int | str | None:
         target = self.targets.at(pos, "section") or self.targets.at(pos, "tray")
@@ -654,41 +667,45 @@ class Window:
     def _repeat_held(self) -> None:
         """A repeating button (kind "repeat") held down with the finger still on it acts REPEAT_AFTER seconds after
         the touch (the press's own step: letting go then adds nothing), again REPEAT_AFTER later, and every
-        REPEAT_EVERY from then on. A slow press (the ±90° course step held half a second) steps once, not twice."""
-        if self.press is None or self.press[0] != "target":
-            return
-        target = self.targets.get(self.press[1])
-        if target is None or target.kind != "repeat" or target.action is None:
-            return
-        under = self.targets.at(self.finger)
-        if under is None or under.id != target.id:
-            return
-        now = self.wall()
-        if not self._repeats:
-            due = self._touched + REPEAT_AFTER
-        else:
-            due = self._repeated + (REPEAT_AFTER if self._repeats == 1 else REPEAT_EVERY)
-        if now >= due:
-            self._repeated = now
-            self._repeats += 1
-            target.action(self.finger)
+        REPEAT_EVERY from then on. A slow press (the ±90° course step held half a second) steps once, not twice.
+        Each finger holding one steps it on its own time."""
+        for press in list(self.presses.values()):
+            if press.on[0] != "target":
+                continue
+            target = self.targets.get(press.on[1])
+            if target is None or target.kind != "repeat" or target.action is None:
+                continue
+            under = self.targets.at(press.at)
+            if under is None or under.id != target.id:
+                continue
+            now = self.wall()
+            if not press.repeats:
+                due = press.since + REPEAT_AFTER
+            else:
+                due = press.repeated + (REPEAT_AFTER if press.repeats == 1 else REPEAT_EVERY)
+            if now >= due:
+                press.repeated = now
+                press.repeats += 1
+                target.action(press.at)
 
-    def _up(self, pos: Pos) -> None:
+    def _up(self, hand: Hand, pos: Pos) -> None:
         self.touch()
-        press, self.press = self.press, None
-        if self._repeats:  # a held repeating button has acted while it was held
-            self._repeats = 0
-            return
-        if self.drag is not None:
-            drag, self.drag = self.drag, None
-            self.selected = None
-            self.move_figure(drag.figure, self._useful_target(drag.figure, self._drop_at(pos)))
-            return
+        press = self.presses.pop(hand, None)
         if press is None:
             return
-        what, value = press
+        if press.repeats:  # a held repeating button has acted while it was held
+            return
+        what, value = press.on
         if what == "figure":
-            self.selected = None if self.selected == value else value
+            if self._dragging == hand or self._moved(press.start, pos):
+                # dropped: where the finger let go (a second hand dragging while the first's figure is drawn under
+                # its finger puts its own figure where it lets go too)
+                if self._dragging == hand:
+                    self._dragging, self.drag = None, None
+                self.selected = None
+                self.move_figure(value, self._useful_target(value, self._drop_at(pos)))
+            else:
+                self.selected = None if self.selected == value else value
             return
         target: Target | None = self.targets.get(value) if what == "target" else None
         under = self.targets.at(pos)
@@ -761,7 +778,7 @@ class Window:
         return screen
 
     def _period(self, scene: Scene | None) -> float:
-        if scene is not None and (self.press is not None or scene.drag is not None):
+        if scene is not None and (self.presses or scene.drag is not None):
             return 1.0 / FPS_ACTIVE
         if scene is not None and scene.moving:
             return 1.0 / FPS_MOVING
@@ -804,7 +821,7 @@ class Window:
         for event in events:
             self.handle_event(event)
         self._repeat_held()
-        if not self.holding and (due or events or self._moving or self.press is not None or self._second_due()):
+        if not self.holding and (due or events or self._moving or self.presses or self._second_due()):
             self.runtime.step()
             self._stepped = (self.wall(), self.game.t)
             self.track.sample(self.game)
