@@ -42,6 +42,8 @@ class Table_:
         self.surface = pygame.Surface(size)
         #: the finger SDL makes mouse events of: the one that touched while no other was down, until it lifts
         self.mouse_finger: int | None = None
+        #: "before" or "after": the touch screen is under X11, which moves the pointer with the first finger too
+        self.x11_pointer = ""
         self.runtime.step()
 
     # -- seeing ------------------------------------------------------------------------------------
@@ -88,17 +90,26 @@ class Table_:
 
     def finger(self, kind: int, finger: int, pos: tuple[int, int]) -> None:
         """One finger's event on the touch screen, as SDL gives it (`FINGERDOWN`, `FINGERMOTION`, `FINGERUP`: where
-        as a fraction of the window's size), and the mouse event SDL makes of it when it is the first finger down."""
+        as a fraction of the window's size), and the mouse event SDL makes of it when it is the first finger down
+        (marked `touch`). Under X11 (`x11_pointer` "before" or "after" the finger's own) the first finger also moves
+        the pointer, whose mouse events SDL 2 passes on unmarked."""
         win = self.window
         w, h = self.surface.get_size()
         x, y = (pos[0] + 0.5) / w, (pos[1] + 0.5) / h
-        win.handle_event(pygame.event.Event(kind, touch_id=1, finger_id=finger, x=x, y=y, dx=0.0, dy=0.0,
-                                            pressure=1.0))
-        if self.mouse_finger == finger:  # SDL's mouse is the first finger down, and no other
-            mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERMOTION: pygame.MOUSEMOTION,
-                     pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
-            extra = {"rel": (0, 0), "buttons": (1, 0, 0)} if mouse == pygame.MOUSEMOTION else {"button": 1}
-            win.handle_event(pygame.event.Event(mouse, pos=pos, touch=True, **extra))
+        own = pygame.event.Event(kind, touch_id=1, finger_id=finger, x=x, y=y, dx=0.0, dy=0.0, pressure=1.0)
+        if self.mouse_finger != finger:
+            win.handle_event(own)
+            return
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERMOTION: pygame.MOUSEMOTION,
+                 pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
+        extra = {"rel": (0, 0), "buttons": (1, 0, 0)} if mouse == pygame.MOUSEMOTION else {"button": 1}
+        pointer = pygame.event.Event(mouse, pos=pos, touch=False, **extra)
+        if self.x11_pointer == "before":
+            win.handle_event(pointer)
+        win.handle_event(own)
+        win.handle_event(pygame.event.Event(mouse, pos=pos, touch=True, **extra))  # SDL's mouse of its first finger
+        if self.x11_pointer == "after":
+            win.handle_event(pointer)
 
     def finger_down(self, finger: int, at: str | tuple[int, int]) -> tuple[int, int]:
         """Put finger number `finger` down on the target called `at` (its centre, in the frame drawn now), or on a

@@ -2,7 +2,8 @@
 makes mouse events of the first finger down only, and the window read those mouse events alone: a second finger
 touching another control while the first was held (a course stepper held, another step touched; two players each
 dragging a sailor to his post, §3) was lost. Every finger is its own press and release now, as on the Captain Sonar
-window, and no touch counts twice."""
+window, and no touch counts twice: not even under X11, which moves the pointer with the first finger and whose
+mouse events SDL 2 passes on as a mouse's (unmarked), just before or after the finger's own."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ import pytest
 from kaleun.ui.window import REPEAT_AFTER
 
 from window.fingers import Table_
+
+#: no pointer of the touch screen; X11's pointer events just before the finger's own; just after
+X11 = ["", "before", "after"]
 
 
 @pytest.fixture
@@ -38,8 +42,11 @@ def course(table: Table_) -> int:
     return int(overlay.values["course"])
 
 
-def test_7_4_a_step_touched_while_another_finger_holds_a_stepper_counts_and_the_held_one_steps_on(screen) -> None:
+@pytest.mark.parametrize("x11", X11)
+def test_7_4_a_step_touched_while_another_finger_holds_a_stepper_counts_and_the_held_one_steps_on(
+        screen, x11: str) -> None:
     table = Table_()
+    table.x11_pointer = x11
     win = table.window
     course_sheet(table)
     win.frame(screen)
@@ -66,8 +73,10 @@ def test_7_4_a_step_touched_while_another_finger_holds_a_stepper_counts_and_the_
     assert given == [102]
 
 
-def test_3_two_players_drag_a_sailor_each_at_once_and_both_stand_where_they_let_go() -> None:
+@pytest.mark.parametrize("x11", X11)
+def test_3_two_players_drag_a_sailor_each_at_once_and_both_stand_where_they_let_go(x11: str) -> None:
     table = Table_()
+    table.x11_pointer = x11
     win = table.window
     win.dismiss_alarms()
     table.render()
@@ -91,10 +100,12 @@ def test_3_two_players_drag_a_sailor_each_at_once_and_both_stand_where_they_let_
     assert win.drag is None and win.selected is None and not win.presses
 
 
-def test_3_a_finger_tap_is_one_touch_though_sdl_makes_a_mouse_press_of_it_too() -> None:
-    """The first finger's own events and the mouse events SDL makes of it are one tap: a figure chosen once is
-    chosen (twice would let it go again)."""
+@pytest.mark.parametrize("x11", X11)
+def test_3_a_finger_tap_is_one_touch_though_sdl_makes_a_mouse_press_of_it_too(x11: str) -> None:
+    """The first finger's own events and the mouse events SDL (and X11) make of it are one tap: a figure chosen once
+    is chosen (twice would let it go again)."""
     table = Table_()
+    table.x11_pointer = x11
     table.window.dismiss_alarms()
     at = table.finger_down(1, "figure.officer-circle")
     table.finger_up(1, at)
@@ -115,3 +126,15 @@ def test_3_a_mouse_and_a_pointer_touch_screen_still_touch_and_the_fingers_sdl_ma
                                         dx=0.0, dy=0.0))
     assert win.selected == "officer-circle"
     assert not win.presses
+
+
+@pytest.mark.parametrize("x11", X11)
+def test_6_a_button_touched_under_x11_gives_its_order_once(x11: str) -> None:
+    """A button's order given once for one touch, whichever of the finger and X11's pointer came first."""
+    table = Table_()
+    table.x11_pointer = x11
+    course_sheet(table)
+    at = table.finger_down(1, "sheet.give")
+    table.finger_up(1, at)
+    table.runtime.step()
+    assert [e.data["course"] for e in table.named("order_accepted") if e.data["order"] == "new_course"] == [90]

@@ -9,7 +9,8 @@ and a size the tests check against the 9 mm a fingertip needs.
 SDL reports each finger on a touch screen as itself (`FINGERDOWN`, `FINGERMOTION`, `FINGERUP`, where in the window
 as a fraction of its size: `finger_pos`), and makes mouse events of the first finger down only (marked `touch`); a
 mouse, or a touch screen that reports a pointer, gives mouse events alone. The windows read every finger as itself
-and leave the mouse events made of a finger out, so two fingers at once are two hands.
+and leave the mouse events made of a finger out, so two fingers at once are two hands; the pointer an X11 touch
+screen moves as well (mouse events SDL does not mark) is known by coming with its finger (`twins`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from kaleun.core.messages import Msg
 Pos = tuple[int, int]
 #: SDL's touch device id of the finger events it makes of a mouse (`SDL_MOUSE_TOUCHID`): the mouse is read as itself
 MOUSE_TOUCH_ID = -1
+#: a touch screen under X11 also moves the pointer, and SDL 2 passes those mouse events on unmarked (not `touch`): a
+#: mouse press this close in wall seconds to a finger's, at the same spot (`twins`), is that finger's own and not a
+#: second hand (our choice: both come from one touch within milliseconds; a second hand is never that quick there)
+TWIN_SECONDS = 0.3
 #: what a touch does; it gets the point touched (a compass rose turns it into a course)
 Action = Callable[[Pos], None]
 
@@ -103,6 +108,12 @@ def call(function: Callable[..., object], *args: object) -> Action:
         function(*args)
 
     return action
+
+
+def twins(a: Pos, a_time: float, b: Pos, b_time: float, reach: int) -> bool:
+    """Are a mouse press and a finger's (where and when each came) one touch: within `reach` pixels of each other
+    and TWIN_SECONDS?"""
+    return abs(a_time - b_time) <= TWIN_SECONDS and max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= reach
 
 
 def finger_pos(event: Any, size: tuple[int, int]) -> Pos:

@@ -41,7 +41,7 @@ from kaleun.ui.screens.base import Overlay, Screen
 from kaleun.ui.screens.chart import Track
 from kaleun.ui.sentences import begun
 from kaleun.ui.theme import BASE_SIZE, Fonts
-from kaleun.ui.touch import MOUSE_TOUCH_ID, Hand, Pos, Press, Target, Targets, finger_pos
+from kaleun.ui.touch import MOUSE_TOUCH_ID, Hand, Pos, Press, Target, Targets, finger_pos, twins
 from kaleun.ui.widgets import Canvas, GlyphCheck, TextCache
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -122,6 +122,9 @@ class Window:
         self.presses: dict[Hand, Press] = {}
         #: the finger that drags the figure being dragged
         self._dragging: Hand | None = None
+        #: the mouse's button is down as a finger's twin (the pointer an X11 touch screen moves with the finger):
+        #: its events are the finger's, already read
+        self._mouse_twin = False
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
         #: the first order refused for want of sailors where it needs them has been followed by how to bring them
@@ -623,6 +626,8 @@ class Window:
     def _down(self, hand: Hand, pos: Pos) -> None:
         self.touch()
         self._touched = now = self.wall()
+        if self._twin_down(hand, pos, now):
+            return
         target = self.targets.at(pos)
         if target is None:
             on: tuple[str, Any] = ("none", None)
@@ -632,7 +637,28 @@ class Window:
             on = ("target", target.id)
         self.presses[hand] = Press(on, pos, pos, now)
 
+    def _twin_down(self, hand: Hand, pos: Pos, now: float) -> bool:
+        """Is this press the twin of one down already (the mouse's button and a finger at one spot at one moment:
+        the pointer an X11 touch screen moves with its finger)? Then it is one touch, read as the finger's."""
+        reach = self.layout.size(DRAG_START)
+        if hand == "mouse":
+            self._mouse_twin = any(twins(press.start, press.since, pos, now, reach)
+                                   for other, press in self.presses.items() if other != "mouse")
+            if self._mouse_twin:
+                self.presses.pop("mouse", None)
+            return self._mouse_twin
+        mouse = self.presses.get("mouse")
+        if mouse is None or not twins(mouse.start, mouse.since, pos, now, reach):
+            return False
+        self.presses[hand] = self.presses.pop("mouse")  # the finger's own, as the mouse's button began it
+        if self._dragging == "mouse":
+            self._dragging = hand
+        self._mouse_twin = True
+        return True
+
     def _move(self, hand: Hand, pos: Pos) -> None:
+        if hand == "mouse" and self._mouse_twin:
+            return
         press = self.presses.get(hand)
         if press is None:
             return
@@ -690,6 +716,9 @@ class Window:
 
     def _up(self, hand: Hand, pos: Pos) -> None:
         self.touch()
+        if hand == "mouse" and self._mouse_twin:  # the finger's twin let go: the finger's own release acts
+            self._mouse_twin = False
+            return
         press = self.presses.pop(hand, None)
         if press is None:
             return
