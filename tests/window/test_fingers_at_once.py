@@ -128,10 +128,12 @@ def test_3_a_mouse_and_a_pointer_touch_screen_still_touch_and_the_fingers_sdl_ma
     assert not win.presses
 
 
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
 @pytest.mark.parametrize("x11", X11)
-def test_6_a_button_touched_under_x11_gives_its_order_once(x11: str) -> None:
-    """A button's order given once for one touch, whichever of the finger and X11's pointer came first."""
-    table = Table_()
+def test_6_a_button_touched_under_x11_gives_its_order_once(x11: str, size: tuple[int, int]) -> None:
+    """A button's order given once for one touch, whichever of the finger and X11's pointer came first, on the 7"
+    screen and on a larger one (a finger's place is a fraction of the window's size)."""
+    table = Table_(size=size)
     table.x11_pointer = x11
     course_sheet(table)
     at = table.finger_down(1, "sheet.give")

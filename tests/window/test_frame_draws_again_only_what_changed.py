@@ -9,9 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 from kaleun.ui import window as window_module
+from kaleun.ui.window import ALARM_SECONDS
 from weapons.weaponskit import range_game
 
-from window.fingers import Table_
+from window.fingers import Table_, convoy_in_sight
 
 
 def under_way(tab: str) -> tuple[Table_, pygame.Surface]:
@@ -87,5 +88,23 @@ def test_10_3_6_a_breach_counting_down_on_the_banner_draws_the_banner_alone(tab:
         assert run(table, screen, 10) == 0
         counting.append(table.window.tr(win.alarm_shown()[1].words))  # type: ignore[index]
         assert counting[0] != counting[1]  # it counted down all the while
+    finally:
+        pygame.display.quit()
+
+
+def test_9_an_alarm_banner_going_by_itself_draws_the_ticker_alone_in_its_place() -> None:
+    """The lookouts' contact report waits on the banner for its time, then goes by itself (the ticker takes its
+    place): on the crew screen, nothing else of the window changes, and only that strip is drawn again."""
+    table = convoy_in_sight(until=100)
+    win = table.window
+    shown = win.alarm_shown()
+    assert shown is not None and shown[0] == "contact"
+    win.show("crew")
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        assert run(table, screen, int(ALARM_SECONDS) + 2) == 0
+        assert win.alarm_shown() is None  # it went, and the display shows the ticker in its place
     finally:
         pygame.display.quit()

@@ -140,6 +140,8 @@ class Window:
         self._paging: tuple[Hashable, float, int] | None = None
         #: the ticker's page on the display, and where in `targets` the ticker's (or the banner's) targets lie
         self._turn_drawn = 0
+        #: alarm banners gone by themselves (their time up): the frame looks again
+        self._expired = 0
         self._strip_targets = (0, 0)
         self.screens: dict[str, Screen] = {}
         self.track = Track()
@@ -820,7 +822,7 @@ class Window:
             ticking = [a for a in self.alarms if a[0] == "breach" and self._ticking(a[1])]
             if len(ticking) != len(self.alarms):
                 self.alarms = ticking
-                self.touch()
+                self._expired += 1  # looked at again; only the banner's strip changes (not `touch`: all of it)
 
     def _ticking(self, line: FeedLine) -> bool:
         """Is the breach of this alarm's line still counting down?"""
@@ -856,7 +858,7 @@ class Window:
             self.track.sample(self.game)
         self._expire_alarms()
         stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay),
-                 self._ticker_turn())
+                 self._ticker_turn(), self._expired)
         same_picture = not self._stale and screen.get_size() == self._drawn_size
         if stamp == self._stamp and same_picture and not self._moving and self._shown is not None:
             return None  # nothing happened: nothing to read, nothing to draw
