@@ -140,9 +140,9 @@ class Window:
         self._paging: tuple[Hashable, float, int] | None = None
         #: the ticker's page on the display, and where in `targets` the ticker's (or the banner's) targets lie
         self._turn_drawn = 0
+        self._strip_targets = (0, 0)
         #: alarm banners gone by themselves (their time up): the frame looks again
         self._expired = 0
-        self._strip_targets = (0, 0)
         self.screens: dict[str, Screen] = {}
         self.track = Track()
         #: the feed, the past it started with, and the mission's end (the debrief reads its fields)
@@ -459,6 +459,8 @@ class Window:
         was), its touch targets take the place in `targets` of the ones it had, so none pile up."""
         items = self.targets.items
         start, end = self._strip_targets if alone else (len(items), len(items))
+        end = min(end, len(items))
+        start = min(start, end)
         after = items[end:]
         self.targets.items = items[:start]
         if scene.alarm is not None:
