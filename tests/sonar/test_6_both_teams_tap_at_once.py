@@ -85,3 +85,21 @@ def test_6_a_mouse_or_a_pointer_touch_screen_still_taps(window):
     win.handle_event(finger(pygame.FINGERUP, -1, 0, blue_n), SIZE)
     assert courses(events) == [("blue", "N")]
     assert not [e for e in events if e.name == "refused"]
+
+
+@pytest.mark.parametrize("pointer_first", [True, False])
+def test_6_a_finger_tap_under_x11_is_one_command(window, pointer_first: bool):
+    """A touch screen under X11 moves the pointer with its finger, and SDL 2 passes the pointer's release on as a
+    mouse's (unmarked), just before or after the finger's own: one touch, one command."""
+    win, events = window
+    blue_n = course_button(win, "blue", "N")
+    pointer = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=blue_n, button=1, touch=False)
+    win.handle_event(finger(pygame.FINGERDOWN, 2, 0, blue_n), SIZE)
+    win.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=blue_n, button=1, touch=False), SIZE)
+    if pointer_first:
+        win.handle_event(pointer, SIZE)
+    win.handle_event(finger(pygame.FINGERUP, 2, 0, blue_n), SIZE)
+    if not pointer_first:
+        win.handle_event(pointer, SIZE)
+    assert courses(events) == [("blue", "N")]
+    assert not [e for e in events if e.name == "refused"]

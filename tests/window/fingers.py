@@ -2,7 +2,9 @@
 
 Every touch goes through the window's own event handling (pygame mouse events, as a touch screen
 delivers them), at the centre of the target drawn in the frame just rendered, so a test only
-passes when the button is on screen, big enough and does what it says.
+passes when the button is on screen, big enough and does what it says. Several fingers at once
+(`finger_down`, `finger_move`, `finger_up`) come as SDL gives them from a touch screen: each finger's
+own events, and mouse events (marked `touch`) of the first finger down only.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ class Table_:
         self.window = Window(self.runtime, size=size, clock=self.clock)
         self.window.guard = False  # a screen that fails fails the test
         self.surface = pygame.Surface(size)
+        #: the finger SDL makes mouse events of: the one that touched while no other was down, until it lifts
+        self.mouse_finger: int | None = None
+        #: "before" or "after": the touch screen is under X11, which moves the pointer with the first finger too
+        self.x11_pointer = ""
         self.runtime.step()
 
     # -- seeing ------------------------------------------------------------------------------------
@@ -81,6 +87,50 @@ class Table_:
             if i == steps - 1:
                 self.render()  # the frame under the finger shows where the figure would go
         win.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+    def finger(self, kind: int, finger: int, pos: tuple[int, int]) -> None:
+        """One finger's event on the touch screen, as SDL gives it (`FINGERDOWN`, `FINGERMOTION`, `FINGERUP`: where
+        as a fraction of the window's size), and the mouse event SDL makes of it when it is the first finger down
+        (marked `touch`). Under X11 (`x11_pointer` "before" or "after" the finger's own) the first finger also moves
+        the pointer, whose mouse events SDL 2 passes on unmarked."""
+        win = self.window
+        w, h = self.surface.get_size()
+        x, y = (pos[0] + 0.5) / w, (pos[1] + 0.5) / h
+        own = pygame.event.Event(kind, touch_id=1, finger_id=finger, x=x, y=y, dx=0.0, dy=0.0, pressure=1.0)
+        if self.mouse_finger != finger:
+            win.handle_event(own)
+            return
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERMOTION: pygame.MOUSEMOTION,
+                 pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
+        extra = {"rel": (0, 0), "buttons": (1, 0, 0)} if mouse == pygame.MOUSEMOTION else {"button": 1}
+        pointer = pygame.event.Event(mouse, pos=pos, touch=False, **extra)
+        if self.x11_pointer == "before":
+            win.handle_event(pointer)
+        win.handle_event(own)
+        win.handle_event(pygame.event.Event(mouse, pos=pos, touch=True, **extra))  # SDL's mouse of its first finger
+        if self.x11_pointer == "after":
+            win.handle_event(pointer)
+
+    def finger_down(self, finger: int, at: str | tuple[int, int]) -> tuple[int, int]:
+        """Put finger number `finger` down on the target called `at` (its centre, in the frame drawn now), or on a
+        point; it stays down until `finger_up`. Returns where it touched."""
+        if isinstance(at, str):
+            found = self.target(at)
+            under = self.window.targets.at(found.rect.center)
+            assert under is not None and under.id == at, f"{at!r} is covered by {under and under.id!r}"
+            at = found.rect.center
+        if self.mouse_finger is None:
+            self.mouse_finger = finger
+        self.finger(pygame.FINGERDOWN, finger, at)
+        return at
+
+    def finger_move(self, finger: int, to: tuple[int, int]) -> None:
+        self.finger(pygame.FINGERMOTION, finger, to)
+
+    def finger_up(self, finger: int, at: tuple[int, int]) -> None:
+        self.finger(pygame.FINGERUP, finger, at)
+        if self.mouse_finger == finger:
+            self.mouse_finger = None
 
     def give(self, form_button: str) -> None:
         """Open an order's sheet with a button, then give it."""

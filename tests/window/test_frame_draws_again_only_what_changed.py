@@ -9,9 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 from kaleun.ui import window as window_module
+from kaleun.ui.window import ALARM_SECONDS
 from weapons.weaponskit import range_game
 
-from window.fingers import Table_
+from window.fingers import Table_, convoy_in_sight
 
 
 def under_way(tab: str) -> tuple[Table_, pygame.Surface]:
@@ -65,3 +66,45 @@ def test_10_1_a_boat_under_way_does_not_draw_a_screen_that_does_not_show_its_run
 def test_10_1_the_helm_follows_the_distance_run() -> None:
     table, screen = under_way("helm")
     assert run(table, screen, 60) >= 1
+
+
+@pytest.mark.parametrize("tab", ["crew", "map"])
+def test_10_3_6_a_breach_counting_down_on_the_banner_draws_the_banner_alone(tab: str) -> None:
+    """A hull breach's banner counts its time left down every second (§10.3.6): the whole window (the crew screen,
+    the map) was drawn again each second for it. The banner and the clock alone are drawn again now, and the
+    display still shows what a fresh drawing of each second shows."""
+    table = Table_(mission="exercise_convoy", seed=0)
+    win = table.window
+    table.runtime.submit({"do": "damage", "kind": "hull_breach", "section": 4})
+    table.runtime.step()
+    shown = win.alarm_shown()
+    assert shown is not None and shown[0] == "breach"
+    win.show(tab)
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        counting = [table.window.tr(win.alarm_shown()[1].words)]  # type: ignore[index]
+        assert run(table, screen, 10) == 0
+        counting.append(table.window.tr(win.alarm_shown()[1].words))  # type: ignore[index]
+        assert counting[0] != counting[1]  # it counted down all the while
+    finally:
+        pygame.display.quit()
+
+
+def test_9_an_alarm_banner_going_by_itself_draws_the_ticker_alone_in_its_place() -> None:
+    """The lookouts' contact report waits on the banner for its time, then goes by itself (the ticker takes its
+    place): on the crew screen, nothing else of the window changes, and only that strip is drawn again."""
+    table = convoy_in_sight(until=100)
+    win = table.window
+    shown = win.alarm_shown()
+    assert shown is not None and shown[0] == "contact"
+    win.show("crew")
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        assert run(table, screen, int(ALARM_SECONDS) + 2) == 0
+        assert win.alarm_shown() is None  # it went, and the display shows the ticker in its place
+    finally:
+        pygame.display.quit()

@@ -110,3 +110,44 @@ def test_9_a_word_wider_than_a_row_is_carried_over_the_rows_whole(monkeypatch: p
     rows, _ = every_page(table, monkeypatch)
     assert table.window.cut == {}
     assert "".join(rows).replace(" ", "") == words.replace(" ", "")  # every letter of it, in order
+
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_9_a_page_turn_draws_the_ticker_alone(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An idle window whose newest line turns its pages drew the whole window again at every turn (the boat, the
+    tabs, the top bar): only the ticker is drawn again now, the display shows what a fresh drawing of that moment
+    shows, and the ticker's touch (the whole feed) is there once, not once more per page."""
+    table = crew_damage("de", size)
+    table.runtime.submit({"do": "ui", "action": "time_compression", "mode": "pause"})
+    window = table.window
+    wholes: list[str] = []  # the whole window drawn, or put on the display whole
+    updated: list[list[pygame.Rect]] = []  # the areas put on the display
+    draw, flip, update = window.draw, pygame.display.flip, pygame.display.update
+    monkeypatch.setattr(window, "draw", lambda *a: (wholes.append("draw"), draw(*a))[1])
+    monkeypatch.setattr(pygame.display, "flip", lambda: (wholes.append("flip"), flip())[1])
+    monkeypatch.setattr(pygame.display, "update", lambda areas: (updated.append(list(areas)), update(areas))[1])
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode(size)
+        window.frame(screen, due=False)
+        assert wholes == ["draw", "flip"] and window._ticker_turn() == 0
+        fresh = pygame.Surface(size)
+        for turn in (1, 0, 1):
+            wholes.clear()
+            table.clock.now += TICKER_PAGE_SECONDS
+            before = window.frames
+            window.frame(screen, due=False)
+            assert window._ticker_turn() == turn and window.frames == before + 1
+            assert wholes == [] and updated == [[window.layout.ticker]]  # the ticker's area, and only it
+            updated.clear()
+            assert window.targets.ids("feed") == ["feed"]
+            feed = window.targets.get("feed")
+            assert feed is not None and window.targets.at(feed.rect.center) == feed
+            fresh.blit(screen, (0, 0))
+            window.draw(fresh, window.scene())  # what a fresh drawing shows (it leaves the display alone)
+            assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(screen, "RGB")
+        table.press(window.targets.get("feed").rect.center)  # the ticker's touch still opens the whole feed
+        assert type(window.overlay).__name__ == "FeedLog"
+    finally:
+        pygame.display.quit()

@@ -41,13 +41,14 @@ from kaleun.ui.sonar_console import (
 )
 from kaleun.ui.sonar_labels import Labels
 from kaleun.ui.sonar_screen import DESIGN, TeamScreen
+from kaleun.ui.touch import MOUSE_TOUCH_ID, finger_pos, twins
 
 log = logging.getLogger(__name__)
 
 #: how often the window looks for input; a frame is drawn only when something shown changed
 IDLE_PERIOD = 0.1
-#: SDL's touch device id of the finger events it makes of a mouse (`SDL_MOUSE_TOUCHID`): the mouse is read as itself
-MOUSE_TOUCH_ID = -1
+#: how far apart (pixels) a finger's release and the pointer's may be to be one touch (`kaleun.ui.touch.twins`)
+TWIN_REACH = 6
 
 
 class SonarWindow:
@@ -82,6 +83,8 @@ class SonarWindow:
         #: the crews shut the table down (its service's way out, touched twice): `run` ends with SHUT_DOWN
         self.shutting = False
         self.frames = 0
+        #: the last tap read: from "mouse" or "finger", where, when (wall seconds)
+        self._last_tap: tuple[str, tuple[int, int], float] | None = None
         self._shown: tuple[Any, ...] | None = None
         self._current: TeamScreen | None = None
         runtime.listeners.append(self._on_event)
@@ -194,6 +197,15 @@ class SonarWindow:
                 self.runtime.step()  # the answer shows at once
                 return
 
+    def _tap(self, source: str, pos: tuple[int, int], size: tuple[int, int]) -> None:
+        """A tap, unless it is the twin of the one just read: a touch screen under X11 moves the pointer with its
+        finger, and SDL 2 passes the pointer's release on unmarked, just before or after the finger's own."""
+        now = time.monotonic()
+        last, self._last_tap = self._last_tap, (source, pos, now)
+        if last is not None and last[0] != source and twins(last[1], last[2], pos, now, TWIN_REACH):
+            return
+        self.click(pos, size)
+
     def handle_event(self, event: Any, size: tuple[int, int]) -> None:
         """A tap is a finger lifted (`FINGERUP`, where the touch screens report fingers) or the left button let go
         (a mouse, a touch screen that reports a pointer). SDL makes mouse events of the first finger down only:
@@ -202,9 +214,9 @@ class SonarWindow:
         if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.running = False
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not getattr(event, "touch", False):
-            self.click(event.pos, size)
+            self._tap("mouse", event.pos, size)
         elif event.type == pygame.FINGERUP and getattr(event, "touch_id", MOUSE_TOUCH_ID) != MOUSE_TOUCH_ID:
-            self.click(finger_pos(event, size), size)
+            self._tap("finger", finger_pos(event, size), size)
         elif event.type in (pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
             self._shown = None
 
@@ -290,14 +302,6 @@ class SonarWindow:
                                                              saved=saved_line(self.runtime.game))), flush=True)
             return SHUT_DOWN
         return 0
-
-
-def finger_pos(event: Any, size: tuple[int, int]) -> tuple[int, int]:
-    """Where in the window a finger event touched: SDL gives it as a fraction (0 to 1) of the window's width and
-    height."""
-    x = min(max(float(event.x), 0.0), 1.0)
-    y = min(max(float(event.y), 0.0), 1.0)
-    return min(int(x * size[0]), size[0] - 1), min(int(y * size[1]), size[1] - 1)
 
 
 def _desktops() -> list[tuple[int, int]]:

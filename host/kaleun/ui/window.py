@@ -9,8 +9,8 @@ Hands act through the table (figures, the telegraph) or the runtime's `submit` o
 exactly like a table script; the game is never changed directly. Drawing is separate from
 reading the state: each screen snapshots what it shows, the window draws a frame only when a
 snapshot changed, and every touch target is registered while drawing (`kaleun.ui.touch`), so
-frames render headless and tests touch buttons by name. Touch screens deliver mouse events, so
-the same code serves mouse and finger.
+frames render headless and tests touch buttons by name. Each finger on a touch screen is its own
+press and release (`presses`), as the mouse's button is: two hands touch at once.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from kaleun.ui.screens.base import Overlay, Screen
 from kaleun.ui.screens.chart import Track
 from kaleun.ui.sentences import begun
 from kaleun.ui.theme import BASE_SIZE, Fonts
-from kaleun.ui.touch import Pos, Target, Targets
+from kaleun.ui.touch import MOUSE_TOUCH_ID, Hand, Pos, Press, Target, Targets, finger_pos, twins
 from kaleun.ui.widgets import Canvas, GlyphCheck, TextCache
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -117,14 +117,14 @@ class Window:
         self.badges: dict[str, str] = {}
         #: frames drawn (whole or only the ticking clock)
         self.frames = 0
-        #: what the finger went down on: ("figure", id) or ("target", id) or ("none", None)
-        self.press: tuple[str, Any] | None = None
-        self.press_pos: Pos = (0, 0)
-        #: where the finger is while down
-        self.finger: Pos = (0, 0)
-        #: how often the held repeating button has acted (0: not yet), and when it last did
-        self._repeats = 0
-        self._repeated = 0.0
+        #: the fingers down now (and the mouse's button), each read as itself: two hands at the table at once (one
+        #: holding a stepper, another touching a button) are two presses
+        self.presses: dict[Hand, Press] = {}
+        #: the finger that drags the figure being dragged
+        self._dragging: Hand | None = None
+        #: the mouse's button is down as a finger's twin (the pointer an X11 touch screen moves with the finger):
+        #: its events are the finger's, already read
+        self._mouse_twin = False
         self.version = 0  # grows with every input: the window looks at the game again
         self._events = 0
         #: the first order refused for want of sailors where it needs them has been followed by how to bring them
@@ -138,6 +138,11 @@ class Window:
         self._stale = False  # the screen lost its picture (exposed, resized): draw it all again
         #: the newest feed line the ticker shows in pages: (its key, wall time first shown, pages)
         self._paging: tuple[Hashable, float, int] | None = None
+        #: the ticker's page on the display, and where in `targets` the ticker's (or the banner's) targets lie
+        self._turn_drawn = 0
+        self._strip_targets = (0, 0)
+        #: alarm banners gone by themselves (their time up): the frame looks again
+        self._expired = 0
         self.screens: dict[str, Screen] = {}
         self.track = Track()
         #: the feed, the past it started with, and the mission's end (the debrief reads its fields)
@@ -332,8 +337,9 @@ class Window:
         return replace(line, msg=live)
 
     def scene(self) -> Scene:
-        pressed = self.press[1] if self.press and self.press[0] == "target" else None
-        mode = pressed[5:] if isinstance(pressed, str) and pressed.startswith("mode.") else None
+        modes = [press.on[1][5:] for press in self.presses.values()
+                 if press.on[0] == "target" and str(press.on[1]).startswith("mode.")]
+        mode = modes[-1] if modes else None  # the time compression button under a finger
         # the section lamps only where they are seen: the boat screen with no sheet over it (a fire's flicker drew
         # the whole crew screen 20 times a second)
         return read_scene(self.runtime, self.feed, drag=self.drag, selected=self.selected, pressed=mode,
@@ -368,7 +374,7 @@ class Window:
     def view_key(self) -> Hashable:
         """What the screen (and the sheet over it) shows now, as a comparable key."""
         key: tuple[Hashable, ...] = (self.tab, self._guarded(self.screens[self.tab].read), self.lang.code,
-                                     self.version, self._ticker_turn())
+                                     self.version)
         if self.overlay is not None:
             key = (*key, type(self.overlay).__name__, self._guarded(self.overlay.read))
         return key
@@ -436,10 +442,7 @@ class Window:
                 surface.set_clip(layout.content)
                 self._guarded(lambda: overlay.draw(c, layout.content), c, layout.content)
                 surface.set_clip(clip)
-            if scene.alarm is not None:
-                draw_alarm_banner(c, self, scene)
-            else:
-                draw_ticker(c, self, scene)
+            self._draw_strip(c, scene)
             draw_tab_bar(c, self, scene)
             draw_top_bar(c, self, scene)
         else:
@@ -450,6 +453,35 @@ class Window:
         self._drawn_size = surface.get_size()
         self._stale = False
         self.frames += 1
+
+    def _draw_strip(self, c: Canvas, scene: Scene, alone: bool = False) -> None:
+        """The strip above the tabs: the alarm banner, or the feed ticker. Drawn `alone` (the rest of the frame as it
+        was), its touch targets take the place in `targets` of the ones it had, so none pile up."""
+        items = self.targets.items
+        start, end = self._strip_targets if alone else (len(items), len(items))
+        end = min(end, len(items))
+        start = min(start, end)
+        after = items[end:]
+        self.targets.items = items[:start]
+        if scene.alarm is not None:
+            draw_alarm_banner(c, self, scene)
+        else:
+            draw_ticker(c, self, scene)
+        self._strip_targets = (start, len(self.targets.items))
+        self.targets.items += after
+        self._turn_drawn = self._ticker_turn()
+
+    def _strip_alone(self, surface: Any, scene: Scene) -> Rect:
+        """Draw the strip above the tabs again, and only it (a ticker's page turned, a breach's banner counting
+        down): the rest of the frame is as it was. Returns the area drawn."""
+        area = self.layout.ticker
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            self._draw_strip(self.canvas(surface), scene, alone=True)
+        finally:
+            surface.set_clip(clip)
+        return area
 
     # -- navigation ---------------------------------------------------------------------------
     def show(self, tab: str) -> None:
@@ -573,42 +605,80 @@ class Window:
                     self.quit()
             elif event.key == pygame.K_SPACE:
                 self.set_mode("real_time" if self.game.module("compression").mode == "pause" else "pause")
-        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._down(event.pos)
-        elif kind == pygame.MOUSEMOTION:
-            self._move(event.pos)
-        elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._up(event.pos)
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            # a mouse, or a touch screen that reports a pointer; the mouse events SDL makes of a finger are left out
+            # (the finger itself is read)
+            if getattr(event, "touch", False):
+                return
+            if kind == pygame.MOUSEMOTION:
+                self._move("mouse", event.pos)
+            elif event.button == 1:
+                (self._down if kind == pygame.MOUSEBUTTONDOWN else self._up)("mouse", event.pos)
+        elif kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            # every finger as itself; the finger events SDL makes of a mouse are left out (the mouse is read)
+            if getattr(event, "touch_id", MOUSE_TOUCH_ID) == MOUSE_TOUCH_ID:
+                return
+            hand = (event.touch_id, getattr(event, "finger_id", 0))
+            pos = finger_pos(event, self.size)
+            {pygame.FINGERDOWN: self._down, pygame.FINGERMOTION: self._move, pygame.FINGERUP: self._up}[kind](hand, pos)
         elif kind == pygame.VIDEORESIZE:
             self.resize(event.size)
             self._stale = True
         elif kind in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
             self._stale = True
 
-    def _down(self, pos: Pos) -> None:
+    def _down(self, hand: Hand, pos: Pos) -> None:
         self.touch()
-        self._touched = self.wall()
-        self.press_pos = self.finger = pos
-        self._repeats = 0
+        self._touched = now = self.wall()
+        if self._twin_down(hand, pos, now):
+            return
         target = self.targets.at(pos)
         if target is None:
-            self.press = ("none", None)
+            on: tuple[str, Any] = ("none", None)
         elif target.kind == "figure":
-            self.press = ("figure", target.id.partition(".")[2])
+            on = ("figure", target.id.partition(".")[2])
         else:
-            self.press = ("target", target.id)
+            on = ("target", target.id)
+        self.presses[hand] = Press(on, pos, pos, now)
 
-    def _move(self, pos: Pos) -> None:
-        self.finger = pos
-        if self.press is None or self.press[0] != "figure":
+    def _twin_down(self, hand: Hand, pos: Pos, now: float) -> bool:
+        """Is this press the twin of one down already (the mouse's button and a finger at one spot at one moment:
+        the pointer an X11 touch screen moves with its finger)? Then it is one touch, read as the finger's."""
+        reach = self.layout.size(DRAG_START)
+        if hand == "mouse":
+            self._mouse_twin = any(twins(press.start, press.since, pos, now, reach)
+                                   for other, press in self.presses.items() if other != "mouse")
+            if self._mouse_twin:
+                self.presses.pop("mouse", None)
+            return self._mouse_twin
+        mouse = self.presses.get("mouse")
+        if mouse is None or not twins(mouse.start, mouse.since, pos, now, reach):
+            return False
+        self.presses[hand] = self.presses.pop("mouse")  # the finger's own, as the mouse's button began it
+        if self._dragging == "mouse":
+            self._dragging = hand
+        self._mouse_twin = True
+        return True
+
+    def _move(self, hand: Hand, pos: Pos) -> None:
+        if hand == "mouse" and self._mouse_twin:
             return
-        if self.drag is None:
-            dx, dy = pos[0] - self.press_pos[0], pos[1] - self.press_pos[1]
-            if max(abs(dx), abs(dy)) < self.layout.size(DRAG_START):
-                return
-        figure = self.press[1]
+        press = self.presses.get(hand)
+        if press is None:
+            return
+        press.at = pos
+        if press.on[0] != "figure" or self._dragging not in (None, hand):  # one figure is dragged at a time
+            return
+        if self.drag is None and not self._moved(press.start, pos):
+            return
+        figure = press.on[1]
+        self._dragging = hand
         self.drag = Drag(figure, pos, self._useful_target(figure, self._drop_at(pos)))
         self.touch()
+
+    def _moved(self, start: Pos, pos: Pos) -> bool:
+        """Has a finger gone far enough from where it touched for a touch on a figure to be a drag?"""
+        return max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) >= self.layout.size(DRAG_START)
 
     def _drop_at(self, pos: Pos) -> int | str | None:
         target = self.targets.at(pos, "section") or self.targets.at(pos, "tray")
@@ -627,41 +697,48 @@ class Window:
     def _repeat_held(self) -> None:
         """A repeating button (kind "repeat") held down with the finger still on it acts REPEAT_AFTER seconds after
         the touch (the press's own step: letting go then adds nothing), again REPEAT_AFTER later, and every
-        REPEAT_EVERY from then on. A slow press (the ±90° course step held half a second) steps once, not twice."""
-        if self.press is None or self.press[0] != "target":
-            return
-        target = self.targets.get(self.press[1])
-        if target is None or target.kind != "repeat" or target.action is None:
-            return
-        under = self.targets.at(self.finger)
-        if under is None or under.id != target.id:
-            return
-        now = self.wall()
-        if not self._repeats:
-            due = self._touched + REPEAT_AFTER
-        else:
-            due = self._repeated + (REPEAT_AFTER if self._repeats == 1 else REPEAT_EVERY)
-        if now >= due:
-            self._repeated = now
-            self._repeats += 1
-            target.action(self.finger)
+        REPEAT_EVERY from then on. A slow press (the ±90° course step held half a second) steps once, not twice.
+        Each finger holding one steps it on its own time."""
+        for press in list(self.presses.values()):
+            if press.on[0] != "target":
+                continue
+            target = self.targets.get(press.on[1])
+            if target is None or target.kind != "repeat" or target.action is None:
+                continue
+            under = self.targets.at(press.at)
+            if under is None or under.id != target.id:
+                continue
+            now = self.wall()
+            if not press.repeats:
+                due = press.since + REPEAT_AFTER
+            else:
+                due = press.repeated + (REPEAT_AFTER if press.repeats == 1 else REPEAT_EVERY)
+            if now >= due:
+                press.repeated = now
+                press.repeats += 1
+                target.action(press.at)
 
-    def _up(self, pos: Pos) -> None:
+    def _up(self, hand: Hand, pos: Pos) -> None:
         self.touch()
-        press, self.press = self.press, None
-        if self._repeats:  # a held repeating button has acted while it was held
-            self._repeats = 0
+        if hand == "mouse" and self._mouse_twin:  # the finger's twin let go: the finger's own release acts
+            self._mouse_twin = False
             return
-        if self.drag is not None:
-            drag, self.drag = self.drag, None
-            self.selected = None
-            self.move_figure(drag.figure, self._useful_target(drag.figure, self._drop_at(pos)))
-            return
+        press = self.presses.pop(hand, None)
         if press is None:
             return
-        what, value = press
+        if press.repeats:  # a held repeating button has acted while it was held
+            return
+        what, value = press.on
         if what == "figure":
-            self.selected = None if self.selected == value else value
+            if self._dragging == hand or self._moved(press.start, pos):
+                # dropped: where the finger let go (a second hand dragging while the first's figure is drawn under
+                # its finger puts its own figure where it lets go too)
+                if self._dragging == hand:
+                    self._dragging, self.drag = None, None
+                self.selected = None
+                self.move_figure(value, self._useful_target(value, self._drop_at(pos)))
+            else:
+                self.selected = None if self.selected == value else value
             return
         target: Target | None = self.targets.get(value) if what == "target" else None
         under = self.targets.at(pos)
@@ -734,7 +811,7 @@ class Window:
         return screen
 
     def _period(self, scene: Scene | None) -> float:
-        if scene is not None and (self.press is not None or scene.drag is not None):
+        if scene is not None and (self.presses or scene.drag is not None):
             return 1.0 / FPS_ACTIVE
         if scene is not None and scene.moving:
             return 1.0 / FPS_MOVING
@@ -747,7 +824,7 @@ class Window:
             ticking = [a for a in self.alarms if a[0] == "breach" and self._ticking(a[1])]
             if len(ticking) != len(self.alarms):
                 self.alarms = ticking
-                self.touch()
+                self._expired += 1  # looked at again; only the banner's strip changes (not `touch`: all of it)
 
     def _ticking(self, line: FeedLine) -> bool:
         """Is the breach of this alarm's line still counting down?"""
@@ -777,13 +854,13 @@ class Window:
         for event in events:
             self.handle_event(event)
         self._repeat_held()
-        if not self.holding and (due or events or self._moving or self.press is not None or self._second_due()):
+        if not self.holding and (due or events or self._moving or self.presses or self._second_due()):
             self.runtime.step()
             self._stepped = (self.wall(), self.game.t)
             self.track.sample(self.game)
         self._expire_alarms()
         stamp = (self._events, self.feed.version, int(self.game.t), self.version, self.tab, id(self.overlay),
-                 self._ticker_turn())
+                 self._ticker_turn(), self._expired)
         same_picture = not self._stale and screen.get_size() == self._drawn_size
         if stamp == self._stamp and same_picture and not self._moving and self._shown is not None:
             return None  # nothing happened: nothing to read, nothing to draw
@@ -792,12 +869,19 @@ class Window:
         key = self.view_key()
         self._moving = scene.moving
         shown = self._shown
-        if shown is not None and same_picture and shown[1] == key and replace(shown[0], time=scene.time) == scene:
-            if scene.time != shown[0].time:  # only the clock ticked: redraw the clock alone
+        if shown is not None and same_picture and shown[1] == key and self._in_parts(shown[0], scene):
+            # only the clock ticked, or the strip above the tabs changed (the ticker turned a page, a new feed line,
+            # a breach's banner counting down): those parts alone are drawn again
+            areas: list[Rect] = []
+            if self._strip_changed(shown[0], scene) and (self.overlay is None or not self.overlay.full):
+                areas.append(self._strip_alone(screen, scene))
+            if scene.time != shown[0].time:
                 draw_clock(self.canvas(screen), self, scene)
-                pygame.display.update(clock_area(self))
-                self._shown = (scene, key)
+                areas.append(clock_area(self))
+            if areas:
+                pygame.display.update(areas)
                 self.frames += 1
+            self._shown = (scene, key)
             return scene
         self.draw(screen, scene)
         pygame.display.flip()
@@ -805,6 +889,19 @@ class Window:
             log.debug("first frame drawn (%dx%d)", *screen.get_size())
         self._shown = (scene, key)
         return scene
+
+    def _strip_changed(self, shown: Scene, scene: Scene) -> bool:
+        """Does the strip above the tabs (the ticker or the alarm banner) show other than it did?"""
+        return ((shown.feed, shown.alarm, shown.alarms_waiting) != (scene.feed, scene.alarm, scene.alarms_waiting)
+                or self._turn_drawn != self._ticker_turn())
+
+    def _in_parts(self, shown: Scene, scene: Scene) -> bool:
+        """Can the frame shown be brought up to `scene` by drawing the clock and the strip above the tabs alone?
+        Not while a figure is dragged across the strip."""
+        if replace(shown, time=scene.time, feed=scene.feed, alarm=scene.alarm,
+                   alarms_waiting=scene.alarms_waiting) != scene:
+            return False
+        return scene.drag is None or not self._strip_changed(shown, scene)
 
     def run(self) -> int:
         """Play until the window closes or a stop signal (the runtime's stop request); then save.
