@@ -359,3 +359,16 @@ def test_2_a_row_left_out_or_typed_twice_is_one_problem(change, problems):
     with pytest.raises(MapError) as caught:
         parse_map(change(GOOD), "test.map")
     assert caught.value.problems == problems
+
+
+@pytest.mark.parametrize("row", ["2.#...", "2.#... 2", "02.#...", "2. # . . ."])
+def test_2_a_row_number_typed_against_the_rows_cells_is_the_same_row(row):
+    """§2 map format: an owner typing a printed map without spaces wrote '2.#...' (the row's number against its
+    cells); the check said "row 2 expected here, the line starts with '2.#...'", for a line that starts with 2. The
+    number and the cells are read apart where that gives the row the map's width."""
+    sea = parse_map(GOOD.replace(" 2  . # . . .", row), "test.map")
+    expected = parse_map(GOOD, "test.map")
+    assert (sea.islands, sea.features) == (expected.islands, expected.features)
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", "2.#.."), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2 expected here, the line starts with '2.#..'"]
