@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from kaleun.core.args import Args
+from kaleun.core.args import Args, whole
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
@@ -750,6 +750,7 @@ class Referee(Module):
             self.turns.frozen_by = None
 
     def _sonar_answer(self, team: str, args: Args) -> None:
+        self._swapped_kinds(args)
         statements: dict[str, int | str] = {}
         if args.has("row"):
             statements["row"] = args.int("row", lo=1, hi=self.sea.rows)
@@ -776,6 +777,21 @@ class Referee(Module):
         self.turns.sonar = None
         if self.turns.frozen_by == asker:
             self.turns.frozen_by = None
+
+    def _swapped_kinds(self, args: Args) -> None:
+        """A sonar answer whose row is a column's letter or whose column is a row's number ([B] "Das Sonar aktivieren":
+        the rulebook's own example says "Reihe L" for column L): said as such, with the kind the value belongs to."""
+        row, column = args.raw.get("row"), args.raw.get("column")
+        letter = row.strip().upper() if isinstance(row, str) else ""
+        if len(letter) == 1 and letter in self.sea.column_letters():
+            raise CommandError(Msg("{command}: {field} '{value}' is a column's letter: the rows are numbered 1 to "
+                                   "{rows}", command=args.name, field="row", value=letter, rows=self.sea.rows))
+        typed = column.strip() if isinstance(column, str) else column
+        number = int(typed) if isinstance(typed, str) and typed.isascii() and typed.isdigit() else whole(typed)
+        if number is not None and 1 <= number <= self.sea.rows:
+            raise CommandError(Msg("{command}: {field} '{value}' is a row's number: the columns are lettered A to "
+                                   "{last}", command=args.name, field="column", value=number,
+                                   last=LETTERS[self.sea.columns - 1]))
 
     def _stop(self, team: str, args: Args) -> None:
         state = self.teams[team]
