@@ -212,6 +212,8 @@ _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$", re.IGNORECASE)
 #: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
 _KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|turn-based|realtime|real-time)|grid)(?:\s+([^:]*))?$",
                                 re.IGNORECASE)
+#: 'sectors: ...' written without the mode its sectors are for
+_SECTORS_WITHOUT_MODE = re.compile(r"^sectors\s*:", re.IGNORECASE)
 #: '15 x 15', '15 X 15', '15×15' (the sign a printed map or a word processor writes)
 _SIZE = re.compile(r"^([0-9]+)\s*[xX\u00d7]\s*([0-9]+)$")
 #: the modes as a maker may also write them in a header ('sectors real-time:')
@@ -250,6 +252,11 @@ def parse_map(text: str, source: str) -> SeaMap:
             # reported as an unknown header)
             bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(_key(match.group(1)))),
                             written=repr(_short(f"{_key(match.group(1))}:"))))
+        if match is None and _SECTORS_WITHOUT_MODE.match(line):
+            # 'sectors: 5 5 5 / 5 5 5': a map gives the sectors of each mode on a line of its own
+            bad(number, Msg("'sectors' names the mode its sectors are for: 'sectors realtime: ...' or 'sectors turn: "
+                            "...', got {got}", got=repr(_short(line))))
+            continue
         if match is None:
             bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
