@@ -75,6 +75,12 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+def called(words: list[str]) -> list[str]:
+    """A line typed as the rulebook prints the calls ("Stop!", "Kurs Nord!", "Auftauchen!", "Tauchen!"): the
+    exclamation marks that end a word are no part of it (a word of nothing but them is none)."""
+    return [word.rstrip("!") for word in words if word.rstrip("!")]
+
+
 class TeamConsole(Prompting):
     """One team's console on one terminal (text in, text out)."""
 
@@ -244,7 +250,9 @@ class TeamConsole(Prompting):
             if text.startswith("{"):
                 self._json(typed.json_command(text))
                 return
-            words = typed.words(text)
+            words = called(typed.words(text))
+            if not words:
+                return
             self._words(words[0].lower(), words[1:], told)
         except CommandError as exc:
             self._problem(of_error(exc))
