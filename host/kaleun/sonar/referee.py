@@ -22,7 +22,7 @@ from kaleun.sonar.crew import Crew, crew, member_name
 from kaleun.sonar.echo import clip_echoes
 from kaleun.sonar.engineer import EngineerBoard, circuit_repaired, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
-from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
+from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_direction, step, typed_cell
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.plot import Plot
 from kaleun.sonar.record import Record
@@ -246,7 +246,7 @@ class Referee(Module):
 
     def _cell(self, args: Args, key: str = "cell") -> Cell:
         text = args.str(key)
-        cell = parse_cell(text)
+        cell = typed_cell(text)
         if cell is None or not self.sea.on_map(cell):
             raise CommandError(Msg("{command}: {field} '{value}' is not a cell of the map (A1 to {last})",
                                    command=args.name, field=key, value=text,

@@ -18,7 +18,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, or_list
 from kaleun.sonar import data
 from kaleun.sonar.damage import mines_destroyed
-from kaleun.sonar.grid import Cell, cell_name, parse_cell
+from kaleun.sonar.grid import Cell, cell_name, parse_cell, typed_cell
 from kaleun.sonar.maps import FEATURE_WORDS, LEGEND, MapError, SeaMap, at, kind_words, parse_map
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ class ArcherMines(ScenarioSystem):
 
     def read(self, args: Args) -> dict[str, Any]:
         text = args.str("cell")
-        cell = parse_cell(text)
+        cell = typed_cell(text)
         if cell is None or not self.sea.on_map(cell):
             raise CommandError(Msg("{command}: cell '{value}' is not a cell of the map", command=args.name,
                                    value=text))
