@@ -127,6 +127,7 @@ def _asked(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.Str
 @pytest.mark.parametrize(("code", "typed", "said"), [
     ("en", "answer row L sector 6", "! answer: row 'L' is a column's letter: the rows are numbered 1 to 15\n"),
     ("en", "answer column 14 sector 6", "! answer: column '14' is a row's number: the columns are lettered A to O\n"),
+    ("en", "answer column 99 sector 6", "! answer: column '99' is not a column of the map (A to O)\n"),
     ("en", '{"do": "sonar_answer", "row": "l", "sector": 6}',
      "! sonar_answer: row 'L' is a column's letter: the rows are numbered 1 to 15\n"),
     ("de", "antwort zeile L sektor 6",

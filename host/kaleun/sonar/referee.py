@@ -787,11 +787,15 @@ class Referee(Module):
             raise CommandError(Msg("{command}: {field} '{value}' is a column's letter: the rows are numbered 1 to "
                                    "{rows}", command=args.name, field="row", value=letter, rows=self.sea.rows))
         typed = column.strip() if isinstance(column, str) else column
-        number = int(typed) if isinstance(typed, str) and typed.isascii() and typed.isdigit() else whole(typed)
+        number = int(typed) if isinstance(typed, str) and typed.isascii() and typed.isdigit() and len(typed) <= 3 \
+            else whole(typed)
         if number is not None and 1 <= number <= self.sea.rows:
             raise CommandError(Msg("{command}: {field} '{value}' is a row's number: the columns are lettered A to "
                                    "{last}", command=args.name, field="column", value=number,
                                    last=LETTERS[self.sea.columns - 1]))
+        if number is not None:  # a number no row has either (`answer column 99`): no column of the map
+            raise CommandError(Msg("{command}: column '{value}' is not a column of the map (A to {last})",
+                                   command=args.name, value=number, last=LETTERS[self.sea.columns - 1]))
 
     def _stop(self, team: str, args: Args) -> None:
         state = self.teams[team]
