@@ -893,6 +893,13 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     return status
 
 
+def sonar_mode(word: str) -> str:
+    """`kaleun map check --mode`, read as `kaleun play --mode` reads it (`Realtime`, `real-time`, `Echtzeit`)."""
+    from kaleun.fronts.sonar import mode_word
+
+    return mode_word(word)
+
+
 def _map_modes(scenario_id: str, text: str, path: str) -> list[str]:
     """The modes a map is checked for without --mode: each the scenario is played in that the map gives the
     sectors of (one with none of them: the real-time game, whose refusal says what is missing).
@@ -1226,7 +1233,7 @@ def build_parser() -> argparse.ArgumentParser:
     map_check.add_argument("--scenario", default=None,
                            help="the scenario the map is for, its id in any case or its name in the table's "
                                 "languages (default: the one its 'name:' names, read the same way, else alpha)")
-    map_check.add_argument("--mode", choices=("turn", "realtime"), default=None,
+    map_check.add_argument("--mode", choices=("turn", "realtime"), type=sonar_mode, default=None,
                            help="the mode it is played in (default: each mode the map gives the sectors of)")
     map_check.set_defaults(func=cmd_map_check)
 

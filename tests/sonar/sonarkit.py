@@ -1,4 +1,10 @@
-"""Helpers for the Captain Sonar tests: run table scripts in-process, read views, find events."""
+"""Helpers for the Captain Sonar tests: run table scripts in-process, read views, find events, write a team's lines
+and an owner's small map.
+
+Each test is named by the rules digest's section (§) and cites where the rule stands in the German
+rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
+(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+"""
 
 from __future__ import annotations
 
@@ -65,6 +71,28 @@ def ref(game: Engine) -> Referee:
 
 def start(yellow: str, blue: str) -> list[dict[str, Any]]:
     return [{"team": "yellow", "do": "start", "cell": yellow}, {"team": "blue", "do": "start", "cell": blue}]
+
+
+def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict[str, Any]:
+    """A course line; with `mark` and `cross` the First Mate's mark and the Engineer's cross go with it."""
+    line: dict[str, Any] = {"team": team, "do": "course", "direction": direction}
+    if mark:
+        line["mark"] = mark
+    if cross:
+        line["cross"] = cross
+    return line
+
+
+def activate(team: str, system: str, **fields: Any) -> dict[str, Any]:
+    return {"team": team, "do": "activate", "system": system, **fields}
+
+
+def five_by_five(name: str, *rows: str) -> str:
+    """An owner's 5 x 5 map in the map format (sectors 2 2 1 in real time, 3 2 turn-based): `rows` are the grid's
+    rows 1 to 5, one cell a character apart (`". # . . ."`)."""
+    head = (f"name: {name}\nsize: 5 x 5\nsectors realtime: 2 2 1 / 2 2 1\nsectors turn: 3 2 / 3 2\n"
+            "grid:\n    A B C D E\n")
+    return head + "".join(f"{n:>2}  {row}\n" for n, row in enumerate(rows, 1))
 
 
 #: the order the test crews fill their gauges in, and their sizes (data/rules.toml)

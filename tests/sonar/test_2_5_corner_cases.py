@@ -8,15 +8,9 @@ Each test names the section of the digest and the heading of the German rulebook
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from kaleun.core.errors import CommandError
-from sonarkit import YELLOW_FIRST, named, ref, refusals, run_lines, start
-
-
-def course(team: str, direction: str, mark: str, cross: str) -> dict[str, Any]:
-    return {"team": team, "do": "course", "direction": direction, "mark": mark, "cross": cross}
+from sonarkit import YELLOW_FIRST, course, named, ref, refusals, run_lines, start
 
 
 @pytest.mark.parametrize(("mode", "cell", "sector"), [

@@ -1,8 +1,6 @@
 """Digest §2: map, sectors and movement, through table scripts.
 
-Each test is named by the rules digest's section (§) and cites where the rule stands in the German
-rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
-(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+Each test is named and cited as the kit says (sonarkit.py: the digest's §, the rulebook's heading, [gap]).
 """
 
 from __future__ import annotations
@@ -10,7 +8,7 @@ from __future__ import annotations
 import pytest
 from kaleun.sonar.game import build_map
 from kaleun.sonar.grid import parse_cell
-from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
+from sonarkit import YELLOW_FIRST, Crews, five_by_five, named, ref, refusals, run_lines, start
 
 
 def test_2_sectors_nine_in_real_time_four_in_turn_based():
@@ -133,19 +131,7 @@ def test_2_a_boat_walled_in_by_its_own_new_mine_surfaces_at_once(tmp_path, mode)
         assert [(e["team"], e["extra"]) for e in named(events, "turn")][-1] == ("blue", 1)
 
 
-POCKET = """\
-name: Pocket
-size: 5 x 5
-sectors realtime: 2 2 1 / 2 2 1
-sectors turn: 3 2 / 3 2
-grid:
-    A B C D E
- 1  . # . . .
- 2  # . . . .
- 3  . . . # .
- 4  . . # . #
- 5  . . . # .
-"""
+POCKET = five_by_five("Pocket", ". # . . .", "# . . . .", ". . . # .", ". . # . #", ". . . # .")
 
 
 @pytest.mark.parametrize("cell", ["A1", "E5"])
@@ -165,19 +151,7 @@ def test_2_a_start_cell_walled_in_by_islands_and_the_edge_is_refused(tmp_path, c
 
 
 #: an owner's map whose islands close off a bay of four cells (A4 A5 B4 B5) from the open sea
-BAY = """\
-name: Bay
-size: 5 x 5
-sectors realtime: 2 2 1 / 2 2 1
-sectors turn: 3 2 / 3 2
-grid:
-    A B C D E
- 1  . . . . .
- 2  . . . . .
- 3  # # . . .
- 4  . . # . .
- 5  . . # . .
-"""
+BAY = five_by_five("Bay", ". . . . .", ". . . . .", "# # . . .", ". . # . .", ". . # . .")
 
 
 @pytest.mark.parametrize("mode", ["turn", "realtime"])

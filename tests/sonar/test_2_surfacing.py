@@ -1,8 +1,6 @@
 """Digest §2: surfacing, the turn-based bonus turns and the real-time repair ritual.
 
-Each test is named by the rules digest's section (§) and cites where the rule stands in the German
-rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
-(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+Each test is named and cited as the kit says (sonarkit.py: the digest's §, the rulebook's heading, [gap]).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """Digest §3 (the First Mate's gauges) and §4 (the Engineer's board), through table scripts.
 
-Each test is named by the rules digest's section (§) and cites where the rule stands in the German
-rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
-(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+Each test is named and cited as the kit says (sonarkit.py: the digest's §, the rulebook's heading, [gap]).
 """
 
 from __future__ import annotations
@@ -10,16 +8,7 @@ from __future__ import annotations
 import pytest
 from kaleun.sonar import data
 from kaleun.sonar.engineer import EngineerBoard, layout
-from sonarkit import YELLOW_FIRST, Crews, named, ref, refusals, run_lines, start
-
-
-def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict:
-    line = {"team": team, "do": "course", "direction": direction}
-    if mark:
-        line["mark"] = mark
-    if cross:
-        line["cross"] = cross
-    return line
+from sonarkit import YELLOW_FIRST, Crews, course, named, ref, refusals, run_lines, start
 
 
 # -- §3 --------------------------------------------------------------------------------------

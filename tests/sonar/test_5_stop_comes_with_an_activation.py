@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import pytest
 from kaleun.sonar.game import referee
-from sonarkit import named, printed, refusals, run_lines, seated, start
+from sonarkit import course, named, printed, refusals, run_lines, seated, start
 
 NOTHING = ("a Stop! comes with an activation: no system is ready (a full gauge, no breakdown of its colour) and no "
            "mine of yours can be set off")
-
-
-def course(team: str, direction: str, mark: str, cross: str) -> dict:
-    return {"team": team, "do": "course", "direction": direction, "mark": mark, "cross": cross}
 
 
 def walk(team: str, mark: str) -> list[dict]:

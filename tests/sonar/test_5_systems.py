@@ -1,8 +1,6 @@
 """Digest §5: activating systems, torpedo, mine, blasts, drone, sonar, silence, Stop!, sinking.
 
-Each test is named by the rules digest's section (§) and cites where the rule stands in the German
-rulebook, by the heading a reader finds there: [B] "Einen Torpedo abfeuern" (the base rules), [Q] "..."
-(the quick reference); [gap] marks a value the rulebook leaves open (its choice is in the data file).
+Each test is named and cited as the kit says (sonarkit.py: the digest's §, the rulebook's heading, [gap]).
 """
 
 from __future__ import annotations
@@ -10,16 +8,7 @@ from __future__ import annotations
 import pytest
 from kaleun.core.errors import CommandError
 from kaleun.sonar.game import new_game
-from sonarkit import YELLOW_FIRST, named, ref, refusals, run_lines, start
-
-
-def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict:
-    line = {"team": team, "do": "course", "direction": direction}
-    if mark:
-        line["mark"] = mark
-    if cross:
-        line["cross"] = cross
-    return line
+from sonarkit import YELLOW_FIRST, activate, course, five_by_five, named, ref, refusals, run_lines, start
 
 
 def walk(team: str, plan: str, mark: str | list[str]) -> list[dict]:
@@ -28,23 +17,7 @@ def walk(team: str, plan: str, mark: str | list[str]) -> list[dict]:
     return [course(team, w.split(":")[0], m, w.split(":")[1]) for w, m in zip(plan.split(), marks, strict=True)]
 
 
-def activate(team: str, system: str, **fields) -> dict:
-    return {"team": team, "do": "activate", "system": system, **fields}
-
-
-WALL = """\
-name: Wall
-size: 5 x 5
-sectors realtime: 2 2 1 / 2 2 1
-sectors turn: 3 2 / 3 2
-grid:
-    A B C D E
- 1  . . . . .
- 2  . . . . .
- 3  # # # # .
- 4  . . . . .
- 5  . . . . .
-"""
+WALL = five_by_five("Wall", ". . . . .", ". . . . .", "# # # # .", ". . . . .", ". . . . .")
 
 
 # -- activation ------------------------------------------------------------------------------

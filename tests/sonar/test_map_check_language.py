@@ -79,8 +79,23 @@ def test_a_scenarios_problems_with_a_map_are_messages():
     assert caught.value.problems == [  # in the file's order
         "own.map:4: the map has no sectors for the turn-based game ('sectors turn: ...')",
         "own.map:7: scenario Echo needs at least one archer mine ('a') on its map",
-        "own.map:9: scenario Echo has no water holes ('o'); mark that cell '.'",
+        "own.map:9: scenario Echo has no water holes ('o'); mark that cell '.', or play the map as scenario Delta",
     ]
     for code in ("de", "ru"):
         for problem in caught.value.messages:
             assert language(code).missing(problem) == [], problem
+
+
+@pytest.mark.parametrize(("feature", "scenario"), [(" 3  . . . o .", "Delta"), (" 3  . . . a .", "Echo")])
+def test_7_a_map_checked_for_a_scenario_without_its_features_names_the_scenario_that_has_them(feature, scenario):
+    """§7 Delta's water holes, Echo's Archer mines: an owner's typed-in Delta map named "Eismeer" is checked (and
+    played) as Alpha, and each water hole was refused with "mark that cell '.'" only: the way out that erases what the
+    owner typed in. The problem now also names the scenario the cells belong to."""
+    text = GOOD.replace(" 3  . . . o .", feature)
+    with pytest.raises(MapError) as caught:
+        build_map("alpha", "realtime", text, "own.map")
+    kind = "water holes ('o')" if scenario == "Delta" else "archer mines ('a')"
+    assert caught.value.problems == [
+        f"own.map:10: scenario Alpha has no {kind}; mark that cell '.', or play the map as scenario {scenario}"]
+    assert build_map(scenario.lower(), "realtime", text, "own.map").feature(
+        "water_hole" if scenario == "Delta" else "archer_mine")

@@ -18,26 +18,11 @@ the example is played on the open sea of Charlie, or on an owner's map holding w
 
 from __future__ import annotations
 
-from typing import Any
-
 from kaleun.core.events import Event
 from kaleun.i18n import language
 from kaleun.sonar.game import new_game
 from kaleun.ui.sonar_text import track_text
-from sonarkit import named, ref, refusals, run_lines, start
-
-
-def course(team: str, direction: str, mark: str | None = None, cross: str | None = None) -> dict[str, Any]:
-    line: dict[str, Any] = {"team": team, "do": "course", "direction": direction}
-    if mark:
-        line["mark"] = mark
-    if cross:
-        line["cross"] = cross
-    return line
-
-
-def activate(team: str, system: str, **fields: Any) -> dict[str, Any]:
-    return {"team": team, "do": "activate", "system": system, **fields}
+from sonarkit import activate, course, named, ref, refusals, run_lines, start
 
 
 def test_1_worked_example_the_radio_operator_traces_the_enemys_north_west_north(tmp_path):

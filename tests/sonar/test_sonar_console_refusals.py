@@ -113,3 +113,33 @@ def test_5_a_refused_system_is_named_as_the_player_typed_it(code, torpedo, silen
     assert torpedo in said, said
     assert not any(word in said.lower() for word in ("activate", "aktivieren", "активация")), said
     assert silence in printed(runtime, seats[team], outs[team], "silence E 2")
+
+
+def _asked(code: str) -> tuple[Runtime, dict[str, TeamConsole], dict[str, io.StringIO]]:
+    """Real time on open sea: yellow on L14 (the rulebook's sonar example), blue's sonar asks it."""
+    runtime, seats, outs = seated("charlie", "realtime", code, cells=("L14", "B2"))
+    for line in ("e mark sonar cross E4", "e mark sonar cross E5", "s mark sonar cross S1", "sonar"):
+        printed(runtime, seats["blue"], outs["blue"], line)
+    assert referee(runtime.game).turns.sonar == ("blue", "yellow")
+    return runtime, seats, outs
+
+
+@pytest.mark.parametrize(("code", "typed", "said"), [
+    ("en", "answer row L sector 6", "! answer: row 'L' is a column's letter: the rows are numbered 1 to 15\n"),
+    ("en", "answer column 14 sector 6", "! answer: column '14' is a row's number: the columns are lettered A to O\n"),
+    ("en", "answer column 99 sector 6", "! answer: column '99' is not a column of the map (A to O)\n"),
+    ("en", '{"do": "sonar_answer", "row": "l", "sector": 6}',
+     "! sonar_answer: row 'L' is a column's letter: the rows are numbered 1 to 15\n"),
+    ("de", "antwort zeile L sektor 6",
+     "! antwort: zeile „L“ ist der Buchstabe einer Spalte: die Zeilen sind von 1 bis 15 nummeriert\n"),
+])
+def test_5_a_sonar_answer_with_a_value_of_the_other_kind_says_which_kind_it_is(code, typed, said):
+    """§5 [B] "Das Sonar aktivieren": the rulebook's example answers "Wir sind in Reihe L, Sektor 6" for a boat on
+    L14. A Captain who says it so (`answer row L`) was told "field 'row' must be a whole number", and one who typed
+    the row as the column (`answer column 14`) "field 'column' must be text, got 14": neither says what to type.
+    The refusal says which kind the value is, and the game still waits for a true answer."""
+    runtime, seats, outs = _asked(code)
+    assert printed(runtime, seats["yellow"], outs["yellow"], typed) == said
+    assert referee(runtime.game).turns.sonar == ("blue", "yellow")
+    answered = printed(runtime, seats["yellow"], outs["yellow"], "answer column L sector 6")
+    assert referee(runtime.game).turns.sonar is None, answered

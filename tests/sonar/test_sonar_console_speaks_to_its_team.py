@@ -188,3 +188,28 @@ def test_9_a_russian_table_quotes_the_team_names_in_every_sentence():
                      "{team}: {track}", "direct hit on {team}", "{team}: {command} refused: {reason}."):
         said = russian.render(Msg(template, team=team_name("blue"), direction="N", track="N", command="x", reason="y"))
         assert "«Синие»" in said, said
+
+
+def test_2_status_while_the_hull_is_repaired_says_who_outlines_next_and_then_to_dive():
+    """§2 [B] "Auftauchen: Echtzeit": "Der Maschinist beginnt mit den Reparaturen ... reicht er seinen Bogen an einen
+    Mannschaftskollegen weiter ... „Bereit zum Tauchen!“". `status` promises what the game waits for; surfaced in real
+    time it said only "Repairs outlined: 1 (engineer)." The repair panel of the window names who is next; so does
+    the console's status now, and once the hull is repaired, the dive."""
+    runtime, seats, outs = seated("charlie", "realtime")
+
+    def status_after(line: str) -> str:
+        printed(runtime, seats["yellow"], outs["yellow"], line)
+        return printed(runtime, seats["yellow"], outs["yellow"], "status")
+
+    assert "Waiting: the engineer outlines one of the hull sections 1, 2, 3, 4 (repair SECTION MEMBER).\n" \
+        in status_after("surface")
+    assert "Waiting: the captain, first mate or radio operator outlines one of the hull sections 2, 3, 4 (repair " \
+           "SECTION MEMBER).\n" in status_after("repair 1 engineer")
+    printed(runtime, seats["yellow"], outs["yellow"], "repair 2 captain")
+    assert "Waiting: the first mate outlines hull section 4 (repair SECTION MEMBER).\n" \
+        in status_after("repair 3 radio operator")
+    assert "Ready to dive: type dive.\n" in status_after("repair 4 first mate")
+    said = status_after("dive")
+    assert "Waiting" not in said and "Ready to dive" not in said, said
+    # the other team hears nothing of it
+    assert "outlines" not in outs["blue"].getvalue()

@@ -67,6 +67,10 @@ def test_the_shipped_maps_are_in_the_documented_format(name):
     (lambda t: t + " 5  . . . . .\n", "test.map:12: the map is 4 rows high; this line is one too many"),
     (lambda t: t.replace(" 4  . . . . .\n", ""), "test.map:10: the map is 4 rows high but the grid has 3"),
     (lambda t: t.replace("grid:", "grod:"), "test.map:6: expected 'name:', 'size:', 'sectors MODE:' or 'grid:'"),
+    # §2 "9 Sektoren ... 4 Sektoren": the sectors of a mode, given without saying which, are one problem that says so
+    (lambda t: t.replace("sectors realtime:", "Sectors:"),
+     "test.map:4: 'sectors' names the mode its sectors are for: 'sectors realtime: ...' or 'sectors turn: ...', got "
+     "'Sectors: 2 2 1 / 2 1 1'"),
     (lambda t: t.split("grid:")[0], "test.map:5: the map has no 'grid:' line"),
     (lambda t: ROCK, "test.map:6: the map has no sea"),
     # §2: sea cells each walled in by islands and the edge: every start cell would be refused, no game could begin
@@ -359,3 +363,16 @@ def test_2_a_row_left_out_or_typed_twice_is_one_problem(change, problems):
     with pytest.raises(MapError) as caught:
         parse_map(change(GOOD), "test.map")
     assert caught.value.problems == problems
+
+
+@pytest.mark.parametrize("row", ["2.#...", "2.#... 2", "02.#...", "2. # . . ."])
+def test_2_a_row_number_typed_against_the_rows_cells_is_the_same_row(row):
+    """§2 map format: an owner typing a printed map without spaces wrote '2.#...' (the row's number against its
+    cells); the check said "row 2 expected here, the line starts with '2.#...'", for a line that starts with 2. The
+    number and the cells are read apart where that gives the row the map's width."""
+    sea = parse_map(GOOD.replace(" 2  . # . . .", row), "test.map")
+    expected = parse_map(GOOD, "test.map")
+    assert (sea.islands, sea.features) == (expected.islands, expected.features)
+    with pytest.raises(MapError) as caught:
+        parse_map(GOOD.replace(" 2  . # . . .", "2.#.."), "test.map")
+    assert caught.value.problems == ["test.map:9: row 2 expected here, the line starts with '2.#..'"]

@@ -67,6 +67,17 @@ def scenario_word(word: str) -> str:
     return map_scenario(word) or word
 
 
+def mode_word(word: str) -> str:
+    """The mode id a typed `--mode` names: its id in any case (`Realtime`), as the map format spells it (`real-time`,
+    `turn-based`) or as a table names it (`Echtzeit`, `"пошаговый режим"`); else the word as typed, which `--mode`'s
+    choices refuse naming the two."""
+    from kaleun.i18n import LANGUAGES
+    from kaleun.sonar.game import MODES
+    from kaleun.ui.sonar_commands import mode_id
+
+    return next((mode for code in LANGUAGES if (mode := mode_id(word.strip(), code)) in MODES), word)
+
+
 def map_scenario(name: str) -> str | None:
     """The scenario a name means, read as `--scenario` reads it (the id in any case, or the scenario's name in one
     of the table's languages): a map's `name:` too, so an owner's typed-in map named `Дельта` or `ЭХО` plays and is
@@ -119,8 +130,9 @@ class SonarFront(Front):
                                 help="Captain Sonar scenario: alpha, bravo, charlie, delta, echo, in any case or "
                                      "as the table names it (Дельта) (default: the one the --map's 'name:' names, "
                                      "read the same way, else alpha)")
-            parser.add_argument("--mode", choices=("turn", "realtime"), default=None,
-                                help="Captain Sonar mode: turn (turn-based, the default) or realtime")
+            parser.add_argument("--mode", choices=("turn", "realtime"), type=mode_word, default=None,
+                                help="Captain Sonar mode: turn (turn-based, the default) or realtime, in any case or "
+                                     "as the table names it (Echtzeit)")
             parser.add_argument("--crew", default=None, metavar="Y,B",
                                 help="Captain Sonar players per team, yellow,blue (2-4 each; default 4,4)")
             parser.add_argument("--map", default=None, metavar="FILE.map",

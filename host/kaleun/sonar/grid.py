@@ -40,6 +40,14 @@ def parse_cell(text: str) -> Cell | None:
     return LETTERS.index(letter), row - 1
 
 
+def typed_cell(text: str) -> Cell | None:
+    """A cell as a crew names it: `C6`, or row first as the quick reference writes it ([Q] "Torpedo": "Einschlag in
+    <Zeile><Spalte>": `6C`); None when it is neither."""
+    if isinstance(text, str) and len(text) >= 2 and text[0].isdigit() and text[-1].isalpha():
+        return parse_cell(text[-1] + text[:-1])
+    return parse_cell(text)
+
+
 def parse_direction(text: str) -> str | None:
     return DIRECTION_WORDS.get(text.lower()) if isinstance(text, str) else None
 

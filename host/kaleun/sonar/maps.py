@@ -31,9 +31,9 @@ line starts with its row number, then one symbol per column, separated by spaces
 
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
-`ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`), row numbers with a leading zero (`01`), a row's
-number again at its end and the column letters again under the last row, and the feature symbols as capitals
-(`O`, `A`): what an owner copying a printed map writes.
+`ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`, also against the row's number: `3.#.o`), row numbers
+with a leading zero (`01`), a row's number again at its end and the column letters again under the last row, and
+the feature symbols as capitals (`O`, `A`): what an owner copying a printed map writes.
 
 A map with a mistake is refused with every problem as `file:line: problem`, in the file's order. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -212,6 +212,8 @@ _KEY = re.compile(r"^(name|size|sectors\s+\S+|grid)\s*:\s*(.*)$", re.IGNORECASE)
 #: a header written without its colon ('grid', 'size 15 x 15', 'sectors turn 8 7 / 8 7')
 _KEY_WITHOUT_COLON = re.compile(r"^(name|size|sectors\s+(?:turn|turn-based|realtime|real-time)|grid)(?:\s+([^:]*))?$",
                                 re.IGNORECASE)
+#: 'sectors: ...' written without the mode its sectors are for
+_SECTORS_WITHOUT_MODE = re.compile(r"^sectors\s*:", re.IGNORECASE)
 #: '15 x 15', '15 X 15', '15×15' (the sign a printed map or a word processor writes)
 _SIZE = re.compile(r"^([0-9]+)\s*[xX\u00d7]\s*([0-9]+)$")
 #: the modes as a maker may also write them in a header ('sectors real-time:')
@@ -250,6 +252,11 @@ def parse_map(text: str, source: str) -> SeaMap:
             # reported as an unknown header)
             bad(number, Msg("write {key} with a colon: {written}", key=repr(_short(_key(match.group(1)))),
                             written=repr(_short(f"{_key(match.group(1))}:"))))
+        if match is None and _SECTORS_WITHOUT_MODE.match(line):
+            # 'sectors: 5 5 5 / 5 5 5': a map gives the sectors of each mode on a line of its own
+            bad(number, Msg("'sectors' names the mode its sectors are for: 'sectors realtime: ...' or 'sectors turn: "
+                            "...', got {got}", got=repr(_short(line))))
+            continue
         if match is None:
             bad(number, Msg("expected 'name:', 'size:', 'sectors MODE:' or 'grid:', got {got}", got=repr(_short(line))))
             continue
@@ -373,6 +380,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
+        words = _number_apart(words, columns)  # '7.#...' as '7 .#...'
         numbered = _row_number(words[0])  # '7' or '07'
         if numbered != row + 1:
             following = _next_row_number(lines, number)
@@ -431,6 +439,20 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines, row_lines.get(1, 0)
+
+
+def _number_apart(words: list[str], columns: int) -> list[str]:
+    """A grid line whose row number is typed against its first cells ('1.#...', '12.#'): the number and the cells
+    apart, where that gives the row the map's width (else the words as they are: '2a' with five cells after it is a
+    mistyped row number, not row 2 of six cells)."""
+    joined = re.fullmatch(rf"([0-9]{{1,{MAX_DIGITS}}})(\S+)", words[0])
+    if joined is None or not _symbols(joined.group(2)):
+        return words
+    apart = [joined.group(1), joined.group(2), *words[1:]]
+    cells = apart[1:]
+    if len(cells) > 1 and _row_number(cells[-1]) == int(joined.group(1)):
+        cells = cells[:-1]  # the row number again at its end
+    return apart if len(_unspaced(cells) or cells) == columns else words
 
 
 def _unspaced(cells: list[str]) -> list[str] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from kaleun.core.args import Args
+from kaleun.core.args import Args, whole
 from kaleun.core.engine import Handler, Module
 from kaleun.core.errors import CommandError, SaveError
 from kaleun.core.events import Event
@@ -22,7 +22,7 @@ from kaleun.sonar.crew import Crew, crew, member_name
 from kaleun.sonar.echo import clip_echoes
 from kaleun.sonar.engineer import EngineerBoard, circuit_repaired, layout
 from kaleun.sonar.gauges import SYSTEMS, Gauges
-from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_cell, parse_direction, step
+from kaleun.sonar.grid import DIRECTION_NAMES, LETTERS, Cell, cell_name, parse_direction, step, typed_cell
 from kaleun.sonar.maps import SeaMap
 from kaleun.sonar.plot import Plot
 from kaleun.sonar.record import Record
@@ -246,7 +246,7 @@ class Referee(Module):
 
     def _cell(self, args: Args, key: str = "cell") -> Cell:
         text = args.str(key)
-        cell = parse_cell(text)
+        cell = typed_cell(text)
         if cell is None or not self.sea.on_map(cell):
             raise CommandError(Msg("{command}: {field} '{value}' is not a cell of the map (A1 to {last})",
                                    command=args.name, field=key, value=text,
@@ -750,6 +750,7 @@ class Referee(Module):
             self.turns.frozen_by = None
 
     def _sonar_answer(self, team: str, args: Args) -> None:
+        self._swapped_kinds(args)
         statements: dict[str, int | str] = {}
         if args.has("row"):
             statements["row"] = args.int("row", lo=1, hi=self.sea.rows)
@@ -776,6 +777,25 @@ class Referee(Module):
         self.turns.sonar = None
         if self.turns.frozen_by == asker:
             self.turns.frozen_by = None
+
+    def _swapped_kinds(self, args: Args) -> None:
+        """A sonar answer whose row is a column's letter or whose column is a row's number ([B] "Das Sonar aktivieren":
+        the rulebook's own example says "Reihe L" for column L): said as such, with the kind the value belongs to."""
+        row, column = args.raw.get("row"), args.raw.get("column")
+        letter = row.strip().upper() if isinstance(row, str) else ""
+        if len(letter) == 1 and letter in self.sea.column_letters():
+            raise CommandError(Msg("{command}: {field} '{value}' is a column's letter: the rows are numbered 1 to "
+                                   "{rows}", command=args.name, field="row", value=letter, rows=self.sea.rows))
+        typed = column.strip() if isinstance(column, str) else column
+        number = int(typed) if isinstance(typed, str) and typed.isascii() and typed.isdigit() and len(typed) <= 3 \
+            else whole(typed)
+        if number is not None and 1 <= number <= self.sea.rows:
+            raise CommandError(Msg("{command}: {field} '{value}' is a row's number: the columns are lettered A to "
+                                   "{last}", command=args.name, field="column", value=number,
+                                   last=LETTERS[self.sea.columns - 1]))
+        if number is not None:  # a number no row has either (`answer column 99`): no column of the map
+            raise CommandError(Msg("{command}: column '{value}' is not a column of the map (A to {last})",
+                                   command=args.name, value=number, last=LETTERS[self.sea.columns - 1]))
 
     def _stop(self, team: str, args: Args) -> None:
         state = self.teams[team]

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from kaleun.core.args import Args
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg
+from kaleun.core.messages import N_, Msg, or_list
 from kaleun.sonar import data
 from kaleun.sonar.damage import mines_destroyed
-from kaleun.sonar.grid import Cell, cell_name, parse_cell
+from kaleun.sonar.grid import Cell, cell_name, parse_cell, typed_cell
 from kaleun.sonar.maps import FEATURE_WORDS, LEGEND, MapError, SeaMap, at, kind_words, parse_map
 
 if TYPE_CHECKING:
@@ -96,10 +96,16 @@ def check_map(sea: SeaMap, scen: Scenario, mode: str) -> None:
                                    symbol=symbols[feature])))
     for feature in sorted(set(sea.features) - scen.features()):
         none = FEATURE_WORDS[feature][0] if feature in FEATURE_WORDS else ""
-        problems.append(at(sea.source, sea.feature_lines[feature],
-                           Msg(none, scenario=Msg.term(scen.name), symbol=symbols[feature]) if none else
-                           Msg("scenario {scenario} has no cells of the kind {kind} ('{symbol}'); mark that cell '.'",
-                               scenario=Msg.term(scen.name), kind=kind_words(feature), symbol=symbols[feature])))
+        problem = (Msg(none, scenario=Msg.term(scen.name), symbol=symbols[feature]) if none else
+                   Msg("scenario {scenario} has no cells of the kind {kind} ('{symbol}'); mark that cell '.'",
+                       scenario=Msg.term(scen.name), kind=kind_words(feature), symbol=symbols[feature]))
+        # an owner's typed-in Delta map checked as Alpha (its name no scenario's): erasing its water holes is not the
+        # only way out, and not the one meant
+        users = [Msg.term(other.name) for other in scenarios().values() if feature in other.features()]
+        if users:
+            problem = Msg("{problem}, or play the map as scenario {scenarios}", problem=problem,
+                          scenarios=or_list(users))
+        problems.append(at(sea.source, sea.feature_lines[feature], problem))
     if not sea.has_mode(mode):
         problems.append(at(sea.source, sea.missing_sectors_line(),
                            Msg("the map has no sectors for the {played} game ('sectors {mode}: ...')",
@@ -170,7 +176,7 @@ class ArcherMines(ScenarioSystem):
 
     def read(self, args: Args) -> dict[str, Any]:
         text = args.str("cell")
-        cell = parse_cell(text)
+        cell = typed_cell(text)
         if cell is None or not self.sea.on_map(cell):
             raise CommandError(Msg("{command}: cell '{value}' is not a cell of the map", command=args.name,
                                    value=text))

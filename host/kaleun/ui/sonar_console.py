@@ -25,6 +25,7 @@ from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
 from kaleun.session_log import through_console
+from kaleun.sonar.crew import Crew
 from kaleun.sonar.echo import clip_echoes
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
@@ -73,6 +74,12 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "sonar": ("sonar", ()), "silence": ("silence", ("direction", "distance")),
     "scenario": ("scenario", ("cell",)), "archer": ("scenario", ("cell",)),
 }
+
+
+def called(words: list[str]) -> list[str]:
+    """A line typed as the rulebook prints the calls ("Stop!", "Kurs Nord!", "Auftauchen!", "Tauchen!"): the
+    exclamation marks that end a word are no part of it (a word of nothing but them is none)."""
+    return [word.rstrip("!") for word in words if word.rstrip("!")]
 
 
 class TeamConsole(Prompting):
@@ -168,7 +175,7 @@ class TeamConsole(Prompting):
             elif event.name == "moved" and event.audience == self.team:  # a course or silent run without both
                 self._owed_hint()                                            # its mark and its cross
             elif event.name == "status" and event.audience == self.team:  # `{"do": "status"}` typed as JSON
-                self.say(describe_status(event.data, self.lang, self.team))
+                self.say(describe_status(event.data, self.lang, self.team, self._crew()))
             elif event.name == "game_over" and self.interactive:  # as the U-BOOT console after the mission's end
                 self.say(self.lang.render(what_next(self.lang)))
 
@@ -181,6 +188,9 @@ class TeamConsole(Prompting):
                                       "kinds, exactly one of them true, e.g. {example}.",
                                       answer=command_word("answer"), row=row, column=column, sector=sector,
                                       example=answer.example_in(self.lang))))
+
+    def _crew(self) -> Crew:
+        return self.referee.teams[self.team].crew
 
     def _repair_hint(self) -> None:
         """The real-time repair ritual at a console: which words outline the hull sections."""
@@ -244,7 +254,9 @@ class TeamConsole(Prompting):
             if text.startswith("{"):
                 self._json(typed.json_command(text))
                 return
-            words = typed.words(text)
+            words = called(typed.words(text))
+            if not words:
+                return
             self._words(words[0].lower(), words[1:], told)
         except CommandError as exc:
             self._problem(of_error(exc))
@@ -302,7 +314,7 @@ class TeamConsole(Prompting):
             self._help(plain)
         elif name == "status":
             self._need(plain, command)
-            self.say(describe_status(status, self.lang, self.team))
+            self.say(describe_status(status, self.lang, self.team, self._crew()))
         elif name == "map":
             self._need(plain, command)
             self.say(draw_map(self.referee.sea, status, self.lang, self.team))

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from kaleun.core.events import Event
-from kaleun.core.messages import N_, Msg, and_list, join
+from kaleun.core.messages import N_, Msg, and_list, join, or_list
 from kaleun.i18n import Language
 from kaleun.sonar.address import addressed
-from kaleun.sonar.crew import member_name
+from kaleun.sonar.crew import Crew, member_name
 from kaleun.sonar.engineer import SECTION_ORDER, BoardLayout, circuit_name
 from kaleun.sonar.grid import COURSE_LETTERS, DIRECTION_NAMES, LETTERS, parse_cell
 from kaleun.sonar.maps import SeaMap
@@ -147,10 +147,11 @@ def owed_line(status: dict[str, Any]) -> Msg | None:
     return Msg("Waiting: {what}.", what=and_list(waits))
 
 
-def describe_status(status: dict[str, Any], lang: Language, team: str | None = None) -> str:
+def describe_status(status: dict[str, Any], lang: Language, team: str | None = None, crew: Crew | None = None) -> str:
     """The boat's state: where, damage, surfaced or not; the gauges; what the game waits for. `team`: the team
     whose console reads it, addressed as "you" where the game waits for it (its turn, its Stop!, its sonar answer,
-    with what to type); None names every team."""
+    with what to type); None names every team. `crew`: the team's crew, whose repairs (real time, surfaced) the
+    game waits for: who outlines the next hull section, or the dive."""
     where = Msg("at {cell}, sector {sector}", cell=status["cell"], sector=status["sector"]) if status["cell"] \
         else Msg("still without a start cell")
     lines: list[Msg | str] = [Msg("Boat {where}; damage {damage}; {state}.", where=where, damage=status["damage"],
@@ -181,8 +182,28 @@ def describe_status(status: dict[str, Any], lang: Language, team: str | None = N
         done = join([Msg("{section} ({member})", section=k, member=member_name(v))
                      for k, v in status["repairs"].items()]) if status["repairs"] else "-"
         lines.append(Msg("Repairs outlined: {done}.", done=done))
+        if crew is not None and status["phase"] == "play":
+            lines.append(repairs_waiting(status, crew))
     lines.extend(waits_lines(status, team))
     return "\n".join(lang.render(line) for line in lines)
+
+
+def repairs_waiting(status: dict[str, Any], crew: Crew) -> Msg:
+    """What a surfaced crew's repairs wait for (real time, digest §2): who outlines which hull section next (the
+    Engineer begins, then the sheet passes on), or, the hull repaired, the dive: as the window's repair panel names
+    who is next."""
+    from kaleun.sonar import data
+    from kaleun.sonar.surfacing import repair_problem, sections_left
+
+    repairs = {int(k): v for k, v in status["repairs"].items()}
+    left = sections_left(repairs, int(data.load("rules")["rules"]["repair_sections"]))
+    if not left:
+        return Msg("Ready to dive: type {dive}.", dive=command_word("dive"))
+    may = [member_name(m) for m in crew.members if repair_problem(crew, repairs, left[0], m) is None]
+    return Msg.plural("Waiting: the {members} outlines hull section {left} ({repair} SECTION MEMBER).",
+                      "Waiting: the {members} outlines one of the hull sections {left} ({repair} SECTION MEMBER).",
+                      n=len(left), members=or_list(may), left=", ".join(map(str, left)),
+                      repair=command_word("repair"))
 
 
 def waits_lines(status: dict[str, Any], team: str | None) -> list[Msg]:
