@@ -113,6 +113,13 @@ class Picture:
     def active(self) -> list[dict[str, Any]]:
         return [c for c in self.contacts.values() if not c["lost"]]
 
+    def ships_within(self, reach_nm: float) -> list[dict[str, Any]]:
+        """The ships in contact a weapon reaching `reach_nm` can be aimed at by the crew's own estimates (§8.4),
+        nearest first: a ship the crew was told is going down is none (no torpedo or round is wasted on her)."""
+        near = [c for c in self.active() if c["kind"] == "ship" and not c.get("going_down")
+                and float(c["range_nm"]) <= reach_nm]
+        return sorted(near, key=lambda c: float(c["range_nm"]))
+
     def view(self, contact: Mapping[str, Any], now: float, heading: float) -> dict[str, Any]:
         """Target data as the crew sees it, relative bearing from the boat's current heading."""
         out = {"contact": contact["id"], "kind": contact["kind"], "sensor": contact["sensor"],
