@@ -291,9 +291,7 @@ class FireControl(WeaponsPart):
         if p.get("contact") is not None:
             contact = self.sea.picture.get(p.get("contact"))
             if contact is None:
-                known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
-                return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
-                           known=known if known != "none yet" else Msg("none yet"))
+                return self.sea.picture.unknown(p["contact"])
             if self.w.seen_sunk(p["contact"]):  # the crew saw her go down
                 return Msg("{contact} has sunk: choose another ship", contact=p["contact"])
             if contact["lost"]:

@@ -114,7 +114,7 @@ def target_ship(weapons: Any, cid: str | None, looking: bool = True) -> Any:
         return no_target_named(sea.picture)
     contact = sea.picture.get(cid)
     if contact is None:
-        return Msg("there is no contact {contact}", contact=cid)
+        return sea.picture.unknown(cid)
     if weapons.w.seen_sunk(cid):  # the crew saw her go down
         return Msg("{contact} has sunk: choose another ship", contact=cid)
     if contact["lost"]:
@@ -157,7 +157,7 @@ def target_aircraft(weapons: Any, cid: str | None, looking: bool = True) -> Any:
     if cid is not None:
         contact = sea.picture.get(cid)
         if contact is None:
-            return Msg("there is no contact {contact}", contact=cid)
+            return sea.picture.unknown(cid)
         if contact["kind"] != "aircraft":
             return Msg("{contact} is a ship: the 20 mm gun fires at aircraft", contact=cid)
         if not looking:
