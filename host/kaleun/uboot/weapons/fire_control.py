@@ -373,10 +373,25 @@ class FireControl(WeaponsPart):
             parts += self._cold_said("bow")
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
+        parts += self._disc_course_said(p)
         parts += self._depth_said()
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
         self.keep_periscope_up()
         self.warn_without_view("tdc")
+
+    def _disc_course_said(self, p: Mapping[str, Any]) -> list[Msg]:
+        """The TDC's word when it took the attack disc's rings and the own course ring is not at the boat's course:
+        the rings are read against each other (§9.2.1), so a ring the navigator left behind a turn of the boat turns
+        the enemy's course in the TDC by as much. Said, not put right: the disc is the crew's. Nothing when the
+        ring stands at the boat's course (to the whole degree) or the TDC took no ring."""
+        own = self.disc.own_course
+        if p["source"] != "disc" or own is None:
+            return []
+        heading = round(self.boat.heading_at(self.engine.t)) % 360
+        if own == heading:
+            return []
+        return [Msg(" The attack disc's own course ring reads {ring:03d}°, the boat heads {heading:03d}°.", ring=own,
+                    heading=heading)]
 
     def _depth_said(self) -> list[Msg]:
         """The TDC's word on the depth setting against the target's draught, when the crew knows it (the contact
