@@ -63,3 +63,4 @@ def test_12_what_the_tdc_warned_of_happens_the_contact_pistol_runs_under_the_kee
     events = order(g, "fire_torpedoes", tubes=[3]) + advance(g, g.t + 300)
     assert one(events, "torpedo_under")["why"] == "ran under the keel"
     assert not named(events, "torpedo_hit")
+

@@ -375,6 +375,10 @@ class FireControl(WeaponsPart):
         parts += self._stern_report(sol)
         parts += self._disc_course_said(p)
         parts += self._depth_said()
+        contact = self.sea.picture.get(p["contact"]) if p.get("contact") else None
+        if contact is not None and contact.get("going_down"):  # the crew was told she settles: a coup de grâce
+            parts.append(Msg(" {contact} is going down already: a torpedo only hastens her end.",
+                             contact=p["contact"]))
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
         self.keep_periscope_up()
         self.warn_without_view("tdc")
