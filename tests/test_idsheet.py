@@ -371,7 +371,7 @@ def _umask() -> int:
 
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_8_2_every_card_gives_its_class_s_draught_for_the_depth_setting(language):
-    """§8.2 and the torpedo crisis mission: HQ's advice sets the torpedoes "2 m or more less than the target's
+    """§8.2 and the torpedo crisis mission: HQ's advice sets the torpedoes "3 m or more less than the target's
     draught", and the TDC takes a depth setting; the crew reads that draught where it reads the class, on the
     identification sheet (ships.toml `draft_m`), in every language of the table."""
     from kaleun.core.messages import Msg

@@ -245,7 +245,7 @@ def card_lines(cls: ShipClass) -> list[tuple[Msg, bool]]:
         (Msg.term(cls.name), True),
         (second, cls.grt > 0),
         (Msg("{speed:g} kn top speed · {length:g} m long", speed=cls.speed_kn, length=cls.length_m), False),
-        # the draught: what a torpedo's depth setting is made against (HQ's advice in the torpedo crisis: "set 2 m
+        # the draught: what a torpedo's depth setting is made against (HQ's advice in the torpedo crisis: "set 3 m
         # or more less than the target's draught")
         (join([Msg("{draught:g} m draught", draught=cls.draft_m), service], " · "), False),
     ]
