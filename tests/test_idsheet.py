@@ -278,10 +278,10 @@ def test_s8_2_every_line_of_every_card_fits_its_card_in_the_sheets_language(lang
 def test_card_text_is_built_from_messages():
     liberty = [str(line) for line, _ in card_lines(ship_classes()["liberty"])]
     assert liberty == ["Liberty ship", "7,176 GRT · merchant", "11 kn top speed · 135 m long",
-                       "in service from 1942"]
+                       "8.5 m draught · in service from 1942"]
     flower = [str(line) for line, _ in card_lines(ship_classes()["flower"])]
     assert flower[1] == "escort (a warship, no GRT)"
-    assert str(card_lines(ship_classes()["tramp"])[3][0]) == "in service by 1939"
+    assert str(card_lines(ship_classes()["tramp"])[3][0]) == "7.8 m draught · in service by 1939"
 
 
 def test_the_sheet_renders_without_dejavu(tmp_path):
@@ -367,3 +367,19 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_8_2_every_card_gives_its_class_s_draught_for_the_depth_setting(language):
+    """§8.2 and the torpedo crisis mission: HQ's advice sets the torpedoes "3 m or more less than the target's
+    draught", and the TDC takes a depth setting; the crew reads that draught where it reads the class, on the
+    identification sheet (ships.toml `draft_m`), in every language of the table."""
+    from kaleun.core.messages import Msg
+    from kaleun.i18n import language as table_language
+
+    lang = table_language(language)
+    for cls in ship_classes().values():
+        lines = [lang.render(line) for line, _bold in card_lines(cls)]
+        assert lang.render(Msg("{draught:g} m draught", draught=cls.draft_m)) in lines[3], (cls.id, lines)
+    tramp = [lang.render(line) for line, _bold in card_lines(ship_classes()["tramp"])]
+    assert {"en": "7.8 m draught", "de": "7,8 m Tiefgang", "ru": "осадка 7,8 м"}[language] in tramp[3]

@@ -543,3 +543,18 @@ def test_12_a_ship_a_torpedo_stopped_is_never_said_to_slow_down_when_the_gun_hit
     said = [e["feed"] for e in named(events, "ship_damaged")]
     assert said and not [line for line in said if "slows down" in line or "falls back" in line], said
     assert all(e["state"] in ("crippled", "sinking") for e in named(events, "ship_damaged"))
+
+
+def test_12_the_tdc_set_on_a_ship_the_crew_was_told_is_going_down_says_so():
+    """§12 "sinks after a delay, or stays afloat for a coup de grâce": a torpedo at a ship already settling only
+    hastens her end (shipdamage.py); the TDC set on her says so, as the gun refuses a round at her (guns.py)."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(1, vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90, "speed_kn": 7.5}])
+    order(g, "periscope")
+    assert "going down" not in one(order(g, "tdc", contact="c1"), "tdc_programmed")["feed"]
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t)
+    assert one(order(g, "tdc", contact="c1"), "tdc_programmed")["feed"].endswith(
+        " c1 is going down already: a torpedo only hastens her end.")

@@ -9,8 +9,8 @@ from typing import Any
 
 from kaleun.core.events import Event
 from kaleun.uboot.sea import shipdamage
-from kit import console_on_a_clock, do, order
-from weapons.weaponskit import range_game
+from kit import console_on_a_clock
+from weapons.weaponskit import range_game, ships_reported
 
 NEAR = {"class": "tramp", "bearing": 40, "range_m": 2500, "course": 40, "speed_kn": 0}
 ALSO_NEAR = {"class": "tramp", "bearing": 300, "range_m": 3000, "course": 40, "speed_kn": 0}
@@ -19,14 +19,7 @@ GUN_WORDS = "{c} is the only ship in contact within the gun's reach (4 nm): it i
 
 def _in_sight(vessels: list[dict[str, Any]]) -> Any:
     g = range_game(3, vessels=vessels, surfaced=True, flooded=[])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    for _ in range(80):
-        if len([c for c in g.module("sea").picture.active() if c["kind"] == "ship"]) == len(vessels):
-            break
-        g.advance_to(g.t + 30)
+    assert len(ships_reported(g, len(vessels))) == len(vessels)
     return g
 
 
@@ -71,12 +64,17 @@ def test_8_4_typed_tdc_with_a_picture_by_hand_takes_no_contact() -> None:
     assert "contact" not in _given(heard, "tdc")
 
 
-def test_8_4_with_two_ships_in_reach_typed_gun_still_asks_for_its_target() -> None:
+def test_8_4_with_two_ships_in_reach_typed_gun_is_refused_naming_the_ships_to_choose_from() -> None:
+    """As the TDC's refusal does: the First Officer hears which ships the gun can be laid on, and picks one."""
     g = _in_sight([NEAR, ALSO_NEAR])
+    near, far = _ships(g)
     said, heard = _typed(g, "gun")
     assert "only ship" not in said
-    assert "give target" in said
+    assert (f"88 mm gun refused: the 88 mm gun needs a target, one of the ships in contact within its reach (4 nm): "
+            f"{near}, {far}.") in said
     assert not [e for e in heard if e.name == "order_accepted"]
+    said, heard = _typed(g, f"gun {far}")  # the one picked
+    assert _given(heard, "gun_88")["target"] == far
 
 
 def test_8_4_a_ship_the_crew_saw_settle_is_no_candidate_and_her_contact_says_she_is_going_down() -> None:

@@ -42,8 +42,8 @@ def _reasons(g, fields) -> list[str]:
 
 
 @pytest.mark.parametrize("gun, fields, name, target", [
-    ("gun_88", {"target": "c99"}, "88 mm gun", "there is no contact c99"),
-    ("gun_20", {"target": "c99"}, "20 mm gun", "there is no contact c99")])
+    ("gun_88", {"target": "c99"}, "88 mm gun", "there is no contact c99 (contacts: none yet)"),
+    ("gun_20", {"target": "c99"}, "20 mm gun", "there is no contact c99 (contacts: none yet)")])
 def test_8_4_a_gun_s_preview_names_the_depth_the_sea_the_rounds_and_the_target(gun, fields, name, target):
     g = _stormy_and_dry()
     assert _reasons(g, {"order": gun, **fields}) == [
@@ -96,7 +96,7 @@ def test_8_4_the_console_check_prints_every_reason_in_each_language(code):
     for reason in (Msg("the boat must be surfaced to man the guns"),
                    Msg("the sea is too heavy for the gun crews (sea state {state})", state=7),
                    Msg("no ammunition left for the {gun}", gun=Msg.term("88 mm gun")),
-                   Msg("there is no contact {contact}", contact="c99")):
+                   Msg("there is no contact {contact} (contacts: {known})", contact="c99", known=Msg("none yet"))):
         assert lang.render(reason) in text, (code, lang.render(reason), text)
 
 
@@ -117,7 +117,8 @@ def test_8_4_in_german_each_further_reason_stands_as_its_own_clause():
     word order („Achtung: außerdem es gibt keinen Kontakt c99: …“); after „Achtung, außerdem:“ each reads as said."""
     lang = language("de")
     text = console_typed("de", in_words("check gun c99", lang), game=_stormy_and_dry())
-    contact = lang.render(Msg("there is no contact {contact}", contact="c99"))
+    contact = lang.render(Msg("there is no contact {contact} (contacts: {known})", contact="c99",
+                              known=Msg("none yet")))
     assert f"Achtung, außerdem: {contact}. Auch deswegen würde der Befehl abgelehnt." in text, text
     assert "außerdem es" not in text
 

@@ -37,7 +37,13 @@ def test_9_2_1_a_disc_set_with_the_wrong_own_course_misleads_the_tdc():
     by 10° in the TDC."""
     g = range_game(course=290)
     do(g, {"do": "attack_disc", "own_course": 280, "bearing": 40, "enemy_course": 70})
-    assert one(order(g, "tdc", source="disc", range_nm=4, speed_kn=7), "tdc_programmed")["course"] == 80
+    programmed = one(order(g, "tdc", source="disc", range_nm=4, speed_kn=7), "tdc_programmed")
+    assert programmed["course"] == 80
+    # the TDC says so: the ring the navigator left behind is read aloud with the boat's course
+    assert programmed["feed"].endswith(" The attack disc's own course ring reads 280°, the boat heads 290°.")
+    do(g, {"do": "attack_disc", "own_course": 290})
+    assert "own course ring" not in one(order(g, "tdc", source="disc", range_nm=4, speed_kn=7),
+                                        "tdc_programmed")["feed"]
 
 
 def test_the_tdc_refuses_a_disc_not_fully_set():

@@ -91,7 +91,7 @@ def test_the_88mm_gun_refuses_a_target_out_of_range_or_unknown():
     cid = _first_contact(g)
     # the gun's reach, not the true range (5.1 nm): the crew knows its own estimates only
     assert refused(order(g, "gun_88", target=cid)) == f"{cid} is out of range (the gun reaches 4 nm)"
-    assert refused(order(g, "gun_88", target="c99")) == "there is no contact c99"
+    assert refused(order(g, "gun_88", target="c99")) == f"there is no contact c99 (contacts: {cid})"  # the one known
 
 
 def test_diving_stops_the_gun():

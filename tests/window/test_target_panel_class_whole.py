@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 from kaleun.core.messages import Msg
-from kit import do, order
-from weapons.weaponskit import range_game
+from weapons.weaponskit import range_game, ships_reported
 
 from window.fingers import Table_, drawn_with_rects
 
@@ -17,14 +16,7 @@ def identified(cls: str, code: str) -> Table_:
     """A ship of `cls` 1.2 km off, reported by two lookouts and identified by touch on the plot."""
     g = range_game(3, vessels=[{"class": cls, "bearing": 20, "range_m": 1200, "course": 90, "speed_kn": 8}],
                    surfaced=True)
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    for _ in range(40):
-        if g.module("sea").picture.active():
-            break
-        g.advance_to(g.t + 30)
+    assert ships_reported(g) == ["c1"]
     table = Table_(game=g, language=code)
     table.window.dismiss_alarms()
     table.tap("tab.plot")

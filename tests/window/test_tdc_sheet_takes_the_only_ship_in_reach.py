@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 from kaleun.core.messages import Msg
-from kit import do, order
-from weapons.weaponskit import range_game
+from weapons.weaponskit import range_game, ships_reported
 
 from window.fingers import Table_, shown
 
@@ -24,20 +23,12 @@ SCREENS = [("orders", "order.tdc"), ("attack", "weapon.tdc")]
 def _in_sight(vessels: list[dict[str, Any]], language: str = "en") -> tuple[Table_, list[str]]:
     """The surfaced boat's lookouts report every ship (nearest first)."""
     g = range_game(3, vessels=vessels, surfaced=True, flooded=[])
-    order(g, "mobilize")
-    for figure in ("navigator-square", "navigator-triangle"):
-        do(g, {"do": "place", "figure": figure, "section": 8})
-    order(g, "observe")
-    found: list[dict[str, Any]] = []
-    for _ in range(80):
-        found = [c for c in g.module("sea").status()["contacts"] if c["kind"] == "ship"]
-        if len(found) == len(vessels):
-            break
-        g.advance_to(g.t + 30)
-    assert len(found) == len(vessels), found
+    ships = ships_reported(g, len(vessels))
+    assert len(ships) == len(vessels), ships
+    ranges = {c["contact"]: float(c["range_nm"]) for c in g.module("sea").status()["contacts"]}
     table = Table_(game=g, language=language)
     table.window.dismiss_alarms()
-    return table, [str(c["contact"]) for c in sorted(found, key=lambda c: float(c["range_nm"]))]
+    return table, sorted(ships, key=ranges.__getitem__)
 
 
 def _torpedo_reach_nm(table: Table_) -> float:

@@ -1037,8 +1037,7 @@ ACTIONS: tuple[Action, ...] = (
                                               "loaded with mines)"), _f(
         "tubes", "wholes", N_("tube numbers"), lo=1, hi=5, positional=True), example="mines 1,2"),
     _order("gun", "gun_88", "attack", N_("order: the 88 mm gun opens fire on a ship"),
-           _f("target", "contact", N_("a ship contact (default: the only ship in the gun's reach)"), required=True,
-              positional=True),
+           _f("target", "contact", N_("a ship contact (default: the only ship in the gun's reach)"), positional=True),
            _f("rounds", "whole", N_("rounds to fire"), lo=1, hi=60), example="gun c1 rounds=10", aliases=("gun_88",)),
     _order("flak", "gun_20", "attack", N_("order: the 20 mm gun opens fire on an aircraft"),
            _f("target", "contact", N_("an aircraft contact (default: the nearest)"), positional=True),

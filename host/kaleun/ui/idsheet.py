@@ -3,7 +3,7 @@
 Rulebook §8.2 "visual identification": the crew identifies a ship's class on the identification
 sheet to know its tonnage. The sheet is generated from the data: the classes of ships.toml (at sea
 in a given year, or all of them), their silhouettes from silhouettes.toml drawn to one common
-scale, class name, type, GRT, top speed, length and year in service. Merchants and small vessels
+scale, class name, type, GRT, top speed, length, draught and year in service. Merchants and small vessels
 come first, largest tonnage first; then the escorts.
 
 `layout_sheet` is geometry (which classes, where, at what scale; given the sheet's language, each
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaleun.core.messages import Msg, Translate, TranslatePlural
+from kaleun.core.messages import Msg, Translate, TranslatePlural, join
 from kaleun.files import why_unread
 from kaleun.fonts import FILES as FONT_FILES
 from kaleun.fonts import FONT_DIR as SHIPPED_FONTS
@@ -245,7 +245,9 @@ def card_lines(cls: ShipClass) -> list[tuple[Msg, bool]]:
         (Msg.term(cls.name), True),
         (second, cls.grt > 0),
         (Msg("{speed:g} kn top speed · {length:g} m long", speed=cls.speed_kn, length=cls.length_m), False),
-        (service, False),
+        # the draught: what a torpedo's depth setting is made against (HQ's advice in the torpedo crisis: "set 3 m
+        # or more less than the target's draught")
+        (join([Msg("{draught:g} m draught", draught=cls.draft_m), service], " · "), False),
     ]
 
 

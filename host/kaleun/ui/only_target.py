@@ -20,12 +20,6 @@ TARGET_FIELDS = {"tdc": "contact", "gun_88": "target"}
 MANUAL_TDC_FIELDS = ("bearing", "range_m", "range_nm", "course", "aob", "speed_kn")
 
 
-def _ships(game: Any) -> list[dict[str, Any]]:
-    """The crew's ship contacts (estimates), nearest first."""
-    found = game.module("sea").status().get("contacts", []) if game.has_module("sea") else []
-    return sorted((c for c in found if c.get("kind") == "ship"), key=lambda c: float(c["range_nm"]))
-
-
 def torpedo_reach_nm(game: Any) -> float | None:
     """How far the boat's torpedoes run now (nm): the longer of the bow's and the stern's, each the run of the torpedo
     the TDC's solution that way is made for (`reach_m`); None when no tube holds a torpedo."""
@@ -51,10 +45,10 @@ def only_ship_in_reach(game: Any, order: str) -> tuple[str, float] | None:
     torpedoes' for the TDC) by its own estimates (§8.4), leaving out a ship it was told is going down, and that
     reach (nm, to a tenth). None when there is none or more than one to choose from."""
     reach = weapon_reach_nm(game, order)
-    if reach is None:
+    if reach is None or not game.has_module("sea"):
         return None
-    near = [c for c in _ships(game) if float(c["range_nm"]) <= reach and not c.get("going_down")]
-    return (str(near[0]["contact"]), round(reach, 1)) if len(near) == 1 else None
+    near = game.module("sea").picture.ships_within(reach)  # the rule the gun's refusal names its choices by
+    return (str(near[0]["id"]), round(reach, 1)) if len(near) == 1 else None
 
 
 def only_ship_words(order: str, contact: str, reach: float) -> Msg:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kaleun.core.messages import Msg
 from kaleun.core.rng import GameRandom
 from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.sensors import PLOT, errors
@@ -112,6 +113,20 @@ class Picture:
 
     def active(self) -> list[dict[str, Any]]:
         return [c for c in self.contacts.values() if not c["lost"]]
+
+    def unknown(self, cid: str) -> Msg:
+        """Why an order names no contact of the picture, with the contacts it could name (every order that takes
+        one says it alike: the TDC, the guns)."""
+        known = sorted(self.contacts, key=lambda c: int(c[1:]) if c[1:].isdigit() else 0)
+        return Msg("there is no contact {contact} (contacts: {known})", contact=cid,
+                   known=", ".join(known) if known else Msg("none yet"))
+
+    def ships_within(self, reach_nm: float) -> list[dict[str, Any]]:
+        """The ships in contact a weapon reaching `reach_nm` can be aimed at by the crew's own estimates (§8.4),
+        nearest first: a ship the crew was told is going down is none (no torpedo or round is wasted on her)."""
+        near = [c for c in self.active() if c["kind"] == "ship" and not c.get("going_down")
+                and float(c["range_nm"]) <= reach_nm]
+        return sorted(near, key=lambda c: float(c["range_nm"]))
 
     def view(self, contact: Mapping[str, Any], now: float, heading: float) -> dict[str, Any]:
         """Target data as the crew sees it, relative bearing from the boat's current heading."""

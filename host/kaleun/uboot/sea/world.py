@@ -18,9 +18,10 @@ Events: `contact_report` (feed), `contact`, `contact_lost`, `target_data`, `iden
 report of it says it attacks), `aircraft_attack` (feed), `collision`, `ship_turning_away` (feed: the lookouts
 see a lone merchant that has sighted the boat turn away, `convoys.py`; none when nobody had her in sight),
 `convoy_turning_away` (feed: the same for a convoy's emergency turn),
-`convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit` (feed: a mine of the boat's field went off under a
-ship, `minefield.py`), `made_port` (feed when the crew held one of
-the ships as a contact: a convoy or a lone merchant reached the coast, `landfall.py`).
+`ship_seen_settling` (feed: the lookouts or the periscope find a ship settling that the crew was never told was
+hit; her contact is `going_down` from then on), `convoy_alarm`, `convoy_scattered`, `ship_sunk`, `mine_hit`
+(feed: a mine of the boat's field went off under a ship, `minefield.py`), `made_port` (feed when the crew held one
+of the ships as a contact: a convoy or a lone merchant reached the coast, `landfall.py`).
 
 Its parts elsewhere: the convoys (`convoys.py`), the collision watch (`collisions.py`), the boat at one moment
 (`boatnow.py`), the wording of the sensors' reports (`reports.py`), the escorts (`escorts.py`), the aircraft
@@ -409,6 +410,7 @@ class Sea(Module):
                 new.append(contact)
         if new:
             self._announce("lookouts", new, now)
+            self._seen_settling("lookouts", new)
         sweep = float(LOOKOUTS["sweep_s"])
         wait = sweep if nearest_gap <= 0 else min(MAX_SLEEP_S, max(sweep, nearest_gap * 3600.0))
         self.schedule("watch", now + wait)
@@ -423,6 +425,28 @@ class Sea(Module):
             self.emit("contact", **self.picture.view(contact, now, self.boat_now(now).heading))
             self._enemy_about()
         return contact, fresh
+
+    def _seen_settling(self, sensor: str, contacts: list[dict[str, Any]]) -> None:
+        """Ships a look has just found settling that the crew was never told of (struck while nobody had them in
+        the picture: a fan's miss running on into the next ship of a convoy): the lookouts or the periscope see
+        them go down, their contacts say so from now on (`going_down`, as the feed's "is settling" line gives a
+        reported ship) and the feed says it (`ship_seen_settling`)."""
+        settling = [c for c in contacts if c["kind"] == "ship" and not c.get("going_down")
+                    and c["entity"] in self.vessels
+                    and shipdamage.state_of(self.vessels[c["entity"]]) == "sinking"]
+        if not settling:
+            return
+        for contact in settling:
+            contact["going_down"] = True
+        ships = and_list([shipdamage.who(self, self.vessels[c["entity"]]) for c in settling])
+        n = len(settling)
+        if sensor == "periscope":
+            feed = Msg.plural("Periscope: {ships} is settling and will go down.",
+                              "Periscope: {ships} are settling and will go down.", n=n, ships=ships)
+        else:
+            feed = Msg.plural("Lookouts: {ships} is settling and will go down.",
+                              "Lookouts: {ships} are settling and will go down.", n=n, ships=ships)
+        self.emit("ship_seen_settling", feed=feed, sensor=sensor, contacts=[c["id"] for c in settling])
 
     def _lost(self, entity: str, why: str) -> None:
         """A contact leaves the crew's picture. The feed says it as the crew knows it (`reports.lost_feed`: the
@@ -532,6 +556,7 @@ class Sea(Module):
         else:
             feed = Msg("Periscope: nothing in sight.")
         self.emit("periscope_view", feed=feed, contacts=[c["id"] for c in seen], new=[c["id"] for c in new])
+        self._seen_settling("periscope", seen)
 
     def periscope_up(self) -> bool:
         """Whether the periscope's view is up now (rulebook §8.4 "Periskop"): raised by the `periscope` order,

@@ -17,6 +17,7 @@ from kaleun.core.errors import CommandError
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.uboot.orders import Effect, OrderDesk, order_term
 from kaleun.uboot.sea import geo
+from kaleun.uboot.sea.classes import ship_classes
 from kaleun.uboot.sea.geo import M_PER_NM
 from kaleun.uboot.weapons import arsenal
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, torpedo_type, tubes
@@ -290,9 +291,7 @@ class FireControl(WeaponsPart):
         if p.get("contact") is not None:
             contact = self.sea.picture.get(p.get("contact"))
             if contact is None:
-                known = ", ".join(sorted(self.sea.picture.contacts, key=lambda c: int(c[1:]))) or "none yet"
-                return Msg("there is no contact {contact} (contacts: {known})", contact=p["contact"],
-                           known=known if known != "none yet" else Msg("none yet"))
+                return self.sea.picture.unknown(p["contact"])
             if self.w.seen_sunk(p["contact"]):  # the crew saw her go down
                 return Msg("{contact} has sunk: choose another ship", contact=p["contact"])
             if contact["lost"]:
@@ -374,9 +373,51 @@ class FireControl(WeaponsPart):
             parts += self._cold_said("bow")
             parts += _beyond_limits(sol, self.reach_m("bow"))
         parts += self._stern_report(sol)
+        parts += self._disc_course_said(p)
+        parts += self._depth_said()
+        contact = self.sea.picture.get(p["contact"]) if p.get("contact") else None
+        if contact is not None and contact.get("going_down"):  # the crew was told she settles: a coup de grâce
+            parts.append(Msg(" {contact} is going down already: a torpedo only hastens her end.",
+                             contact=p["contact"]))
         self.emit("tdc_programmed", feed=join(parts, ""), **self.tdc_status())
         self.keep_periscope_up()
         self.warn_without_view("tdc")
+
+    def _disc_course_said(self, p: Mapping[str, Any]) -> list[Msg]:
+        """The TDC's word when it took the attack disc's rings and the own course ring is not at the boat's course:
+        the rings are read against each other (§9.2.1), so a ring the navigator left behind a turn of the boat turns
+        the enemy's course in the TDC by as much. Said, not put right: the disc is the crew's. Nothing when the
+        ring stands at the boat's course (to the whole degree) or the TDC took no ring."""
+        own = self.disc.own_course
+        if p["source"] != "disc" or own is None:
+            return []
+        heading = round(self.boat.heading_at(self.engine.t)) % 360
+        if own == heading:
+            return []
+        return [Msg(" The attack disc's own course ring reads {ring:03d}°, the boat heads {heading:03d}°.", ring=own,
+                    heading=heading)]
+
+    def _depth_said(self) -> list[Msg]:
+        """The TDC's word on the depth setting against the target's draught, when the crew knows it (the contact
+        it is set on identified: the identification sheet gives the class's draught): set as deep as the draught
+        or deeper, a contact pistol runs under her keel; deeper than the magnetic pistol reaches under the keel,
+        that one does not fire either (torpedoes.toml [pistols]). Only what the crew knows: never a depth fault
+        of the torpedoes (the torpedo crisis) it was not told of. Nothing when the setting suits her."""
+        assert self.tdc is not None
+        contact = self.sea.picture.get(self.tdc["contact"]) if self.tdc.get("contact") else None
+        if contact is None or not contact.get("identified") or contact.get("class") not in ship_classes():
+            return []
+        cls = ship_classes()[str(contact["class"])]
+        depth, draught = float(self.tdc["depth_m"]), float(cls.draft_m)
+        ship = Msg("{contact} ({ship})", contact=contact["id"], ship=Msg.term(cls.name))
+        if self.tdc["pistol"] == "contact" and depth >= draught:
+            return [Msg(" Depth {depth:g} m: {ship} draws {draught:g} m, a contact pistol runs under her keel.",
+                        depth=depth, ship=ship, draught=draught)]
+        reach = float(arsenal.TORPEDOES["pistols"]["magnetic_reach_m"])
+        if self.tdc["pistol"] == "magnetic" and depth > draught + reach:
+            return [Msg(" Depth {depth:g} m: {ship} draws {draught:g} m, the magnetic pistol does not fire more "
+                        "than {reach:g} m under her keel.", depth=depth, reach=reach, ship=ship, draught=draught)]
+        return []
 
     def _settings(self, p: Mapping[str, Any]) -> dict[str, Any]:
         """The torpedo speed, depth setting, pistol and spread a `tdc` order sets: those it gives, and for those it

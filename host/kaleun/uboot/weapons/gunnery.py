@@ -85,7 +85,8 @@ class Gunnery(WeaponsPart):
 
     def _parse_gun_88(self, args: Args) -> dict[str, Any]:
         most = int(guns.GUN["gun_88"]["max_rounds_per_order"])
-        return {"target": args.str("target"), "rounds": args.int("rounds", default=10, lo=1, hi=most)}
+        # no target named: refused by the order's own check, which names the ships the crew can choose from
+        return {"target": args.str("target", default=None), "rounds": args.int("rounds", default=10, lo=1, hi=most)}
 
     def _parse_gun_20(self, args: Args) -> dict[str, Any]:
         most = int(guns.GUN["gun_20"]["max_bursts_per_order"])

@@ -84,14 +84,37 @@ def hit_p(spec: Mapping[str, Any], r: float, sea_state: int, day: bool) -> float
     return max(0.0, min(1.0, p))
 
 
-def target_ship(weapons: Any, cid: str, looking: bool = True) -> Any:
+def no_target_named(picture: Any) -> Msg:
+    """Why the 88 mm gun's order names no ship, with the ships it could name (§8.4): those in contact within the
+    gun's reach by the crew's own estimates, nearest first, a ship told going down left out — the First Officer
+    picks one, as for the TDC. Reads the crew's picture only: never a ship nobody has reported."""
+    reach = float(GUN["gun_88"]["range_nm"])
+    ships = [str(c["id"]) for c in picture.ships_within(reach)]
+    if ships:
+        return Msg("the 88 mm gun needs a target, one of the ships in contact within its reach ({reach:g} nm): "
+                   "{ships}", reach=reach, ships=", ".join(ships))
+    going = [str(c["id"]) for c in picture.active() if c["kind"] == "ship" and c.get("going_down")
+             and float(c["range_nm"]) <= reach]
+    if going:
+        return Msg("the 88 mm gun needs a target, and every ship in contact within its reach ({reach:g} nm) is going "
+                   "down ({ships})", reach=reach, ships=", ".join(going))
+    if any(c["kind"] == "ship" for c in picture.active()):
+        return Msg("the 88 mm gun needs a target, and no ship in contact is within its reach ({reach:g} nm)",
+                   reach=reach)
+    return Msg("the 88 mm gun needs a target, and no ship is in contact yet (the lookouts find one)")
+
+
+def target_ship(weapons: Any, cid: str | None, looking: bool = True) -> Any:
     """The ship a contact id names, in range and in sight of the gun layer; else why not (`weapons`: the gunnery
-    part of the weapons module). Not `looking` (submerged, no gun layer on deck): only the crew's own picture is
-    asked, and its contact returned; where the ship truly is stays unsaid."""
+    part of the weapons module; no id: the ships the crew could name, `no_target_named`). Not `looking` (submerged,
+    no gun layer on deck): only the crew's own picture is asked, and its contact returned; where the ship truly is
+    stays unsaid."""
     sea = weapons.sea
+    if cid is None:
+        return no_target_named(sea.picture)
     contact = sea.picture.get(cid)
     if contact is None:
-        return Msg("there is no contact {contact}", contact=cid)
+        return sea.picture.unknown(cid)
     if weapons.w.seen_sunk(cid):  # the crew saw her go down
         return Msg("{contact} has sunk: choose another ship", contact=cid)
     if contact["lost"]:
@@ -134,7 +157,7 @@ def target_aircraft(weapons: Any, cid: str | None, looking: bool = True) -> Any:
     if cid is not None:
         contact = sea.picture.get(cid)
         if contact is None:
-            return Msg("there is no contact {contact}", contact=cid)
+            return sea.picture.unknown(cid)
         if contact["kind"] != "aircraft":
             return Msg("{contact} is a ship: the 20 mm gun fires at aircraft", contact=cid)
         if not looking:
