@@ -24,6 +24,7 @@ from typing import Any
 
 from kaleun.core.messages import Localise, Msg, Translate, TranslatePlural, When, render
 from kaleun.uboot.missions import debrief as debrief_text
+from kaleun.uboot.missions import practice
 from kaleun.uboot.missions.debrief import word as said
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # `kaleun run --events /dev/stdout`: the events alone
@@ -406,7 +407,7 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
     running = debrief_text.still_running(d)
     line(Msg.term(d["name"] or d["mission"]), title)
     if running:  # said before anything else: nothing on this sheet is final yet
-        line(Msg("Patrol still running: a debrief so far, not the end"), bold, PROVISIONAL_INK)
+        line(practice.still_running(d.get("practice")), bold, PROVISIONAL_INK)
     line(Msg.plural("{start} to {end}, {n:g} day at sea", "{start} to {end}, {n:g} days at sea", n=d["days"],
                     start=When.moment(d["start"]), end=When.moment(d["end"])))
     if d.get("base"):
