@@ -4,7 +4,7 @@
 Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
 of seabed.toml, the true track (solid red, a dot where the patrol began, a square where it ended, or
 where the boat is now while the patrol still runs, and the grade is then marked provisional; the legend
-says which) and the dead-reckoned one (dashed blue), sextant fixes
+says which, naming what was played: an exercise's ends are where the exercise began and ended) and the dead-reckoned one (dashed blue), sextant fixes
 (green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
 marks with class and GRT), mine fields laid (purple, with their count and type), the base; on the
 right the grade, score, objectives met and unmet, ships sunk, mines laid and crew losses. Every
@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -335,9 +336,12 @@ PROVISIONAL = (150, 150, 155)
 PROVISIONAL_INK = (160, 90, 0)
 
 
-def legend_rows(d: dict[str, Any]) -> tuple[tuple[Msg, str], ...]:
-    """The legend of the chart of `d`: `LEGEND`, its last mark "where the boat is now" while the patrol runs."""
-    return (*LEGEND[:-1], LEGEND_NOW) if debrief_text.still_running(d) else LEGEND
+def legend_rows(d: Mapping[str, Any]) -> tuple[tuple[Msg, str], ...]:
+    """The legend of the chart of `d`: `LEGEND`, the track's first and last point named by what was played (an
+    exercise's, not a patrol's), its last mark "where the boat is now" while the patrol runs."""
+    began, ended = practice.began_and_ended(d.get("practice"))
+    rows = (*LEGEND[:-2], (began, "began"), (ended, "ended"))
+    return (*rows[:-1], LEGEND_NOW) if debrief_text.still_running(dict(d)) else rows
 
 
 #: a legend mark's width (px at k=1); its words start 40 px after the mark's left

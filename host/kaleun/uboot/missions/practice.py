@@ -138,3 +138,12 @@ def still_running(kind: str | None) -> Msg:
     if kind == "exercise":
         return Msg("Exercise still running: a debrief so far, not the end")
     return Msg("Patrol still running: a debrief so far, not the end")
+
+
+def began_and_ended(kind: str | None) -> tuple[Msg, Msg]:
+    """The debrief chart's legend rows of the track's first and last point, naming what was played."""
+    if kind == "training":
+        return Msg("where the training patrol began"), Msg("where the training patrol ended")
+    if kind == "exercise":
+        return Msg("where the exercise began"), Msg("where the exercise ended")
+    return Msg("where the patrol began"), Msg("where the patrol ended")
