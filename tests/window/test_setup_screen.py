@@ -338,6 +338,24 @@ def test_5_2_going_on_plays_the_next_part_and_a_new_patrol_needs_a_part_of_anoth
     assert game.module("crew").difficulty["captain"] == "hard"
 
 
+def test_5_2_another_patrols_later_part_begins_no_new_patrol_in_the_window(home):
+    """§5.2: a new patrol begins with its first part: with Autumn 1940 in progress, Spring 1941's second part chosen
+    on page one offers no new patrol (the button says to choose a first part); going on plays the next part."""
+    from kaleun.core.messages import Msg
+
+    _in_progress(patrol=True)
+    table, made = set_up_window()
+    choose_mission(table, "agents_1941")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    target = table.target("setup.anew")
+    assert target.action is None
+    assert table.window.tr(Msg("choose the first part of another linked patrol on the first page to begin a new "
+                               "patrol with it")) in str(table.window.tr(target.why_not))
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "weather_1940"
+
+
 def test_4_3_the_window_goes_on_with_the_campaign_or_begins_it_anew_saying_what_is_given_up(home, monkeypatch):
     """§4.3: with a campaign running further on, "campaign" goes on with its next mission, or begins a new campaign
     with its first; that choice says before Start that the running campaign is given up (its missions stay in the

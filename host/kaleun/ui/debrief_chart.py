@@ -4,7 +4,8 @@
 Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
 of seabed.toml, the true track (solid red, a dot where the patrol began, a square where it ended, or
 where the boat is now while the patrol still runs, and the grade is then marked provisional; the legend
-says which, naming what was played: an exercise's ends are where the exercise began and ended) and the dead-reckoned one (dashed blue), sextant fixes
+says which, naming what was played: an exercise's ends are where the exercise began and ended) and the
+dead-reckoned one (dashed blue), sextant fixes
 (green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
 marks with class and GRT), mine fields laid (purple, with their count and type), the base; on the
 right the grade, score, objectives met and unmet, ships sunk, mines laid and crew losses. Every
