@@ -95,6 +95,26 @@ def test_5_2_a_single_mission_is_not_offered_as_a_linked_patrol_and_says_why(hom
     assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
 
 
+def test_5_2_a_later_part_with_no_patrol_in_progress_is_not_offered_as_a_linked_patrol(home) -> None:
+    """§5.2: a linked patrol begins with its first part: with none in progress, the second part of Autumn 1940 is not
+    offered as a linked patrol (the greyed button says which part begins it, as the terminal's set-up and --linked
+    refuse it) and starts as the single mission it then is."""
+    from kaleun.core.messages import Msg
+
+    table, made = set_up_window()
+    choose_mission(table, "weather_1940")
+    table.tap("setup.next")
+    linked = table.target("setup.mode.linked")
+    assert linked.action is None
+    assert isinstance(linked.why_not, Msg)
+    assert str(linked.why_not).startswith("Weather boat is part 2 of the linked patrol Autumn 1940, which begins "
+                                          "with Slow convoy (sc_convoy_1940)")
+    table.tap("setup.mode.linked")
+    assert table.window.overlay.mode == "single"
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "weather_1940"
+
+
 def test_5_2_a_linked_patrol_chosen_then_a_single_mission_goes_back_to_a_single_mission(home) -> None:
     """Choosing a part of a linked patrol, "linked patrol", then (back on page one) a single mission: the mode goes
     back to what that mission can be played as, so "Start" never meets a refusal the page did not show."""

@@ -165,12 +165,17 @@ class Setup(Overlay):
         self.set_anew(self.anew)  # a linked patrol going on still plays its own next part
 
     def not_linked(self) -> Msg | None:
-        """Why "linked patrol" is not offered (§5.2): the mission chosen on page one has no later part and no
-        linked patrol is in progress to go on with, as the terminal's set-up refuses it (None: it is offered)."""
+        """Why "linked patrol" is not offered (§5.2): the mission chosen on page one has no later part, or is a
+        patrol's later part (a patrol begins with its first), and no linked patrol is in progress to go on with, as
+        the terminal's set-up refuses it (None: it is offered)."""
         patrol = (self.record or {}).get("patrol")
         if patrol is not None and patrol.get("mode") == "linked":
             return None  # the patrol in progress goes on with its next part
         line = next((m for m in mission_lines(self.own) if m.id == self.chosen), None)
+        if line is not None and line.patrol is not None and (line.part or 1) > 1:
+            from kaleun.career import first_part_problem
+
+            return first_part_problem(self.record or {}, self.chosen)  # a patrol begins with its first part
         if line is None or line.patrol is not None:
             return None
         return Msg("{mission} is a single mission, not a part of a linked patrol", mission=Msg.term(line.name))
