@@ -345,6 +345,9 @@ def _configured(setup: Any, path: Path, later: bool = False) -> Any:
                 raise CareerError(Msg("no linked patrol is in progress: name the mission to start one with (--mission "
                                       "with a linked patrol's first part: {firsts})", firsts=", ".join(sorted(firsts))))
             mission = patrol["next"]
+        problem = first_part_problem(record, mission)
+        if problem is not None:
+            raise CareerError(problem)
         carry = _carry_for(record, mission, "linked")
         refitted = _refitted_for(record, mission, "linked")
     if not mission:
@@ -359,6 +362,28 @@ def _configured(setup: Any, path: Path, later: bool = False) -> Any:
     return GameSetup(mission=mission, seed=setup.seed, mode=setup.mode, difficulty=difficulty,
                      easy_watch_change=easy, carry=carry, last_campaign=last, own=setup.own,
                      campaign=campaign_started, record_patrol=record_patrol, refitted=refitted)
+
+
+def first_part_problem(record: dict[str, Any], mission: str) -> Msg | None:
+    """Why `mission` cannot be played as a linked patrol's part with the career `record` (None: it can). A new linked
+    patrol begins with its first part (§5.2: the boat sails from its base and carries over from part to part): a later
+    part is played linked only as the next part of the patrol in progress; named otherwise it began a patrol at its
+    end (and gave up the one in progress). The refusal says which part begins its patrol."""
+    from kaleun.uboot.missions.catalogue import catalogue, patrol_titled, titled
+
+    spec = catalogue().missions.get(mission) or {}
+    if not spec.get("patrol") or int(spec.get("part") or 1) == 1:
+        return None
+    patrol = record.get("patrol")
+    if patrol is not None and patrol.get("mode") == "linked" and patrol.get("next") == mission:
+        return None
+    first = next((m for m, other in catalogue().missions.items()
+                  if other.get("patrol") == spec["patrol"] and int(other.get("part") or 0) == 1), None)
+    if first is None:
+        return None
+    return Msg("{chosen} is part {part} of the linked patrol {patrol}, which begins with {first} ({id}): a linked "
+               "patrol is played from its first part on; the part alone is a single mission", chosen=titled(mission),
+               part=int(spec["part"]), patrol=patrol_titled(spec["patrol"]), first=titled(first), id=first)
 
 
 def held_part(save: Path, mode: str, record: dict[str, Any] | None = None) -> tuple[str, str] | None:

@@ -1220,9 +1220,9 @@ def build_parser() -> argparse.ArgumentParser:
     idsheet.add_argument("--out", metavar="FILE.png",
                          help="where to write it, a .png (default: idsheet.png, or idsheet-YEAR.png)")
     idsheet.add_argument("--year", type=int, metavar="YYYY", help="only the classes at sea in that year")
-    from kaleun.i18n import LANGUAGES
+    from kaleun.settings import language_argument
 
-    idsheet.add_argument("--language", choices=tuple(LANGUAGES),
+    idsheet.add_argument("--language", metavar="CODE", type=language_argument,
                          help="language of the sheet (default: `kaleun config`, else en)")
     idsheet.set_defaults(func=cmd_idsheet)
 

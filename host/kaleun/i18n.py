@@ -19,6 +19,7 @@ import hashlib
 import io
 import logging
 import os
+import re
 import struct
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -54,6 +55,20 @@ LANGUAGES: dict[str, LanguageName] = {
     "de": LanguageName("Deutsch", "German"),
     "ru": LanguageName("Русский", "Russian"),
 }
+
+
+def code_of(text: str) -> str | None:
+    """The code of the language `text` names, or None: a code in any case (de, DE), a locale name as the system
+    writes it (de_DE, de_DE.UTF-8, de-AT, ru_RU.utf8@euro, en_GB: its language, whatever the country), or the
+    language's name in English or in itself (German, Deutsch, Русский)."""
+    word = text.strip()
+    for code, name in LANGUAGES.items():
+        if word.casefold() in (code, name.own.casefold(), name.english.casefold()):
+            return code
+    head = re.match(r"([A-Za-z]{2,3})(?:[_-][A-Za-z0-9]+)?(?:\.[A-Za-z0-9_-]+)?(?:@[A-Za-z0-9_-]+)?$", word)
+    if head is not None and head.group(1).lower() in LANGUAGES:
+        return head.group(1).lower()
+    return None
 
 
 def own_name(code: str) -> str:

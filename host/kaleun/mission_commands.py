@@ -730,6 +730,13 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
                 going_on = None  # questions, as asking nothing again would say this for ever
                 list_missions()
             continue
+        if mode == "linked" and going_on is None:
+            from kaleun.career import first_part_problem
+
+            problem = first_part_problem(record or {}, pick)
+            if problem is not None:  # a later part with no patrol going on with it: at once, as a single mission is
+                stdout.write(f"! {lang.render(problem)}\n")
+                continue
         if mode == "linked" and record is not None:
             from kaleun.career import patrol_given_up
 

@@ -71,10 +71,13 @@ def board_argument(text: str) -> str:
 
 
 def check_language(value: str) -> str:
-    from kaleun.i18n import LANGUAGES
+    """The code of a language Kaleun speaks, as `value` names it: the code (de), a locale name as the system writes
+    it (de_DE, de_DE.UTF-8, en_GB) or the language's name (Deutsch, German); anything else is refused naming the
+    languages there are."""
+    from kaleun.i18n import LANGUAGES, code_of
 
-    code = value.strip().lower()
-    if code not in LANGUAGES:
+    code = code_of(value)
+    if code is None:
         # "de (German, Deutsch)": the English name, then its own, without brackets in brackets
         known = ", ".join(f"{k} ({v.english})" if v.own == v.english else f"{k} ({v.english}, {v.own})"
                           for k, v in LANGUAGES.items())
@@ -82,6 +85,16 @@ def check_language(value: str) -> str:
         raise SettingsError(Msg("'{value}' is not a language Kaleun speaks; choose one of: {known}", value=shown,
                                 known=known))
     return code
+
+
+def language_argument(text: str) -> str:
+    """The argparse type of a --language that takes a language only (`check_language`), refused in its words."""
+    try:
+        return check_language(text)
+    except SettingsError as exc:
+        import argparse
+
+        raise argparse.ArgumentTypeError(in_preferred_language(exc)) from exc
 
 
 def parse_volume(text: str) -> float:

@@ -45,7 +45,7 @@ _EXPECTED = Msg.plural("expected {n} argument", "expected {n} arguments", n=0)
 
 def _language(argv: Sequence[str]) -> str:
     """The language of the command line's `--language CODE`, else of `kaleun config`, else English."""
-    from kaleun.i18n import LANGUAGES
+    from kaleun.i18n import code_of
     from kaleun.settings import preferred_language
 
     for i, word in enumerate(argv):
@@ -53,8 +53,8 @@ def _language(argv: Sequence[str]) -> str:
             break
         code = word.partition("=")[2] if word.startswith("--language=") else \
             argv[i + 1] if word == "--language" and i + 1 < len(argv) else None
-        if code is not None and code.strip().lower() in LANGUAGES:
-            return code.strip().lower()
+        if code is not None and code_of(code) is not None:
+            return str(code_of(code))
     return preferred_language()
 
 

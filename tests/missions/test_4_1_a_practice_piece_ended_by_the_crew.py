@@ -254,3 +254,55 @@ def test_4_1_a_practice_piece_given_objectives_by_a_games_changes_is_a_mission_p
     game = new_game(0, "training", changes)
     assert (game.module("mission").scored, game.module("mission").practice) == (True, None)
     assert game.module("mission").why_not_end_exercise() is not None
+
+
+#: the debrief's line of what the boat did, headed by what was played, in each language
+RUN_LINES = {
+    "training": {"en": "Training patrol: 0 nm run, 0 sextant fixes, 0 attacks.",
+                 "de": "Ausbildungsfahrt: 0 sm zurückgelegt, 0 Standorte per Sextant, 0 Angriffe.",
+                 "ru": "Учебный поход: пройдено 0 миль, 0 мест по секстанту, 0 атак."},
+    "exercise_aircraft": {"en": "Exercise: 0 nm run, 0 sextant fixes, 0 attacks.",
+                          "de": "Übung: 0 sm zurückgelegt, 0 Standorte per Sextant, 0 Angriffe.",
+                          "ru": "Учение: пройдено 0 миль, 0 мест по секстанту, 0 атак."},
+    "patrol_atlantic": {"en": "Patrol: 0 nm run, 0 sextant fixes, 0 attacks.",
+                        "de": "Feindfahrt: 0 sm zurückgelegt, 0 Standorte per Sextant, 0 Angriffe.",
+                        "ru": "Поход: пройдено 0 миль, 0 мест по секстанту, 0 атак."},
+}
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru"])
+@pytest.mark.parametrize("mission", list(RUN_LINES))
+def test_4_1_the_debrief_of_a_practice_piece_names_what_was_played(code: str, mission: str) -> None:
+    """§4.1, the debrief: its line of the distance run, the fixes and the attacks is headed by what the crew played
+    (the training patrol, an exercise, the open patrol), never "Patrol:" for an exercise; as the console prints it
+    when the crew ends the piece."""
+    said = console_typed(code, {"en": "end_exercise", "de": "übung_beenden", "ru": "завершить_учение"}[code],
+                         game=new_game(0, mission))
+    assert RUN_LINES[mission][code] in said.splitlines(), said
+
+
+@pytest.mark.parametrize(("mission", "kind", "first", "chart"), [
+    ("training", "training", "Debrief so far, the training patrol is still running",
+     "Training patrol still running: a debrief so far, not the end"),
+    ("exercise_escort", "exercise", "Debrief so far, the exercise is still running",
+     "Exercise still running: a debrief so far, not the end"),
+    ("patrol_atlantic", "patrol", "Debrief so far, the patrol is still running",
+     "Patrol still running: a debrief so far, not the end")])
+def test_4_1_a_debrief_so_far_names_the_practice_piece_still_running(mission: str, kind: str, first: str, chart: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A debrief of a piece not over yet (`kaleun run --debrief` before its end) says which piece is still running,
+    in its lines and on the saved chart."""
+    from kaleun.uboot.missions.practice import still_running
+    from kaleun.ui.debrief_chart import render_debrief
+    from missionkit import chart_texts
+
+    told = debrief(new_game(0, mission))
+    assert (told["result"], told["practice"]) == (None, kind)
+    assert language("en").render(lines(told)[0]).startswith(first)
+    drawn = chart_texts(monkeypatch)
+    english = language("en")
+    render_debrief(told, english.text, english.plural, english.number)
+    assert chart in drawn, drawn
+    for code in ("de", "ru"):
+        assert language(code).missing(lines(told)[0]) == []
+        assert language(code).missing(still_running(kind)) == []

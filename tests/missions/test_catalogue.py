@@ -276,3 +276,23 @@ def test_an_objective_kind_or_mine_type_given_as_a_list_is_refused_not_looked_up
         with pytest.raises(MissionError) as err:
             check_text(text, "mine.toml", "mine")
         assert all(p.startswith("mine.toml:") for p in err.value.problems), err.value.problems
+
+
+@pytest.mark.parametrize(("written", "problem"), [
+    ("1941-06-01T04:00:00", 'start: must be a date and time in quotes: write "1941-06-01T04:00:00"'),
+    ("1941-06-01 04:00:00", 'start: must be a date and time in quotes: write "1941-06-01T04:00:00"'),
+    ("1941-06-01", 'start: must be a date and a time of day together, in quotes, like "1941-06-01T04:00:00"'),
+    ("04:00:00", 'start: must be a date and a time of day together, in quotes, like "1941-06-01T04:00:00"')])
+def test_a_start_written_without_quotes_is_refused_saying_how_to_write_it(written: str, problem: str) -> None:
+    """§4: a group writing its own mission types `start = 1941-06-01T04:00:00`, which TOML reads as a date of its
+    own: the refusal said `got datetime.datetime(1941, 6, 1, 4, 0)`, Python's words; it says to add the quotes, in
+    the table's language too."""
+    from kaleun.i18n import language
+
+    bad = GOOD.replace('start = "1941-06-01T04:00:00"', f"start = {written}")
+    assert bad != GOOD
+    with pytest.raises(MissionError) as err:
+        check_text(bad, "mine.toml", "mine")
+    assert err.value.problems == [f"mine.toml:2: mine: {problem}"]
+    for code in ("de", "ru"):
+        assert not [m for m in err.value.messages if language(code).missing(m)]

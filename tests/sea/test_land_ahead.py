@@ -205,3 +205,55 @@ def test_the_console_and_the_window_feed_show_the_warning_as_a_warning():
     warning = of(seen, "land_ahead")[0]
     assert alarm_of(warning) == "warning"
     assert f"] {warning.text}" in out.getvalue()
+
+
+#: a boat lying stopped two miles south of Jan Mayen, where the current (currents.toml's open ocean, 45 deg) sets it
+#: onto the island in about a day
+OFF_JAN_MAYEN = {"position": [70.82, -8.6], "crew_rules": "advise"}
+
+
+def test_11_a_boat_lying_stopped_that_the_current_sets_onto_land_is_warned_an_hour_before():
+    """§9.1 (the currents) and §11 (running aground loses the boat): a boat left stopped in transit drifts with the
+    current. Its plot looked a mile ahead at a time, longer than the whole plot at a drifting boat's speed, so the
+    danger was always dated at the plot's end and never came within the look ahead: a group left its boat in transit
+    and lost it with all hands on the pack ice after 141 days without a word. The navigator now says the current sets
+    the boat onto land about an hour before; the warning drops transit compression to real time."""
+    game = new_game(0, "training", OFF_JAN_MAYEN)
+    game.take_events()
+    events: list = []
+    while not game.module("boat").lost and game.t < 24 * 3600:
+        if game.module("compression").mode != "transit" and not of(events, "land_ahead"):
+            game.apply({"do": "ui", "action": "time_compression", "mode": "transit"})  # the group leaves it in transit
+        events += game.advance(60)
+    warning, grounded = of(events, "land_ahead"), of(events, "grounded")
+    assert len(warning) == 1 and len(grounded) == 1, names(events)
+    assert (warning[0].data["kind"], warning[0].data["place"], warning[0].data["telegraph"]) == ("land", "Jan Mayen",
+                                                                                                "stop")
+    assert 45 * 60 <= warning[0].data["eta_s"] <= LOOK_AHEAD_S
+    assert 45 * 60 <= grounded[0].t - warning[0].t <= LOOK_AHEAD_S + 60
+    assert warning[0].text.startswith("Navigator: the current sets the boat onto land — Jan Mayen, ")
+    assert warning[0].text.endswith("min). Get under way!")
+    assert any(e.name == "time_compression" and e.t == warning[0].t and e.data["mode"] == "real_time"
+               for e in events)
+
+
+def test_11_a_drifting_boat_warned_gets_under_way_and_clear():
+    game = new_game(0, "training", OFF_JAN_MAYEN)
+    game.take_events()
+    events = []
+    while not of(events, "land_ahead") and not game.module("boat").lost and game.t < 24 * 3600:
+        events += game.advance(60)
+    assert of(events, "land_ahead") and not game.module("boat").lost
+    order(game, "new_course", course=180)
+    order(game, "new_speed", speed="half_ahead")
+    assert "grounded" not in names(run(game, 3)) and not game.module("boat").lost
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_the_drifting_boats_warning_is_said_in_the_tables_language(code: str) -> None:
+    from kaleun.i18n import language
+
+    game = new_game(0, "training", OFF_JAN_MAYEN)
+    game.take_events()
+    warning = of(run(game, 24), "land_ahead")[0]
+    assert language(code).missing(warning.feed) == []

@@ -95,6 +95,26 @@ def test_5_2_a_single_mission_is_not_offered_as_a_linked_patrol_and_says_why(hom
     assert made and table.window.game.config["mission"] == "hatteras_1942" and not table.window.holding
 
 
+def test_5_2_a_later_part_with_no_patrol_in_progress_is_not_offered_as_a_linked_patrol(home) -> None:
+    """§5.2: a linked patrol begins with its first part: with none in progress, the second part of Autumn 1940 is not
+    offered as a linked patrol (the greyed button says which part begins it, as the terminal's set-up and --linked
+    refuse it) and starts as the single mission it then is."""
+    from kaleun.core.messages import Msg
+
+    table, made = set_up_window()
+    choose_mission(table, "weather_1940")
+    table.tap("setup.next")
+    linked = table.target("setup.mode.linked")
+    assert linked.action is None
+    assert isinstance(linked.why_not, Msg)
+    assert str(linked.why_not).startswith("Weather boat is part 2 of the linked patrol Autumn 1940, which begins "
+                                          "with Slow convoy (sc_convoy_1940)")
+    table.tap("setup.mode.linked")
+    assert table.window.overlay.mode == "single"
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "weather_1940"
+
+
 def test_5_2_a_linked_patrol_chosen_then_a_single_mission_goes_back_to_a_single_mission(home) -> None:
     """Choosing a part of a linked patrol, "linked patrol", then (back on page one) a single mission: the mode goes
     back to what that mission can be played as, so "Start" never meets a refusal the page did not show."""
@@ -336,6 +356,24 @@ def test_5_2_going_on_plays_the_next_part_and_a_new_patrol_needs_a_part_of_anoth
     game = table.window.game
     assert made and game.config["mission"] == "weather_1940"
     assert game.module("crew").difficulty["captain"] == "hard"
+
+
+def test_5_2_another_patrols_later_part_begins_no_new_patrol_in_the_window(home):
+    """§5.2: a new patrol begins with its first part: with Autumn 1940 in progress, Spring 1941's second part chosen
+    on page one offers no new patrol (the button says to choose a first part); going on plays the next part."""
+    from kaleun.core.messages import Msg
+
+    _in_progress(patrol=True)
+    table, made = set_up_window()
+    choose_mission(table, "agents_1941")
+    table.tap("setup.next")
+    table.tap("setup.mode.linked")
+    target = table.target("setup.anew")
+    assert target.action is None
+    assert table.window.tr(Msg("choose the first part of another linked patrol on the first page to begin a new "
+                               "patrol with it")) in str(table.window.tr(target.why_not))
+    table.tap("setup.start")
+    assert made and table.window.game.config["mission"] == "weather_1940"
 
 
 def test_4_3_the_window_goes_on_with_the_campaign_or_begins_it_anew_saying_what_is_given_up(home, monkeypatch):

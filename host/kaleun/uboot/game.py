@@ -60,8 +60,40 @@ def unknown_mission(mission: str, group: OwnMissions | None = None) -> Msg:
         return Msg("mission {mission} was left out: its file has mistakes:\n{problems}", mission=mission,
                    problems=join(problems, "\n"))
     known = sorted({*MISSIONS, *(group.missions if group is not None else ())})
+    meant = meant_mission(mission, group)
+    if meant is not None:  # the id in other letters, the title, or the start of one: the id to type
+        return Msg("unknown mission '{mission}': the id to give is {id} ({name})", mission=quoted(mission), id=meant,
+                   name=Msg.term(str(_fields(meant, group).get("name") or meant)))
     # a pasted blob typed as the id is quoted by its start and end, not echoed whole
     return Msg("unknown mission '{mission}' (known: {known})", mission=quoted(mission), known=", ".join(known))
+
+
+#: a typed mission's start names a mission only from this many letters on ("ex" starts five exercises)
+MEANT_FROM = 3
+
+
+def _fields(mission: str, group: OwnMissions | None) -> Mapping[str, Any]:
+    own = group.missions if group is not None else {}
+    return own[mission] if mission in own else MISSIONS.get(mission, {})
+
+
+def meant_mission(typed: str, group: OwnMissions | None = None) -> str | None:
+    """The one mission a typed name that is no id means: its id in other letters (PRIZE_RULES_1939), its title
+    (Prize rules), or the start of either (prize); None when none or more than one does."""
+    def folded(text: str) -> str:
+        return "_".join(text.casefold().replace("-", " ").replace("_", " ").split())
+
+    word = folded(typed)
+    if not word:
+        return None
+    known = sorted({*MISSIONS, *(group.missions if group is not None else ())})
+    names = {mission: {folded(mission), folded(str(_fields(mission, group).get("name") or ""))} - {""}
+             for mission in known}
+    whole = [m for m, said in names.items() if word in said]
+    started = [m for m, said in names.items() if any(n.startswith(word) for n in said)] \
+        if len(word) >= MEANT_FROM else []
+    found = whole or started  # a whole name first: "training" is no start of another
+    return found[0] if len(found) == 1 else None
 
 
 def mission_spec(mission: str, changes: Mapping[str, Any] | None = None,

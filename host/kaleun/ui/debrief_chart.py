@@ -4,7 +4,8 @@
 Surface: on the left the chart (Mercator) with the naval grid's two-digit squares, the coastlines
 of seabed.toml, the true track (solid red, a dot where the patrol began, a square where it ended, or
 where the boat is now while the patrol still runs, and the grade is then marked provisional; the legend
-says which) and the dead-reckoned one (dashed blue), sextant fixes
+says which, naming what was played: an exercise's ends are where the exercise began and ended) and the
+dead-reckoned one (dashed blue), sextant fixes
 (green rings joined to where the boat really was), attacks (orange crosses), ships sunk (black
 marks with class and GRT), mine fields laid (purple, with their count and type), the base; on the
 right the grade, score, objectives met and unmet, ships sunk, mines laid and crew losses. Every
@@ -18,12 +19,14 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kaleun.core.messages import Localise, Msg, Translate, TranslatePlural, When, render
 from kaleun.uboot.missions import debrief as debrief_text
+from kaleun.uboot.missions import practice
 from kaleun.uboot.missions.debrief import word as said
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # `kaleun run --events /dev/stdout`: the events alone
@@ -334,9 +337,12 @@ PROVISIONAL = (150, 150, 155)
 PROVISIONAL_INK = (160, 90, 0)
 
 
-def legend_rows(d: dict[str, Any]) -> tuple[tuple[Msg, str], ...]:
-    """The legend of the chart of `d`: `LEGEND`, its last mark "where the boat is now" while the patrol runs."""
-    return (*LEGEND[:-1], LEGEND_NOW) if debrief_text.still_running(d) else LEGEND
+def legend_rows(d: Mapping[str, Any]) -> tuple[tuple[Msg, str], ...]:
+    """The legend of the chart of `d`: `LEGEND`, the track's first and last point named by what was played (an
+    exercise's, not a patrol's), its last mark "where the boat is now" while the patrol runs."""
+    began, ended = practice.began_and_ended(d.get("practice"))
+    rows = (*LEGEND[:-2], (began, "began"), (ended, "ended"))
+    return (*rows[:-1], LEGEND_NOW) if debrief_text.still_running(dict(d)) else rows
 
 
 #: a legend mark's width (px at k=1); its words start 40 px after the mark's left
@@ -406,7 +412,7 @@ def _draw_panel(surface: Any, d: dict[str, Any], fonts: _Fonts, text: Any) -> No
     running = debrief_text.still_running(d)
     line(Msg.term(d["name"] or d["mission"]), title)
     if running:  # said before anything else: nothing on this sheet is final yet
-        line(Msg("Patrol still running: a debrief so far, not the end"), bold, PROVISIONAL_INK)
+        line(practice.still_running(d.get("practice")), bold, PROVISIONAL_INK)
     line(Msg.plural("{start} to {end}, {n:g} day at sea", "{start} to {end}, {n:g} days at sea", n=d["days"],
                     start=When.moment(d["start"]), end=When.moment(d["end"])))
     if d.get("base"):

@@ -17,6 +17,7 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from datetime import time as dt_time
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -172,6 +173,11 @@ def _drift(value: Any) -> Problem | None:
 
 
 def _date(value: Any) -> Problem | None:
+    if isinstance(value, datetime):  # TOML read `start = 1941-06-01T04:00:00` as a date of its own: no quotes
+        return Msg("must be a date and time in quotes: write \"{got}\"",
+                   got=value.replace(tzinfo=None).isoformat(timespec="seconds"))
+    if isinstance(value, (date, dt_time)):  # `1941-06-01` or `04:00:00` without quotes: half of it, and no quotes
+        return Msg("must be a date and a time of day together, in quotes, like \"1941-06-01T04:00:00\"")
     if not isinstance(value, str):
         return Msg("must be a date and time as text, e.g. \"1941-06-01T04:00:00\", got {got}", got=repr(value))
     try:

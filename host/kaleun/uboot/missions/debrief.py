@@ -33,7 +33,7 @@ from kaleun.core.messages import N_, Msg, When, from_json, to_json
 from kaleun.uboot import data
 from kaleun.uboot.figures import FIGURES, figure_term
 from kaleun.uboot.missions import passage, scoring
-from kaleun.uboot.missions.practice import ended_reason, home_reason
+from kaleun.uboot.missions.practice import ended_reason, home_reason, run_line, so_far
 
 #: the codes the debrief reads out (results, objective states, why a mission ended, what sank a
 #: ship), as words; a code not listed is read as it is, underscores as spaces
@@ -184,9 +184,7 @@ def lines(d: dict[str, Any]) -> list[Msg]:
     # the mission by its title (the id is not typed here); a patrol not over says so first
     told: dict[str, Any] = {"n": d["days"], "name": Msg.term(d["name"] or d["mission"]),
                             "start": When.moment(d["start"]), "end": When.moment(d["end"])}
-    out = [Msg.plural("Debrief so far, the patrol is still running: {name}, {start} to {end}, {n:g} day at sea.",
-                      "Debrief so far, the patrol is still running: {name}, {start} to {end}, {n:g} days at sea.",
-                      **told) if running
+    out = [so_far(d.get("practice"), told) if running
            else Msg.plural("Debrief: {name}, {start} to {end}, {n:g} day at sea.",
                            "Debrief: {name}, {start} to {end}, {n:g} days at sea.", **told)]
     result = word(d["result"] or "running")
@@ -230,10 +228,10 @@ def lines(d: dict[str, Any]) -> list[Msg]:
                        fields=Msg.plural("{n} field", "{n} fields", n=len(laid))))
     out.append(Msg.plural("Crew lost: {n}.", "Crew lost: {n}.", n=len(d["crew_lost"])))
     out.extend(crew_lost_lines(d))
-    out.append(Msg.plural("Patrol: {n:,} nm run, {fixes}, {attacks}.", "Patrol: {n:,} nm run, {fixes}, {attacks}.",
-                          n=round(d["distance_nm"]),
-                          fixes=Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
-                          attacks=Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
+    # headed by what was played: an exercise's is not a patrol's (the debrief's `practice`)
+    out.append(run_line(d.get("practice"), round(d["distance_nm"]),
+                        Msg.plural("{n} sextant fix", "{n} sextant fixes", n=len(d["fixes"])),
+                        Msg.plural("{n} attack", "{n} attacks", n=len(d["attacks"]))))
     out.extend(attack_line(d, a) for a in d["attacks"])
     if "fuel_used_t" in d:  # a debrief saved before fuel was kept has none
         out.append(fuel_used(d))

@@ -100,3 +100,50 @@ def no_hq(kind: str | None) -> Msg:
     return _pick(kind, {"training": Msg("this training patrol has no HQ: a report would reach nobody"),
                         "exercise": Msg("this exercise has no HQ: a report would reach nobody"),
                         "patrol": Msg("this patrol has no HQ: a report would reach nobody")})
+
+
+def run_line(kind: str | None, n: int, fixes: Msg, attacks: Msg) -> Msg:
+    """The debrief's line of what the boat did ("Exercise: 12 nm run, 0 sextant fixes, 1 attack."), headed by what
+    was played: a mission with objectives and the open patrol are a patrol, the others their own kind."""
+    if kind == "training":
+        return Msg.plural("Training patrol: {n:,} nm run, {fixes}, {attacks}.",
+                          "Training patrol: {n:,} nm run, {fixes}, {attacks}.", n=n, fixes=fixes, attacks=attacks)
+    if kind == "exercise":
+        return Msg.plural("Exercise: {n:,} nm run, {fixes}, {attacks}.", "Exercise: {n:,} nm run, {fixes}, {attacks}.",
+                          n=n, fixes=fixes, attacks=attacks)
+    return Msg.plural("Patrol: {n:,} nm run, {fixes}, {attacks}.", "Patrol: {n:,} nm run, {fixes}, {attacks}.",
+                      n=n, fixes=fixes, attacks=attacks)
+
+
+def so_far(kind: str | None, told: Mapping[str, Any]) -> Msg:
+    """The first line of a debrief of a game not over yet (`kaleun run --debrief` before its end), naming what is
+    still running; `told`: name, start, end and n (days at sea)."""
+    if kind == "training":
+        return Msg.plural("Debrief so far, the training patrol is still running: {name}, {start} to {end}, {n:g} day "
+                          "at sea.", "Debrief so far, the training patrol is still running: {name}, {start} to {end}, "
+                          "{n:g} days at sea.", **told)
+    if kind == "exercise":
+        return Msg.plural("Debrief so far, the exercise is still running: {name}, {start} to {end}, {n:g} day at sea.",
+                          "Debrief so far, the exercise is still running: {name}, {start} to {end}, {n:g} days at "
+                          "sea.", **told)
+    return Msg.plural("Debrief so far, the patrol is still running: {name}, {start} to {end}, {n:g} day at sea.",
+                      "Debrief so far, the patrol is still running: {name}, {start} to {end}, {n:g} days at sea.",
+                      **told)
+
+
+def still_running(kind: str | None) -> Msg:
+    """The saved chart's warning under the title of a game not over yet, naming what is still running."""
+    if kind == "training":
+        return Msg("Training patrol still running: a debrief so far, not the end")
+    if kind == "exercise":
+        return Msg("Exercise still running: a debrief so far, not the end")
+    return Msg("Patrol still running: a debrief so far, not the end")
+
+
+def began_and_ended(kind: str | None) -> tuple[Msg, Msg]:
+    """The debrief chart's legend rows of the track's first and last point, naming what was played."""
+    if kind == "training":
+        return Msg("where the training patrol began"), Msg("where the training patrol ended")
+    if kind == "exercise":
+        return Msg("where the exercise began"), Msg("where the exercise ended")
+    return Msg("where the patrol began"), Msg("where the patrol ended")

@@ -3,7 +3,11 @@
 The boat moves in closed form between orders (see `boat`), so where it will be at a later time
 under the present course, speed and depth is known exactly; the track is looked at every
 `step_nm` of the way against the seabed, and the first position with less water than the boat
-needs (its draft surfaced, its keel's depth submerged) is the danger ahead.
+needs (its draft surfaced, its keel's depth submerged) is the danger ahead. A step of the way is
+a long time for a boat that creeps or lies stopped and drifts with the current (a mile at a third
+of a knot is three hours, longer than the plot): the danger is dated where the track first meets
+it within the step (`_entry`), never at the step's end, so it comes within the look ahead in time
+to be warned of.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from kaleun.uboot.sea.seabed import seabed
 
 #: below this ground speed (kn) the boat makes no way worth plotting
 _STILL_KN = 0.1
+#: a danger is dated to within this many seconds of where the track meets it
+_ENTRY_S = 30.0
 
 
 class Track(Protocol):
@@ -59,5 +65,28 @@ def first_danger(track: Track, start: float, end: float,
             continue
         need = draft if track.surfaced else max(draft, track.depth_at(t))
         if water < need:
-            return t, lat, lon, water, clear
+            return _entry(track, clear, t, lat, lon, water)
     return None
+
+
+def _too_shallow(track: Track, t: float) -> tuple[float, float, float] | None:
+    """(latitude, longitude, water depth) of the track at `t` if the water there is shallower than the boat needs."""
+    bed = seabed()
+    lat, lon = track.position_at(t)
+    water = bed.depth_at(lat, lon)
+    need = bed.draft_m if track.surfaced else max(bed.draft_m, track.depth_at(t))
+    return (lat, lon, water) if water < need else None
+
+
+def _entry(track: Track, clear: float, t: float, lat: float, lon: float,
+           water: float) -> tuple[float, float, float, float, float]:
+    """The danger found at `t`, the step's end, dated where the track first meets it after `clear` (halving the
+    step until it is shorter than `_ENTRY_S`), with the last clear time before it."""
+    while t - clear > _ENTRY_S:
+        mid = (clear + t) / 2.0
+        found = _too_shallow(track, mid)
+        if found is None:
+            clear = mid
+        else:
+            t, (lat, lon, water) = mid, found
+    return t, lat, lon, water, clear

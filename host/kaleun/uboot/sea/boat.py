@@ -55,6 +55,8 @@ PERISCOPE_M = float(DEPTH["periscope_m"])
 TEST_M = float(DEPTH["test_m"])
 CRUSH_M = float(DEPTH["crush_m"])
 _SNAP = 1e-7
+#: below this speed through the water (kn) the boat has no way on: a danger ahead is the current's doing
+_STILL_KN = 0.05
 #: a mark (depth, battery level) closer than this counts as reached
 _MARGIN = 1e-6
 #: why the engines give no way (kept in the boat's state as this English text) -> what the feed says
@@ -627,7 +629,17 @@ class Boat(Module):
         place = seabed().place_at(lat, lon)
         distance = round(dist, 1) if dist < 10 else round(dist)
         setting = Msg.term(TELEGRAPH_NAMES[self.telegraph])
-        if water < float(seabed().draft_m):
+        drifting = abs(self.v0) < _STILL_KN and abs(self.vt) < _STILL_KN  # no way on: the current sets her there
+        if drifting and water < float(seabed().draft_m):
+            kind = "land"
+            feed = Msg("Navigator: the current sets the boat onto land — {place}, {distance} nm off ({minutes} min). "
+                       "Get under way!", place=Msg.term(place), distance=distance, minutes=minutes)
+        elif drifting:
+            kind = "shoal"
+            feed = Msg("Navigator: the current sets the boat over shoal water — {place}, {water:.0f} m deep, "
+                       "{distance} nm off ({minutes} min). Get under way or come shallower!", place=Msg.term(place),
+                       water=water, distance=distance, minutes=minutes)
+        elif water < float(seabed().draft_m):
             kind = "land"
             feed = Msg("Navigator: land ahead — {place}, {distance} nm on this course ({minutes} min at "
                        "{setting}). Alter course!", place=Msg.term(place), distance=distance, minutes=minutes,

@@ -82,6 +82,8 @@ class Debrief(Overlay):
         #: the patrol's chart (the saved debrief's picture) shown instead of the summary
         self.chart = False
         self.chart_image: Any = None
+        #: the chart's legend rows (`debrief_chart.legend_rows`), read with its picture
+        self.legend: tuple[tuple[Msg, str], ...] = ()
         self.saved: str | None = None
         #: the patrol's attacks (kind, the contact aimed at, its class as the crew knew it), from the mission's log
         self.attacks: list[dict[str, Any]] = []
@@ -97,14 +99,16 @@ class Debrief(Overlay):
         self.chart = not self.chart
         if self.chart and self.chart_image is None:
             from kaleun.uboot.missions.debrief import debrief
-            from kaleun.ui.debrief_chart import render_debrief
+            from kaleun.ui.debrief_chart import legend_rows, render_debrief
 
             language = self.win.lang
             english = language.code == "en"
+            told = debrief(self.game)
             # the legend is the window's own, beside the chart at a size read from the table
-            self.chart_image = render_debrief(debrief(self.game), None if english else language.text,
+            self.chart_image = render_debrief(told, None if english else language.text,
                                               None if english else language.plural,
                                               language.localise, legend=False)
+            self.legend = legend_rows(told)  # the track's ends named by what was played
         self.win.touch()
 
     def read(self) -> Hashable:
@@ -314,15 +318,17 @@ class Debrief(Overlay):
         """The saved debrief's chart (its outcome panel is the summary's), scaled into the sheet above its
         buttons, and its legend beside it in the window's own text (on the 7" screen the chart is drawn
         at about a quarter of its size: the saved legend's words would be 3 px high)."""
-        from kaleun.ui.debrief_chart import CHART, HEIGHT, INK, LEGEND, LEGEND_MARK_W, PAPER, legend_mark
+        from kaleun.ui.debrief_chart import CHART, HEIGHT, INK, LEGEND_MARK_W, PAPER, legend_mark
+
+        rows = self.legend
 
         s = c.size
         room = Rect(area.x + s(4), area.y + s(4), area.w - s(8), area.h - s(66))
         font = c.font(theme.MIN_TEXT)
         row = max(font.get_linesize(), s(22))
         mark_w = s(LEGEND_MARK_W)
-        words_w = max(c.text_width(label, theme.MIN_TEXT) for label, _ in LEGEND)
-        legend = Rect(0, 0, s(8) + mark_w + s(10) + words_w + s(8), s(8) + row * len(LEGEND))
+        words_w = max(c.text_width(label, theme.MIN_TEXT) for label, _ in rows)
+        legend = Rect(0, 0, s(8) + mark_w + s(10) + words_w + s(8), s(8) + row * len(rows))
         image = self.chart_image.subsurface(Rect(0, 0, CHART, HEIGHT))
         room_w = room.w - legend.w - s(8)
         scale = min(room_w / image.get_width(), room.h / image.get_height())
@@ -334,7 +340,7 @@ class Debrief(Overlay):
         legend.topleft = (chart.right + s(8), chart.y)
         pygame.draw.rect(c.surface, PAPER, legend, border_radius=s(4))
         x = legend.x + s(8)
-        for i, (label, kind) in enumerate(LEGEND):
+        for i, (label, kind) in enumerate(rows):
             cy = legend.y + s(4) + row * i + row // 2
             legend_mark(c.surface, kind, x, cy, c.layout.scale)
             c.text(label, (x + mark_w + s(10), cy), theme.MIN_TEXT, INK, "midleft", width=words_w)

@@ -165,12 +165,17 @@ class Setup(Overlay):
         self.set_anew(self.anew)  # a linked patrol going on still plays its own next part
 
     def not_linked(self) -> Msg | None:
-        """Why "linked patrol" is not offered (§5.2): the mission chosen on page one has no later part and no
-        linked patrol is in progress to go on with, as the terminal's set-up refuses it (None: it is offered)."""
+        """Why "linked patrol" is not offered (§5.2): the mission chosen on page one has no later part, or is a
+        patrol's later part (a patrol begins with its first), and no linked patrol is in progress to go on with, as
+        the terminal's set-up refuses it (None: it is offered)."""
         patrol = (self.record or {}).get("patrol")
         if patrol is not None and patrol.get("mode") == "linked":
             return None  # the patrol in progress goes on with its next part
         line = next((m for m in mission_lines(self.own) if m.id == self.chosen), None)
+        if line is not None and line.patrol is not None and (line.part or 1) > 1:
+            from kaleun.career import first_part_problem
+
+            return first_part_problem(self.record or {}, self.chosen)  # a patrol begins with its first part
         if line is None or line.patrol is not None:
             return None
         return Msg("{mission} is a single mission, not a part of a linked patrol", mission=Msg.term(line.name))
@@ -211,13 +216,15 @@ class Setup(Overlay):
         return None
 
     def can_begin_anew(self) -> bool:
-        """A new linked patrol begins with the mission chosen on page one when that is a part of a linked patrol
-        and not the next part of the one in progress; a campaign can always begin anew."""
+        """A new linked patrol begins with the mission chosen on page one when that is the first part of a linked
+        patrol and not the next part of the one in progress; a campaign can always begin anew."""
         if self.mode == "campaign":
             return True
         patrol = self.going_on()
         line = next((m for m in mission_lines(self.own) if m.id == self.chosen), None)
-        return patrol is not None and line is not None and line.patrol is not None and self.chosen != patrol["next"]
+        # a patrol begins with its first part (§5.2): another patrol's later part begins none (`first_part_problem`)
+        return patrol is not None and line is not None and line.patrol is not None and self.chosen != patrol["next"] \
+            and (line.part or 1) == 1
 
     def set_anew(self, anew: bool) -> None:
         """Go on with the linked patrol or campaign in progress (§5.2, §4.3), or give it up for a new one."""
@@ -597,7 +604,8 @@ class Setup(Overlay):
             why_not: Msg | None = None
         else:
             new = Msg("new patrol: {mission}", mission=named(self.chosen))
-            why_not = Msg("choose a part of another linked patrol on the first page to begin a new patrol with it")
+            why_not = Msg("choose the first part of another linked patrol on the first page to begin a new patrol "
+                          "with it")
         bw = (body.w - s(4)) // 2
         c.button("setup.going_on", Rect(body.x, body.y, bw, s(47)),
                  Msg("go on: {mission}", mission=named(str(going_on["next"]))), call(self.set_anew, False),
