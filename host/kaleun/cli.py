@@ -47,6 +47,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.files import exists
     from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
+    from kaleun.runtime.signals import STOPPER
     from kaleun.runtime.table import TableError
     from kaleun.saves import keep_aside, load_saved_game, prune_kept, save_game
 
@@ -114,7 +115,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     writer = EventWriter(fh, viewer=front.viewer(args))
     run: ScriptRun | None = None
     try:
-        run = ScriptRun(game, board, writer, table=make_table(game, board))
+        run = ScriptRun(game, board, writer, table=make_table(game, board), stopped=lambda: STOPPER.signum is not None)
+        # from here a stop signal (SIGTERM, Ctrl-C, SIGHUP ...) ends the run after the wake it came in: what was
+        # played is in the events file and is saved (--save) as when the script ends, and the run says where it stopped
+        STOPPER.running(lambda: None)
         run.run(script, until=args.until)
     except TableError as exc:
         status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
@@ -123,6 +127,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except EventsUnwritable as exc:
         unwritten = exc
     finally:
+        STOPPER.closing()  # a stop signal from here waits: the events file is closed and the game saved first
         try:
             fh.close()
         except OSError as exc:
@@ -171,6 +176,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
     from kaleun.i18n import language
 
+    if status == EXIT_OK and run is not None and run.stopped_at is not None and STOPPER.signum is not None:
+        log.info("%s", language(said).render(Msg.plural(
+            "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
+            n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
+        return _fail(_stopped_run(args, STOPPER.signum, game.t), 128 + STOPPER.signum, said)
     if run is not None and run.asked_after_end is not None:  # lines or --until after the end: the clock stood
         log.info("%s", language(said).render(Msg(
             "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
@@ -182,6 +192,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
         n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
+
+
+def _stopped_run(args: argparse.Namespace, signum: int, now: float) -> Msg:
+    """`kaleun run` ended by a stop signal before its script and `--until` were played: where it stopped, and where
+    what was played is (the events file; the save with --save)."""
+    if args.save:
+        return Msg("kaleun run: stopped by {signal} at game time {t} s, before the script's end; the events up to then "
+                   "are in {events} and the game is saved to {save} (kaleun run --load {save} goes on from there)",
+                   signal=stop_words(signum), t=f"{now:.0f}", events=args.events, save=args.save)
+    return Msg("kaleun run: stopped by {signal} at game time {t} s, before the script's end; the events up to then are "
+               "in {events} (with --save the game would have been saved too)", signal=stop_words(signum),
+               t=f"{now:.0f}", events=args.events)
 
 
 def _until_passed(args: argparse.Namespace, loaded_at: float, now: float) -> Msg:

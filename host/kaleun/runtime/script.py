@@ -4,6 +4,11 @@ Each script line is one JSON object with `t` (game seconds since mission start) 
 Hand actions (place, lift, turn, press) go through the board's adapters; everything else
 is a game command. Every event is written to the events file as one JSON object per line.
 A bad line stops the run with `FILE:LINE: problem`; the events written so far are kept.
+
+A long advance (a script's line hours after the one before, `--until` days ahead) runs in steps of at most
+`STEP_S` game seconds, each step's events written before the next: a run killed mid-way keeps the events
+up to its last step, and a stop signal (`stopped`) ends the run right after the wake it came in, with every
+event up to there written, so the game can be saved where it stood.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -34,6 +39,9 @@ MAX_T = 366 * 86400.0
 #: the longest script line read (a command is under a kilobyte): a binary file or a device such as
 #: /dev/zero given as the script is refused at its first line, never read into memory whole [our choice]
 MAX_LINE_BYTES = 1 << 20
+#: the longest stretch of game time one advance of a run covers before its events are written: a game hour
+#: [our choice: a killed run loses at most this much of its event log, at a cost too small to measure]
+STEP_S = 3600.0
 
 
 class ScriptError(Exception):
@@ -159,9 +167,14 @@ class EventsUnwritable(OSError):
 class ScriptRun:
     """One headless run of a game against a script, through a board's table."""
 
-    def __init__(self, game: Engine, board: Board | None, writer: EventWriter, table: Any = None) -> None:
-        """`table`: the game's table (`kaleun.games.make_table`); by default the board's U-BOOT table."""
+    def __init__(self, game: Engine, board: Board | None, writer: EventWriter, table: Any = None,
+                 stopped: Callable[[], bool] = lambda: False) -> None:
+        """`table`: the game's table (`kaleun.games.make_table`); by default the board's U-BOOT table. `stopped`:
+        true once the run is to stop (a stop signal came): it ends after the wake it came in (`stopped_at`)."""
         self.game = game
+        self.stopped = stopped
+        #: the game time the run stopped at on `stopped` (None: it was not stopped)
+        self.stopped_at: float | None = None
         self.writer = writer
         if table is None:
             assert board is not None, "a U-BOOT table needs its board"
@@ -193,14 +206,31 @@ class ScriptRun:
         compression at pause): the game up to its end is the same as ever, and nothing comes after it but
         what a line does at the end's moment."""
         with self.lock:
-            if not self.over():
-                self.writer.write(self.game.advance_to(t, until=self.over))
-            if asked and self.over() and t > self.game.t:
+            if self._stop_noted():
+                return
+            while not self.over():  # in steps of at most STEP_S, each step's events written before the next
+                step = min(t, self.game.t + STEP_S)
+                self.writer.write(self.game.advance_to(step, until=self._halted))
+                if step >= t or self._halted():
+                    break
+            if self.stopped_at is None and asked and self.over() and t > self.game.t:
                 self.asked_after_end = max(t, self.asked_after_end or t)
+
+    def _stop_noted(self) -> bool:
+        """The run is to stop (a stop signal came): the game time it stops at is noted in `stopped_at`."""
+        if self.stopped_at is None and self.stopped():
+            self.stopped_at = self.game.t
+        return self.stopped_at is not None
+
+    def _halted(self) -> bool:
+        """An advance ends here: the game is over (its clock stands), or the run is to stop."""
+        return self._stop_noted() or self.over()
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:
             for line in read_script(path):
+                if self._stop_noted():  # a stop signal: no line more
+                    return
                 if line.t < self.game.t:
                     raise ScriptError(_at(path, line.number, Msg(
                         "t = {t} is before the game's time {now} (the run was loaded from a later save)",
