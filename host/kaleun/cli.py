@@ -115,7 +115,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     writer = EventWriter(fh, viewer=front.viewer(args))
     run: ScriptRun | None = None
     try:
-        run = ScriptRun(game, board, writer, table=make_table(game, board), stopped=lambda: STOPPER.signum is not None)
+        from kaleun.i18n import language as in_language
+
+        run = ScriptRun(game, board, writer, table=make_table(game, board), stopped=lambda: STOPPER.signum is not None,
+                        tell=lambda note: log.info("%s", in_language(said).render(note)))
         # from here a stop signal (SIGTERM, Ctrl-C, SIGHUP ...) ends the run after the wake it came in: what was
         # played is in the events file and is saved (--save) as when the script ends, and the run says where it stopped
         STOPPER.running(lambda: None)

@@ -30,7 +30,8 @@ from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg, of_error
 from kaleun.files import decode_text, looks_utf16, utf16_text, why_unread
 from kaleun.runtime.bare_table import BareTable
-from kaleun.runtime.table import TABLE_ACTIONS, Table
+from kaleun.runtime.table import TABLE_ACTIONS, Table, lifts_nothing
+from kaleun.uboot.figures import figure_term
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,8 @@ MAX_T = 366 * 86400.0
 #: the longest script line read (a command is under a kilobyte): a binary file or a device such as
 #: /dev/zero given as the script is refused at its first line, never read into memory whole [our choice]
 MAX_LINE_BYTES = 1 << 20
+#: how a session's script (the one the table records, `kaleun.runtime.loop`) begins: its first line starts so
+SESSION_MARK = "# Kaleun session:"
 #: the longest stretch of game time one advance of a run covers before its events are written: a game hour
 #: [our choice: a killed run loses at most this much of its event log, at a cost too small to measure]
 STEP_S = 3600.0
@@ -54,6 +57,8 @@ class ScriptLine:
     number: int
     t: float
     command: dict[str, Any]
+    #: the script is a session's, recorded at the table (its first line is SESSION_MARK's), not written by hand
+    recorded: bool = False
 
 
 def _parse_line(text: str) -> Any:
@@ -81,6 +86,7 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
     fh = _open_script(path)
     with fh:
         last_t = 0.0
+        recorded = False
         for number, raw in enumerate(iter(lambda: fh.readline(MAX_LINE_BYTES + 1), b""), start=1):
             if len(raw) > MAX_LINE_BYTES:
                 raise ScriptError(_at(path, number, Msg("a line longer than {most} bytes: not a table script",
@@ -91,6 +97,8 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
             except UnicodeDecodeError as exc:
                 raise ScriptError(_at(path, number, utf16_text() if looks_utf16(raw)
                                       else Msg("not UTF-8 text"))) from exc
+            if number == 1 and text.startswith(SESSION_MARK):
+                recorded = True
             if not text or text.startswith(("#", "//")):
                 continue
             try:
@@ -110,7 +118,7 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
                 raise ScriptError(_at(path, number, Msg("needs 'do', the action to perform")))
             last_t = float(t)
             command = {k: v for k, v in obj.items() if k != "t"}
-            yield ScriptLine(number, float(t), command)
+            yield ScriptLine(number, float(t), command, recorded)
 
 
 def _at(path: Path, number: int, problem: Msg | str) -> Msg:
@@ -168,11 +176,13 @@ class ScriptRun:
     """One headless run of a game against a script, through a board's table."""
 
     def __init__(self, game: Engine, board: Board | None, writer: EventWriter, table: Any = None,
-                 stopped: Callable[[], bool] = lambda: False) -> None:
+                 stopped: Callable[[], bool] = lambda: False, tell: Callable[[Msg], None] | None = None) -> None:
         """`table`: the game's table (`kaleun.games.make_table`); by default the board's U-BOOT table. `stopped`:
-        true once the run is to stop (a stop signal came): it ends after the wake it came in (`stopped_at`)."""
+        true once the run is to stop (a stop signal came): it ends after the wake it came in (`stopped_at`). `tell`:
+        says a note of the run (a line replayed as the table played it), by default in the log, in English."""
         self.game = game
         self.stopped = stopped
+        self.tell = tell or (lambda note: log.info("%s", note))
         #: the game time the run stopped at on `stopped` (None: it was not stopped)
         self.stopped_at: float | None = None
         self.writer = writer
@@ -243,6 +253,14 @@ class ScriptRun:
                             "{command}: unknown field(s) {fields}", command="end",
                             fields=", ".join(repr(k) for k in extra))))
                     return
+                if line.recorded and lifts_nothing(self.game, line.command):
+                    # a deck hub's second report of a lift, as an older Kaleun recorded it in a session's script: the
+                    # game changed nothing for it then, and its replay changes nothing for it now (a hand-written
+                    # script's such line is refused at the table: `Table.actuate`)
+                    self.tell(_at(path, line.number, Msg(
+                        "{figure} is off the model already: the deck hub told of its lift twice, and the line changes "
+                        "nothing, as at the table", figure=figure_term(line.command["figure"]))))
+                    continue
                 try:
                     if line.command["do"] in TABLE_ACTIONS:
                         self.table.actuate(line.command)
