@@ -183,7 +183,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         log.info("%s", language(said).render(Msg.plural(
             "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
             n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
-        return _fail(_stopped_run(args, STOPPER.signum, game.t), 128 + STOPPER.signum, said)
+        return _fail(_stopped_run(args, STOPPER.signum, game.t, run.unplayed_line), 128 + STOPPER.signum, said)
     if run is not None and run.asked_after_end is not None:  # lines or --until after the end: the clock stood
         log.info("%s", language(said).render(Msg(
             "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
@@ -197,16 +197,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
-def _stopped_run(args: argparse.Namespace, signum: int, now: float) -> Msg:
-    """`kaleun run` ended by a stop signal before its script and `--until` were played: where it stopped, and where
-    what was played is (the events file; the save with --save)."""
+def _stopped_run(args: argparse.Namespace, signum: int, now: float, line: int | None) -> Msg:
+    """`kaleun run` ended by a stop signal before its script and `--until` were played: where it stopped (before which
+    line of the script), and where what was played is (the events file; the save with --save)."""
+    where = Msg("before line {line} of {script} was played", line=str(line), script=args.script) if line is not None \
+        else Msg("after the script's last line, on the way to --until {until} s", until=as_typed(args.until))
     if args.save:
-        return Msg("kaleun run: stopped by {signal} at game time {t} s, before the script's end; the events up to then "
-                   "are in {events} and the game is saved to {save} (kaleun run --load {save} goes on from there)",
-                   signal=stop_words(signum), t=f"{now:.0f}", events=args.events, save=args.save)
-    return Msg("kaleun run: stopped by {signal} at game time {t} s, before the script's end; the events up to then are "
-               "in {events} (with --save the game would have been saved too)", signal=stop_words(signum),
-               t=f"{now:.0f}", events=args.events)
+        return Msg("kaleun run: stopped by {signal} at game time {t} s, {where}; the events up to then are in {events} "
+                   "and the game is saved to {save} (kaleun run --load {save} goes on from there with the lines not "
+                   "played yet)", signal=stop_words(signum), t=f"{now:.0f}", where=where, events=args.events,
+                   save=args.save)
+    return Msg("kaleun run: stopped by {signal} at game time {t} s, {where}; the events up to then are in {events} "
+               "(with --save the game would have been saved too)", signal=stop_words(signum), t=f"{now:.0f}",
+               where=where, events=args.events)
 
 
 def _until_passed(args: argparse.Namespace, loaded_at: float, now: float) -> Msg:

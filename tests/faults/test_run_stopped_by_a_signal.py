@@ -7,6 +7,7 @@ event log, byte for byte, as a run never stopped. A kill -9 keeps the events up 
 from __future__ import annotations
 
 import json
+import re
 import signal
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def test_a_run_stopped_mid_advance_saves_what_was_played_and_goes_on_to_the_same
     assert f"kaleun run: stopped by {name}" in run.text and f"at game time {stopped.t:.0f} s" in run.text, run.text
     assert f"the game is saved to {save}" in run.text and "Traceback" not in run.text, run.text
     played = read_events(events)
-    assert len(played) > 1 and played[-1]["t"] <= stopped.t  # the advance in progress is in the events file
+    assert len(played) > 1 and played[-1]["t"] <= round(stopped.t, 3)  # the advance in progress is in the file
     # going on from the save gives the events of a run never stopped, byte for byte
     on_to = f"{stopped.t + 2 * STEP_S:.0f}"
     rest = tmp_path / "rest.jsonl"
@@ -96,3 +97,28 @@ def test_a_run_killed_mid_advance_keeps_the_events_up_to_its_last_game_hour(home
                      str(whole), "--until", f"{last + STEP_S:.0f}", home=home)
     assert ref.returncode == 0, ref.stderr
     assert whole.read_bytes().startswith(kept) and last > 24 * STEP_S
+
+
+@pytest.mark.slow
+def test_a_run_stopped_before_a_line_names_it_and_its_lines_from_there_go_on_to_the_same_events(home, tmp_path):
+    days = [{"t": day * 86400, "do": "report"} for day in range(60)]
+    script = write_script(tmp_path / "days.jsonl", days)
+    events, save = tmp_path / "e.jsonl", tmp_path / "stopped.json"
+    run = Console(home, "run", "--mission", MISSION, "--seed", "3", "--script", str(script), "--events", str(events),
+                  "--save", str(save))
+    until(lambda: last_t(events) > STEP_S, "the run advanced past its first game hour")
+    run.proc.send_signal(signal.SIGTERM)
+    assert run.finish() == 128 + signal.SIGTERM, run.text
+    said = re.search(rf"before line (\d+) of {re.escape(str(script))} was played", run.text)
+    assert said is not None, run.text
+    line = int(said.group(1))
+    assert 1 < line <= len(days) and days[line - 2]["t"] <= open_save(save).engine.t < days[line - 1]["t"]
+    rest = write_script(tmp_path / "rest.jsonl", days[line - 1:])  # the lines not played yet
+    on = tmp_path / "on.jsonl"
+    done = run_kaleun("run", "--load", str(save), "--script", str(rest), "--events", str(on), home=home)
+    assert done.returncode == 0, done.stderr
+    whole = tmp_path / "whole.jsonl"
+    ref = run_kaleun("run", "--mission", MISSION, "--seed", "3", "--script", str(script), "--events", str(whole),
+                     home=home)
+    assert ref.returncode == 0, ref.stderr
+    assert events.read_bytes() + on.read_bytes() == whole.read_bytes()

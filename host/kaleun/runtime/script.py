@@ -185,6 +185,9 @@ class ScriptRun:
         self.tell = tell or (lambda note: log.info("%s", note))
         #: the game time the run stopped at on `stopped` (None: it was not stopped)
         self.stopped_at: float | None = None
+        #: the script line that was to run next when the run stopped (None: every line had run; `--until` was
+        #: being played)
+        self.unplayed_line: int | None = None
         self.writer = writer
         if table is None:
             assert board is not None, "a U-BOOT table needs its board"
@@ -240,12 +243,16 @@ class ScriptRun:
         try:
             for line in read_script(path):
                 if self._stop_noted():  # a stop signal: no line more
+                    self.unplayed_line = line.number
                     return
                 if line.t < self.game.t:
                     raise ScriptError(_at(path, line.number, Msg(
                         "t = {t} is before the game's time {now} (the run was loaded from a later save)",
                         t=str(line.t), now=str(self.game.t))))
                 self._advance(line.t, asked=line.command["do"] != "end")  # an `end` line only stops the run
+                if self.stopped_at is not None:  # stopped on the way to the line's time: the line is not played
+                    self.unplayed_line = line.number
+                    return
                 if line.command["do"] == "end":
                     if len(line.command) > 1:
                         extra = sorted(k for k in line.command if k != "do")
