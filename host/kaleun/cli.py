@@ -102,8 +102,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         check_readable(script)
     except ScriptError as exc:
         return _fail(_said(exc, said))
-    try:
-        fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
+    try:  # emptied once the table has started (`empty_first`): a table that cannot be set up, or a stop signal while
+        # it waits for the deck hub, leaves the events of an earlier run as they were
+        fh = open(events_path, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
     except OSError as exc:
         return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=why_unread(exc)),
                      EXIT_FAIL, said)
@@ -112,7 +113,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     front = GAMES[game.game].front
     args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
     loaded_at = game.t  # a save's game time (a new game: 0): a run goes on from there, never back
-    writer = EventWriter(fh, viewer=front.viewer(args))
+    writer = EventWriter(fh, viewer=front.viewer(args), empty_first=True)
     run: ScriptRun | None = None
     try:
         from kaleun.i18n import language as in_language
@@ -191,9 +192,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             asked=f"{run.asked_after_end:.0f}")))
     elif run is not None and status == EXIT_OK and args.until is not None and args.until < game.t:
         log.info("%s", language(said).render(_until_passed(args, loaded_at, game.t)))
-    log.info("%s", language(said).render(Msg.plural(
-        "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
-        n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
+    if writer.begun:  # else the table never started: the events file is as it was
+        log.info("%s", language(said).render(Msg.plural(
+            "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
+            n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
     return status
 
 

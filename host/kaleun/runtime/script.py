@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -148,14 +150,34 @@ class EventWriter:
 
     With a `viewer` (a team of a game of hidden information) only the events that party may
     know of are written: its view of the game (`kaleun.core.events.visible_to`).
+
+    With `empty_first` (a file opened for appending, holding an earlier run's events) the file is emptied at the
+    first write, the table's start: a run stopped or refused before it (a table that cannot be set up, a stop signal
+    while it waits for the deck hub) leaves that file as it was.
     """
 
-    def __init__(self, fh: IO[str], viewer: str | None = None) -> None:
+    def __init__(self, fh: IO[str], viewer: str | None = None, empty_first: bool = False) -> None:
         self.fh = fh
         self.viewer = viewer
         self.count = 0
+        #: the file is to be emptied at the first write (`empty_first`), not yet done
+        self._to_empty = empty_first
+        #: the run has written to the file (emptied it, at least): its events are this run's
+        self.begun = not empty_first
+
+    def _empty(self) -> None:
+        self._to_empty = False
+        self.begun = True
+        try:
+            if stat.S_ISREG(os.fstat(self.fh.fileno()).st_mode):  # a pipe or a terminal has nothing to empty
+                self.fh.seek(0)
+                self.fh.truncate()
+        except OSError as exc:
+            raise EventsUnwritable(exc.errno, exc.strerror) from exc
 
     def write(self, events: list[Event]) -> None:
+        if self._to_empty:
+            self._empty()
         if self.viewer is not None:
             events = [e for e in events if visible_to(e, self.viewer)]
         try:
