@@ -47,6 +47,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from kaleun.files import exists
     from kaleun.games import GAMES, default_game, make_table
     from kaleun.runtime.script import MAX_T, EventsUnwritable, EventWriter, ScriptError, ScriptRun, check_readable
+    from kaleun.runtime.signals import STOPPER
     from kaleun.runtime.table import TableError
     from kaleun.saves import keep_aside, load_saved_game, prune_kept, save_game
 
@@ -101,87 +102,130 @@ def cmd_run(args: argparse.Namespace) -> int:
         check_readable(script)
     except ScriptError as exc:
         return _fail(_said(exc, said))
-    try:
-        fh = open(events_path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=why_unread(exc)),
-                     EXIT_FAIL, said)
-    status = EXIT_OK
-    unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
-    front = GAMES[game.game].front
-    args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
-    loaded_at = game.t  # a save's game time (a new game: 0): a run goes on from there, never back
-    writer = EventWriter(fh, viewer=front.viewer(args))
-    run: ScriptRun | None = None
-    try:
-        run = ScriptRun(game, board, writer, table=make_table(game, board))
-        run.run(script, until=args.until)
-    except TableError as exc:
-        status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
-    except (ScriptError, CommandError) as exc:
-        status = _fail(_said(exc, said))
-    except EventsUnwritable as exc:
-        unwritten = exc
-    finally:
-        try:
-            fh.close()
+    from kaleun.homelock import HomeLock, TableBusy
+
+    lock: HomeLock | None = None
+    if args.save and _is_autosave(Path(args.save)):  # the home's autosave: taken before the run plays, held to its save
+        from kaleun.paths import state_dir
+
+        try:  # a game playing in this home is told at once, not after a run of hours that then cannot save
+            lock = HomeLock(state_dir()).acquire()
+        except TableBusy as exc:
+            return _fail(Msg("{command}: {problem}", command="kaleun run", problem=of_error(exc)), EXIT_FAIL, said)
         except OSError as exc:
-            unwritten = unwritten or exc
-    if unwritten is not None:
-        return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
-                         why=why_unread(unwritten)), EXIT_FAIL, said)
-    undo: Callable[[], bool] | None = None  # takes a campaign begun by this run back out (its save failed)
-    if status == EXIT_OK:
-        from kaleun.career import begin_campaign
+            return _fail(Msg("kaleun run: cannot save to {path}: {why}", path=args.save, why=why_unread(exc)),
+                         EXIT_FAIL, said)
 
-        try:  # `--campaign` beginning a new campaign: written into the record now that its run went through
-            undo = begin_campaign(game)
-        except (CareerError, OSError) as exc:
-            return _fail(Msg("kaleun run: the campaign cannot be begun in the career record ({problem}); the running "
-                             "campaign is as it was", problem=of_error(exc) if isinstance(exc, CareerError) else
-                             why_unread(exc)), EXIT_FAIL, said)
-    if args.save and status == EXIT_OK:
-        from kaleun.homelock import HomeLock, TableBusy
-        from kaleun.paths import autosave_path, state_dir
-
-        lock = None
-        kept: Path | None = None
+    def played() -> int:
+        try:  # emptied once the table has started (`empty_first`): a table that cannot be set up, or a stop signal
+            # while it waits for the deck hub, leaves the events of an earlier run as they were
+            fh = open(events_path, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path), why=why_unread(exc)),
+                         EXIT_FAIL, said)
+        status = EXIT_OK
+        unwritten: OSError | None = None  # the events file could not be written (a full disk): said, exit status 1
+        front = GAMES[game.game].front
+        args.over_at_start = front.over(game)  # a game over before the run: its end is not the run's (after_run)
+        loaded_at = game.t  # a save's game time (a new game: 0): a run goes on from there, never back
+        writer = EventWriter(fh, viewer=front.viewer(args), empty_first=True)
+        run: ScriptRun | None = None
         try:
-            if _is_autosave(Path(args.save)):  # a game playing in this home must keep its save
-                lock = HomeLock(state_dir()).acquire()
-                if not (args.load and _one_file(args.load, args.save)):  # another game than the one played on
+            from kaleun.i18n import language as in_language
+
+            run = ScriptRun(game, board, writer, table=make_table(game, board),
+                            stopped=lambda: STOPPER.signum is not None,
+                            tell=lambda note: log.info("%s", in_language(said).render(note)))
+            # from here a stop signal (SIGTERM, Ctrl-C, SIGHUP ...) ends the run after the wake it came in: what was
+            # played is in the events file and is saved (--save) as when the script ends, and the run says where it
+            # stopped
+            STOPPER.running(lambda: None)
+            run.run(script, until=args.until)
+        except TableError as exc:
+            status = _fail(Msg("kaleun run: cannot set up the table: {problem}", problem=of_error(exc)), code=said)
+        except (ScriptError, CommandError) as exc:
+            status = _fail(_said(exc, said))
+        except EventsUnwritable as exc:
+            unwritten = exc
+        finally:
+            STOPPER.closing()  # a stop signal from here waits: the events file is closed and the game saved first
+            try:
+                fh.close()
+            except OSError as exc:
+                unwritten = unwritten or exc
+        if unwritten is not None:
+            return _fail(Msg("kaleun run: cannot write {path}: {why}", path=str(events_path),
+                             why=why_unread(unwritten)), EXIT_FAIL, said)
+        undo: Callable[[], bool] | None = None  # takes a campaign begun by this run back out (its save failed)
+        if status == EXIT_OK:
+            from kaleun.career import begin_campaign
+
+            try:  # `--campaign` beginning a new campaign: written into the record now that its run went through
+                undo = begin_campaign(game)
+            except (CareerError, OSError) as exc:
+                return _fail(Msg("kaleun run: the campaign cannot be begun in the career record ({problem}); the "
+                                 "running campaign is as it was", problem=of_error(exc)
+                                 if isinstance(exc, CareerError) else why_unread(exc)), EXIT_FAIL, said)
+        if args.save and status == EXIT_OK:
+            from kaleun.paths import autosave_path
+
+            kept: Path | None = None
+            try:
+                # the autosave (its lock held): another game than the one played on is kept aside first
+                if lock is not None and not (args.load and _one_file(args.load, args.save)):
                     kept = keep_aside(autosave_path())  # kept as `kaleun play` keeps it: not written over unseen
                     if kept is not None:
                         prune_kept(autosave_path().parent)
-            save_game(game, Path(args.save))
-            if kept is not None:
-                from kaleun.i18n import language as in_language
+                save_game(game, Path(args.save))
+                if kept is not None:
+                    from kaleun.i18n import language as in_language
 
-                print(in_language(said).render(_kept_line(kept)), file=sys.stderr)
-        except TableBusy as exc:
-            return _fail(_unsaved_campaign(Msg("{command}: {problem}", command="kaleun run",
-                                                 problem=of_error(exc)), undo), EXIT_FAIL, said)
-        except OSError as exc:
-            return _fail(_unsaved_campaign(Msg("kaleun run: cannot save to {path}: {why}", path=args.save,
-                                               why=why_unread(exc)), undo), EXIT_FAIL, said)
-        finally:
-            if lock is not None:
-                lock.release()
-    if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
-        return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
-    from kaleun.i18n import language
+                    print(in_language(said).render(_kept_line(kept)), file=sys.stderr)
+            except OSError as exc:
+                return _fail(_unsaved_campaign(Msg("kaleun run: cannot save to {path}: {why}", path=args.save,
+                                                   why=why_unread(exc)), undo), EXIT_FAIL, said)
+        if status == EXIT_OK and (unwritten_after := front.after_run(game, args, debrief_language)) is not None:
+            return _fail(unwritten_after, EXIT_FAIL, said)  # U-BOOT: the --debrief chart
+        from kaleun.i18n import language
 
-    if run is not None and run.asked_after_end is not None:  # lines or --until after the end: the clock stood
-        log.info("%s", language(said).render(Msg(
-            "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
-            "later (up to {asked} s) ran at that moment.", end=f"{game.t:.0f}",
-            asked=f"{run.asked_after_end:.0f}")))
-    elif run is not None and status == EXIT_OK and args.until is not None and args.until < game.t:
-        log.info("%s", language(said).render(_until_passed(args, loaded_at, game.t)))
-    log.info("%s", language(said).render(Msg.plural(
-        "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
-        n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
-    return status
+        if status == EXIT_OK and run is not None and run.stopped_at is not None and STOPPER.signum is not None:
+            log.info("%s", language(said).render(Msg.plural(
+                "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
+                n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
+            return _fail(_stopped_run(args, STOPPER.signum, game.t, run.unplayed_line), 128 + STOPPER.signum, said)
+        if run is not None and run.asked_after_end is not None:  # lines or --until after the end: the clock stood
+            log.info("%s", language(said).render(Msg(
+                "The game was over at game time {end} s: its clock stood there, and what the script or --until timed "
+                "later (up to {asked} s) ran at that moment.", end=f"{game.t:.0f}",
+                asked=f"{run.asked_after_end:.0f}")))
+        elif run is not None and status == EXIT_OK and args.until is not None and args.until < game.t:
+            log.info("%s", language(said).render(_until_passed(args, loaded_at, game.t)))
+        if writer.begun:  # else the table never started: the events file is as it was
+            log.info("%s", language(said).render(Msg.plural(
+                "{n} event written to {path} (game time {t} s)", "{n} events written to {path} (game time {t} s)",
+                n=writer.count, path=str(events_path), t=f"{game.t:.0f}")))
+        return status
+
+    try:
+        return played()
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _stopped_run(args: argparse.Namespace, signum: int, now: float, line: int | None) -> Msg:
+    """`kaleun run` ended by a stop signal before its script and `--until` were played: where it stopped (before which
+    line of the script), and where what was played is (the events file; the save with --save)."""
+    where = Msg("before line {line} of {script} was played", line=str(line), script=args.script) if line is not None \
+        else Msg("after the script's last line, on the way to --until {until} s", until=as_typed(args.until))
+    if args.save:
+        return Msg("kaleun run: stopped by {signal} at game time {t} s, {where}; the events up to then are in {events} "
+                   "and the game is saved to {save} (kaleun run --load {save} goes on from there with the lines not "
+                   "played yet)", signal=stop_words(signum), t=f"{now:.0f}", where=where, events=args.events,
+                   save=args.save)
+    return Msg("kaleun run: stopped by {signal} at game time {t} s, {where}; the events up to then are in {events} "
+               "(with --save the game would have been saved too)", signal=stop_words(signum), t=f"{now:.0f}",
+               where=where, events=args.events)
 
 
 def _until_passed(args: argparse.Namespace, loaded_at: float, now: float) -> Msg:

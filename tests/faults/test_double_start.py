@@ -88,3 +88,22 @@ def test_kaleun_run_refuses_to_save_over_the_autosave_of_a_game_playing_in_the_h
     done = run_kaleun(*args, home=tmp_path)
     assert done.returncode == 0, done.stderr
     assert read_state(tmp_path / "autosave.json")["seed"] == 8
+
+
+def test_kaleun_run_to_the_autosave_of_a_game_playing_in_the_home_is_refused_before_it_plays(tmp_path):
+    """One game per home, nothing lost: `kaleun run --save` naming the autosave of a game playing in the home played
+    its whole script (hours of game time, minutes of a tester's wait) and only then was refused its save. It is
+    refused before it plays: the events of an earlier run are kept, and the home's lock is held from then to its save
+    (a `kaleun play` started meanwhile is refused naming the run)."""
+    from kaleun.homelock import HomeLock
+    from kit import run_kaleun, write_script
+
+    events = tmp_path / "e.jsonl"
+    events.write_text('{"t": 0, "event": "mission_start"}\n', encoding="utf-8")
+    script = write_script(tmp_path / "s.jsonl", [{"t": 10, "do": "report"}])
+    with HomeLock(tmp_path):  # a game playing in this home
+        done = run_kaleun("run", "--script", str(script), "--events", str(events), "--until", "864000", "--save",
+                          str(tmp_path / "autosave.json"), home=tmp_path)
+    assert done.returncode == 1 and "is already playing at this table" in done.stderr, done.stderr
+    assert "events written" not in done.stderr and not (tmp_path / "autosave.json").exists(), done.stderr
+    assert events.read_text(encoding="utf-8") == '{"t": 0, "event": "mission_start"}\n'

@@ -25,7 +25,8 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg, of_error
 from kaleun.runtime.outputs import Autosave, Output, deleted, open_session_file
-from kaleun.runtime.table import Table
+from kaleun.runtime.script import SESSION_MARK
+from kaleun.runtime.table import Table, lifts_nothing
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ class Runtime:
                 self._record = open_session_file(record)
                 resumed = (f" (resumed at t={game.t!r}: put the scripts of this game's earlier sessions before this "
                            "one, in order)") if game.t else ""
-                self._record.write(f"# Kaleun session: replay with kaleun run {replay_args(game)}{resumed}\n")
+                self._record.write(f"{SESSION_MARK} replay with kaleun run {replay_args(game)}{resumed}\n")
             except OSError as exc:  # a session folder that is a file, or read-only: the game goes on (the autosave)
                 log.error("the session's script %s cannot be written (%s); the game goes on without it", record,
                           exc.strerror or exc)
@@ -250,7 +251,7 @@ class Runtime:
         # them before each command: a command given right after another (typed while the clock is paused, two
         # in one step) would otherwise meet a game its replay never saw
         early = self.game.advance_to(self.game.t)
-        if _lifts_nothing(self.game, command):
+        if lifts_nothing(self.game, command):
             # a deck hub telling of a figure the game has off the model already (a reader that lost a tag twice):
             # it changes nothing, and is kept out of the session's script, whose replay refuses such a line
             return early
@@ -289,7 +290,7 @@ class Runtime:
             self._close_record()
             try:
                 self._record = open_session_file(self._record_path)
-                self._record.write(f"# Kaleun session: the file was deleted while the game ran and made again at "
+                self._record.write(f"{SESSION_MARK} the file was deleted while the game ran and made again at "
                                    f"t={self.game.t!r}; what came before is not in it\n")
                 self._record.flush()
             except OSError as exc:
@@ -410,7 +411,7 @@ class Runtime:
         if self._record is None:
             return
         try:
-            self._record.write(f"# Kaleun session: the game ran on to t={self.game.t!r}: kaleun run --until "
+            self._record.write(f"{SESSION_MARK} the game ran on to t={self.game.t!r}: kaleun run --until "
                                f"{self.game.t!r} replays its events after the last line too\n")
         except OSError as exc:
             log.error("the session's script could not be written to its end (%s)", exc.strerror or exc)
@@ -447,10 +448,3 @@ def _changed(compression: Any, mode: str) -> bool:
     """True once the time compression left `mode` (ends an `advance_to` step)."""
     return bool(compression.mode != mode)
 
-
-def _lifts_nothing(game: Any, command: dict[str, Any]) -> bool:
-    """Is `command` a `lift` of a figure the game has off the model (it would change nothing)?"""
-    if command.get("do") != "lift" or not game.has_module("figures"):
-        return False
-    figure = command.get("figure")
-    return isinstance(figure, str) and bool(game.module("figures").off_model(figure))

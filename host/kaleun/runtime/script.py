@@ -4,14 +4,21 @@ Each script line is one JSON object with `t` (game seconds since mission start) 
 Hand actions (place, lift, turn, press) go through the board's adapters; everything else
 is a game command. Every event is written to the events file as one JSON object per line.
 A bad line stops the run with `FILE:LINE: problem`; the events written so far are kept.
+
+A long advance (a script's line hours after the one before, `--until` days ahead) runs in steps of at most
+`STEP_S` game seconds, each step's events written before the next: a run killed mid-way keeps the events
+up to its last step, and a stop signal (`stopped`) ends the run right after the wake it came in, with every
+event up to there written, so the game can be saved where it stood.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -25,7 +32,8 @@ from kaleun.core.events import Event, visible_to
 from kaleun.core.messages import Msg, of_error
 from kaleun.files import decode_text, looks_utf16, utf16_text, why_unread
 from kaleun.runtime.bare_table import BareTable
-from kaleun.runtime.table import TABLE_ACTIONS, Table
+from kaleun.runtime.table import TABLE_ACTIONS, Table, lifts_nothing
+from kaleun.uboot.figures import figure_term
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +42,11 @@ MAX_T = 366 * 86400.0
 #: the longest script line read (a command is under a kilobyte): a binary file or a device such as
 #: /dev/zero given as the script is refused at its first line, never read into memory whole [our choice]
 MAX_LINE_BYTES = 1 << 20
+#: how a session's script (the one the table records, `kaleun.runtime.loop`) begins: its first line starts so
+SESSION_MARK = "# Kaleun session:"
+#: the longest stretch of game time one advance of a run covers before its events are written: a game hour
+#: [our choice: a killed run loses at most this much of its event log, at a cost too small to measure]
+STEP_S = 3600.0
 
 
 class ScriptError(Exception):
@@ -46,6 +59,8 @@ class ScriptLine:
     number: int
     t: float
     command: dict[str, Any]
+    #: the script is a session's, recorded at the table (its first line is SESSION_MARK's), not written by hand
+    recorded: bool = False
 
 
 def _parse_line(text: str) -> Any:
@@ -73,6 +88,7 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
     fh = _open_script(path)
     with fh:
         last_t = 0.0
+        recorded = False
         for number, raw in enumerate(iter(lambda: fh.readline(MAX_LINE_BYTES + 1), b""), start=1):
             if len(raw) > MAX_LINE_BYTES:
                 raise ScriptError(_at(path, number, Msg("a line longer than {most} bytes: not a table script",
@@ -83,6 +99,8 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
             except UnicodeDecodeError as exc:
                 raise ScriptError(_at(path, number, utf16_text() if looks_utf16(raw)
                                       else Msg("not UTF-8 text"))) from exc
+            if number == 1 and text.startswith(SESSION_MARK):
+                recorded = True
             if not text or text.startswith(("#", "//")):
                 continue
             try:
@@ -102,7 +120,7 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
                 raise ScriptError(_at(path, number, Msg("needs 'do', the action to perform")))
             last_t = float(t)
             command = {k: v for k, v in obj.items() if k != "t"}
-            yield ScriptLine(number, float(t), command)
+            yield ScriptLine(number, float(t), command, recorded)
 
 
 def _at(path: Path, number: int, problem: Msg | str) -> Msg:
@@ -132,14 +150,34 @@ class EventWriter:
 
     With a `viewer` (a team of a game of hidden information) only the events that party may
     know of are written: its view of the game (`kaleun.core.events.visible_to`).
+
+    With `empty_first` (a file opened for appending, holding an earlier run's events) the file is emptied at the
+    first write, the table's start: a run stopped or refused before it (a table that cannot be set up, a stop signal
+    while it waits for the deck hub) leaves that file as it was.
     """
 
-    def __init__(self, fh: IO[str], viewer: str | None = None) -> None:
+    def __init__(self, fh: IO[str], viewer: str | None = None, empty_first: bool = False) -> None:
         self.fh = fh
         self.viewer = viewer
         self.count = 0
+        #: the file is to be emptied at the first write (`empty_first`), not yet done
+        self._to_empty = empty_first
+        #: the run has written to the file (emptied it, at least): its events are this run's
+        self.begun = not empty_first
+
+    def _empty(self) -> None:
+        self._to_empty = False
+        self.begun = True
+        try:
+            if stat.S_ISREG(os.fstat(self.fh.fileno()).st_mode):  # a pipe or a terminal has nothing to empty
+                self.fh.seek(0)
+                self.fh.truncate()
+        except OSError as exc:
+            raise EventsUnwritable(exc.errno, exc.strerror) from exc
 
     def write(self, events: list[Event]) -> None:
+        if self._to_empty:
+            self._empty()
         if self.viewer is not None:
             events = [e for e in events if visible_to(e, self.viewer)]
         try:
@@ -159,9 +197,19 @@ class EventsUnwritable(OSError):
 class ScriptRun:
     """One headless run of a game against a script, through a board's table."""
 
-    def __init__(self, game: Engine, board: Board | None, writer: EventWriter, table: Any = None) -> None:
-        """`table`: the game's table (`kaleun.games.make_table`); by default the board's U-BOOT table."""
+    def __init__(self, game: Engine, board: Board | None, writer: EventWriter, table: Any = None,
+                 stopped: Callable[[], bool] = lambda: False, tell: Callable[[Msg], None] | None = None) -> None:
+        """`table`: the game's table (`kaleun.games.make_table`); by default the board's U-BOOT table. `stopped`:
+        true once the run is to stop (a stop signal came): it ends after the wake it came in (`stopped_at`). `tell`:
+        says a note of the run (a line replayed as the table played it), by default in the log, in English."""
         self.game = game
+        self.stopped = stopped
+        self.tell = tell or (lambda note: log.info("%s", note))
+        #: the game time the run stopped at on `stopped` (None: it was not stopped)
+        self.stopped_at: float | None = None
+        #: the script line that was to run next when the run stopped (None: every line had run; `--until` was
+        #: being played)
+        self.unplayed_line: int | None = None
         self.writer = writer
         if table is None:
             assert board is not None, "a U-BOOT table needs its board"
@@ -193,19 +241,40 @@ class ScriptRun:
         compression at pause): the game up to its end is the same as ever, and nothing comes after it but
         what a line does at the end's moment."""
         with self.lock:
-            if not self.over():
-                self.writer.write(self.game.advance_to(t, until=self.over))
-            if asked and self.over() and t > self.game.t:
+            if self._stop_noted():
+                return
+            while not self.over():  # in steps of at most STEP_S, each step's events written before the next
+                step = min(t, self.game.t + STEP_S)
+                self.writer.write(self.game.advance_to(step, until=self._halted))
+                if step >= t or self._halted():
+                    break
+            if self.stopped_at is None and asked and self.over() and t > self.game.t:
                 self.asked_after_end = max(t, self.asked_after_end or t)
+
+    def _stop_noted(self) -> bool:
+        """The run is to stop (a stop signal came): the game time it stops at is noted in `stopped_at`."""
+        if self.stopped_at is None and self.stopped():
+            self.stopped_at = self.game.t
+        return self.stopped_at is not None
+
+    def _halted(self) -> bool:
+        """An advance ends here: the game is over (its clock stands), or the run is to stop."""
+        return self._stop_noted() or self.over()
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:
             for line in read_script(path):
+                if self._stop_noted():  # a stop signal: no line more
+                    self.unplayed_line = line.number
+                    return
                 if line.t < self.game.t:
                     raise ScriptError(_at(path, line.number, Msg(
                         "t = {t} is before the game's time {now} (the run was loaded from a later save)",
                         t=str(line.t), now=str(self.game.t))))
                 self._advance(line.t, asked=line.command["do"] != "end")  # an `end` line only stops the run
+                if self.stopped_at is not None:  # stopped on the way to the line's time: the line is not played
+                    self.unplayed_line = line.number
+                    return
                 if line.command["do"] == "end":
                     if len(line.command) > 1:
                         extra = sorted(k for k in line.command if k != "do")
@@ -213,6 +282,14 @@ class ScriptRun:
                             "{command}: unknown field(s) {fields}", command="end",
                             fields=", ".join(repr(k) for k in extra))))
                     return
+                if line.recorded and lifts_nothing(self.game, line.command):
+                    # a deck hub's second report of a lift, as an older Kaleun recorded it in a session's script: the
+                    # game changed nothing for it then, and its replay changes nothing for it now (a hand-written
+                    # script's such line is refused at the table: `Table.actuate`)
+                    self.tell(_at(path, line.number, Msg(
+                        "{figure} is off the model already: the deck hub told of its lift twice, and the line changes "
+                        "nothing, as at the table", figure=figure_term(line.command["figure"]))))
+                    continue
                 try:
                     if line.command["do"] in TABLE_ACTIONS:
                         self.table.actuate(line.command)

@@ -452,7 +452,7 @@ class Table:
             elif action == "lift":
                 figure = args.str("figure", choices=FIGURES)
                 args.finish()
-                if self.game.has_module("figures") and self.game.module("figures").off_model(figure):
+                if lifts_nothing(self.game, line):
                     # nothing to lift: refused as the console refuses it (a script line says its FILE:LINE too)
                     raise CommandError(Msg("{command}: {problem}", command=command_word("lift"), problem=Msg(
                         "{figure} is not on the model", figure=figure_term(figure))))
@@ -528,3 +528,11 @@ class Table:
     def home_dial(self, name: str) -> None:
         """The crew confirms that a `calibrate` dial stands at its zero (console, screen)."""
         self.actuate({"do": "home", "dial": name})
+
+
+def lifts_nothing(game: Any, command: Mapping[str, Any]) -> bool:
+    """Is `command` a `lift` of a figure the game has off the model (it would change nothing)?"""
+    if command.get("do") != "lift" or not game.has_module("figures"):
+        return False
+    figure = command.get("figure")
+    return isinstance(figure, str) and bool(game.module("figures").off_model(figure))
