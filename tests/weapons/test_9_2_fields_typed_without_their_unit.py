@@ -41,3 +41,16 @@ def test_9_2_a_name_two_fields_share_is_refused_naming_both(code, line, told):
     said = console_typed(code, line, heard=heard)
     assert said.startswith(told), said
     assert not [e for e in heard if e.name.startswith("tdc")]
+
+
+@pytest.mark.parametrize(("code", "line", "note"), [
+    ("en", "help tdc", "depth_m: torpedo depth setting, metres [from 1 to 15; also as depth=value]"),
+    ("de", "hilfe tdc", "tiefe_m: Tiefeneinstellung des Torpedos, Meter [von 1 bis 15; auch als depth_m=Wert; auch als "
+                        "tiefe=Wert]"),
+])
+def test_9_2_help_says_the_field_may_be_typed_without_its_unit(code, line, note):
+    """`help tdc` tells the First Officer what the console takes: the depth as `depth=`; `range` (two fields) is not
+    offered."""
+    said = console_typed(code, line)
+    assert f"  {note}" in said.splitlines(), said
+    assert "also as range=value" not in said and "auch als entfernung=Wert" not in said
