@@ -48,3 +48,10 @@ def test_7_5_at_the_console_and_a_name_of_no_type():
     said = console_typed("en", "reload 1 torpedo=T7", game=g)
     assert said.startswith("! reload: 'T7' names no torpedo or mine type (types: "), said
     assert "G7e_t3 (G7e (T III))" in said and tube(g, 1)["state"] == "fired"
+
+
+def test_7_5_a_name_of_no_type_is_refused_in_the_tables_words():
+    """The refusal lists the types as the German table reads them (the mines as „TMB-Grundminen“)."""
+    said = console_typed("de", "nachladen 1 torpedo=T7")
+    assert said.startswith("! nachladen: „T7“ bezeichnet keinen Torpedo- oder Minentyp (Typen: "), said
+    assert "TMB (TMB-Grundminen)" in said, said

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import Msg, or_list
+from kaleun.core.messages import Msg, join, or_list
 from kaleun.uboot import data
 
 TORPEDOES = data.load("torpedoes")
@@ -195,8 +195,8 @@ def load_names() -> dict[str, tuple[str, ...]]:
 
 def load_called(text: str, stores: Collection[str] = ()) -> str:
     """The load a typed name means (`T3`, `G7e (T III)`, `G7e_t3`): its id. A name several types share means the
-    one of them the `stores` hold; an id is always
-    its own type. CommandError when the name names none, or several the stores hold (naming them)."""
+    one of them the `stores` hold; an id is always its own type. CommandError when the name names none, or several
+    the stores hold (naming them)."""
     named = load_names().get(name_key(text), ())
     exact = next((load for load in named if name_key(load) == name_key(text)), None)
     if exact is not None:  # an id is that type, aboard or not (its check says why it cannot be loaded)
@@ -205,10 +205,11 @@ def load_called(text: str, stores: Collection[str] = ()) -> str:
     if len(held) == 1:
         return held[0]
     if not held:
+        types = [join([load, " (", Msg.term(load_name(load)), ")"], "") for load in load_ids()]
         raise CommandError(Msg("'{value}' names no torpedo or mine type (types: {types})", value=text,
-                             types=", ".join(f"{load} ({load_name(load)})" for load in load_ids())))
+                               types=join(types)))
     raise CommandError(Msg("'{value}' could be {types}: name one ({ids})", value=text,
-                         types=or_list([Msg.term(load_name(load)) for load in held]), ids=or_list(list(held))))
+                           types=or_list([Msg.term(load_name(load)) for load in held]), ids=or_list(list(held))))
 
 
 def load_name(load: str) -> str:
