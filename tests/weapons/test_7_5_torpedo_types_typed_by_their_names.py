@@ -55,3 +55,15 @@ def test_7_5_a_name_of_no_type_is_refused_in_the_tables_words():
     said = console_typed("de", "nachladen 1 torpedo=T7")
     assert said.startswith("! nachladen: „T7“ bezeichnet keinen Torpedo- oder Minentyp (Typen: "), said
     assert "TMB (TMB-Grundminen)" in said, said
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_7_5_the_weapons_view_names_the_reloads_as_the_tubes_do(code):
+    """`weapons` listed the racks by their ids (`G7e_t3 G7e_t3 G7e_t3 G7a …`), names no crew uses: it counts them under
+    the names the tubes show, and a name read there is what `reload` takes."""
+    g = _fired_tube_1()
+    said = console_typed(code, "weapons" if code == "en" else "waffen", game=g)
+    assert "G7e_t3" not in said, said
+    assert "3× G7e (T III), 3× G7a (T I)" in said, said
+    assert "2× G7a (T I)" in said, said
+    assert one(order(g, "reload_torpedo", tube=1, torpedo="G7e (T III)"), "tube_loading")["torpedo"] == "G7e_t3"
