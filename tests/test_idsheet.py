@@ -383,3 +383,24 @@ def test_8_2_every_card_gives_its_class_s_draught_for_the_depth_setting(language
         assert lang.render(Msg("{draught:g} m draught", draught=cls.draft_m)) in lines[3], (cls.id, lines)
     tramp = [lang.render(line) for line, _bold in card_lines(ship_classes()["tramp"])]
     assert {"en": "7.8 m draught", "de": "7,8 m Tiefgang", "ru": "осадка 7,8 м"}[language] in tramp[3]
+
+
+@pytest.mark.parametrize("year", [None, *range(1939, 1946)])
+def test_s8_2_every_language_prints_the_sheet_at_the_same_scale(year):
+    """§8.2 the crew identifies a class by its profile on the sheet: a German table's sheet is drawn at the scale an
+    English or Russian one is (it printed 1:2,000 instead of 1:1,750 because its card lines were longer), so a
+    silhouette measured on one sheet measures the same on any."""
+    from kaleun.i18n import LANGUAGES
+
+    scales = {code: layout_sheet(year=year, language=code).scale for code in LANGUAGES}
+    assert len(set(scales.values())) == 1, scales
+
+
+def test_s8_2_kaleun_idsheet_prints_1_to_1750_in_english_german_and_russian(tmp_path, capsys):
+    """The command as a Captain runs it: every language says the same scale, 1:1,750 for the whole war."""
+    said = {}
+    for code in ("en", "de", "ru"):
+        assert main(["idsheet", "--out", str(tmp_path / f"{code}.png"), "--language", code]) == 0
+        said[code] = capsys.readouterr().out
+    assert "1:1,750" in said["en"] and "1:1.750" in said["de"], said
+    assert "1:1" in said["ru"] and "750" in said["ru"].split("1:1", 1)[1][:6], said

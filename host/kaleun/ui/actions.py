@@ -52,7 +52,7 @@ from kaleun.uboot.missions.radio import MAX_MESSAGES, REPORT_KINDS
 from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.uboot.sea.boat import DEPTH, PERISCOPE_M
 from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
-from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_ids
+from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_called, load_ids, load_names, name_key
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.button_words import BUTTON_WORDS, button_word
 from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
@@ -151,6 +151,14 @@ def _text(text: str, f: Field, lang: Language) -> str:
     """Text as typed; a text field with choices (a dial's value: degrees or a position) takes a choice's
     word in the table's language as its id (`halbe` is `half_ahead`)."""
     return f.choice_words(lang).get(fold(text), text)
+
+
+def _load(text: str, f: Field, lang: Language) -> str:
+    """A torpedo or mine type as the crew names it (`T3`, `G7e (T III)`, `G7e_t3`): sent as typed, for the game reads
+    it against what its stores hold (a name two types share is the one aboard); a name of no type is refused here."""
+    if not load_names().get(name_key(text)):
+        load_called(text)  # raises the refusal that lists the types
+    return text
 
 
 def _choice(text: str, f: Field, lang: Language) -> str:
@@ -276,12 +284,16 @@ def _per_role(text: str, f: Field, lang: Language) -> Any:
 
 #: the kinds of field whose value is a list typed a,b,c
 LIST_KINDS = ("choices", "wholes", "words")
+#: the units a field's id may end in (`depth_m`, `speed_kn`, `spread_deg`): such a field is typed without its unit
+#: too (`depth=4`, German `tiefe=4`), where no other field of the command has the same name before its unit
+UNIT_SUFFIXES = ("m", "nm", "kn", "deg", "s", "min", "h")
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("whole", "N", _whole),
     Kind("number", "X", _number),
     Kind("text", "TEXT", _text),
     Kind("choice", "CHOICE", _choice),
+    Kind("load", "TORPEDO", _load),
     Kind("choices", "A,B", _choices),
     Kind("wholes", "N,N", _wholes),
     Kind("words", "A,B", _words_of),
@@ -560,7 +572,23 @@ class Action:
             found = words.get(fold(name))
         if found is None and lang is not None:  # the name its order sheet gives it (`tdc target=c3`, `nachladen von=`)
             found = sheet_words(self, lang).get(fold(name))
+        if found is None:
+            units = self._without_unit(name, lang)
+            found = units[0] if len(units) == 1 else None
         return found
+
+    def _without_unit(self, name: str, lang: Language | None = None) -> list[Field]:
+        """The fields whose id ends in a unit (`UNIT_SUFFIXES`) that a name typed without it may mean: `depth` the
+        TDC's `depth_m`, German `tiefe` its `tiefe_m`, `range` both `range_m` and `range_nm`."""
+        typed = fold(name)
+        out: list[Field] = []
+        for f in self.fields:
+            if f.name.rpartition("_")[2] not in UNIT_SUFFIXES or "_" not in f.name:
+                continue
+            words = {f.name, *([fold(f.local(lang))] if lang is not None else [])}
+            if any(w.rpartition("_")[0] == typed for w in words if "_" in w):
+                out.append(f)
+        return out
 
     def _lists_rejoined(self, words: Sequence[str], lang: Language) -> list[str]:
         """A list typed with a space after its commas (`flood 1, 2`) read as one value (`1,2`), for a list field."""
@@ -600,6 +628,11 @@ class Action:
                 if self.free and name and name not in ("do", "order", "t", "via"):
                     free[name] = _json_or_text(text)
                     continue
+                units = self._without_unit(name, lang)
+                if len(units) > 1:
+                    raise CommandError(Msg("{command}: '{name}' could be {fields}: say which (the unit tells them "
+                                           "apart)", command=self.word, name=name,
+                                           fields=or_list([f.local(lang) for f in units])))
                 known = ", ".join(f.local(lang) for f in self.fields) or "none"
                 raise CommandError(Msg("{command}: no field '{name}' (fields: {known}); usage: {usage}",
                                        command=self.word, name=name, known=known, usage=self.usage(lang=lang)))
@@ -1030,8 +1063,8 @@ ACTIONS: tuple[Action, ...] = (
               names=lambda source: Msg(RELOAD_SOURCES[source])),
            _f("room", "whole", N_("from=deck: the torpedo room whose racks take it (1 bow, 6 stern)"),
               lo=min(TORPEDO_ROOMS), hi=max(TORPEDO_ROOMS), only=TORPEDO_ROOMS),
-           _f("torpedo", "choice", N_("the torpedo type (or a mine type: a tube load of mines)"),
-              choices=tuple(load_ids())),
+           _f("torpedo", "load", N_("the torpedo type: its id, the name the weapons show, or what the boats called it "
+                                    "(T1, T3, FAT); or a mine type: a tube load of mines"), choices=tuple(load_ids())),
            example="reload 1"),
     _order("mines", "lay_mines", "attack", N_("order: lay the tubes' mines on the bottom (default: every tube "
                                               "loaded with mines)"), _f(

@@ -396,6 +396,9 @@ class Console(Prompting):
                 notes.append(lang.render(Msg("may be given without {name}=", name=f.word)))
             if f.local(lang) != f.name:  # the English name works at every table
                 notes.append(lang.render(Msg("also as {name}=value", name=f.name)))
+            stem = f.local(lang).rpartition("_")[0]
+            if stem and action._field(stem, lang) is f:  # typed without its unit: `tiefe=4` for `tiefe_m=4`
+                notes.append(lang.render(Msg("also as {name}=value", name=stem)))
             key = f" ({f.key})" if f.key else ""
             out.append(f"  {f.local(lang)}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if action.example:

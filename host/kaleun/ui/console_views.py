@@ -16,6 +16,7 @@ from kaleun.core.messages import N_, Msg, When, join
 from kaleun.i18n import Language
 from kaleun.uboot.crew.bars import field_term
 from kaleun.uboot.figures import ROLES, figure_term
+from kaleun.uboot.weapons.arsenal import load_name
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.actions import FIGURE, in_words
 from kaleun.ui.console_words import LATIN_LOOKALIKES, UBOOT
@@ -438,6 +439,13 @@ def _ready_in(tube: dict[str, Any], lang: Language) -> str | None:
     return None
 
 
+def _loads(kinds: Sequence[str], lang: Language) -> str:
+    """A room's reloads as the tubes name them, counted in the order they lie (`3× G7e (T III), 3× G7a (T I)`), the
+    names the crew types to reload one (`reload 1 torpedo=T3`)."""
+    counted = {kind: kinds.count(kind) for kind in kinds}
+    return ", ".join(f"{n}× {lang.render(Msg.term(load_name(kind)))}" for kind, n in counted.items()) or DASH
+
+
 def weapons(game: Any, lang: Language) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
@@ -458,12 +466,13 @@ def weapons(game: Any, lang: Language) -> list[str]:
     faults = weapon_faults(game)  # what a major failure put out of action, as the window's attack screen says
     said = dict.fromkeys(r(why) for why in (*faults.tubes.values(), faults.tdc, *faults.guns.values()) if why)
     out += [r(Msg("Out of action until repaired: {why}.", why=why)) for why in said]
-    racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=" ".join(kinds) or DASH))
+    racks = "; ".join(r(Msg("section {room}: {kinds}", room=room, kinds=_loads(kinds, lang)))
                       for room, kinds in w["racks"].items())
-    out.append(r(Msg("  reloads: {racks}; deck containers: {deck}", racks=racks, deck=" ".join(w["deck"]) or DASH)))
+    out.append(r(Msg("  reloads: {racks}; deck containers: {deck}", racks=racks, deck=_loads(w["deck"], lang))))
     for down in w.get("stowing", []):
         out.append(r(Msg("  coming down from the deck containers into section {room}: {kind}, in {time}",
-                         room=down["room"], kind=down["torpedo"], time=_mmss(down["ready_in_s"]))))
+                         room=down["room"], kind=Msg.term(load_name(down["torpedo"])),
+                         time=_mmss(down["ready_in_s"]))))
     for run in w.get("running", []):  # the crew's reckoning from the TDC's solution until the result comes in
         out.append(r(running(run)))
     tdc = w["tdc"]

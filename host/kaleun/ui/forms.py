@@ -30,6 +30,7 @@ from kaleun.uboot.missions.practice import end_label, how_to_end_in_the_window
 from kaleun.uboot.missions.radio import MAX_MESSAGES
 from kaleun.uboot.sea.boat import PERISCOPE_M
 from kaleun.uboot.sea.sensors import ENEMY
+from kaleun.uboot.weapons.arsenal import load_name
 from kaleun.ui import actions, only_target
 from kaleun.ui.telegraph import POSITION_NAMES
 
@@ -316,7 +317,8 @@ def _reload_types(game: Any, values: Values) -> list[Option]:
     tube = values.get("tube")
     room = next((t["room"] for t in weapons.get("tubes", []) if t["tube"] == tube), 1)
     stock = weapons.get("deck", []) if values.get("from") == "deck" else weapons.get("racks", {}).get(str(room), [])
-    return [Option(kind, Msg.term(kind), Msg("{n} left", n=stock.count(kind))) for kind in sorted(set(stock))]
+    return [Option(kind, Msg.term(load_name(kind)), Msg("{n} left", n=stock.count(kind)))  # as the tubes show it
+            for kind in sorted(set(stock))]
 
 
 def _tdc_sources(game: Any, values: Values) -> list[Option]:

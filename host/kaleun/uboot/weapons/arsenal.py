@@ -7,13 +7,15 @@ mines (a mine type id: `per_tube` mines). The data is checked when the package i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from kaleun.core.errors import CommandError
+from kaleun.core.messages import Msg, join, or_list
 from kaleun.uboot import data
 
 TORPEDOES = data.load("torpedoes")
@@ -168,6 +170,46 @@ def is_mine(load: str | None) -> bool:
 def load_ids() -> list[str]:
     """Every load a tube or a rack may hold: the torpedo types and the mine types."""
     return sorted(torpedo_types()) + sorted(mine_types())
+
+
+def name_key(text: str) -> str:
+    """A load's name as names are compared: its letters and digits, lower case (`T III`, `t_iii` and `TIII` alike)."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+@cache
+def load_names() -> dict[str, tuple[str, ...]]:
+    """Every name a crew types for a load (compared as `name_key` gives it) -> the loads it names: the id, the name
+    the weapons view shows, whole and its parts (`G7e (T III)`: `G7e`, `T III`), and a type's common names
+    (`called` in torpedoes.toml: `T3`)."""
+    named: dict[str, set[str]] = {}
+    specs = {**TORPEDOES["types"], **TORPEDOES.get("mines", {})}
+    for load, spec in specs.items():
+        shown = str(spec["name"])
+        before, _sep, inside = shown.partition("(")
+        for name in (load, shown, before, inside.rstrip(")"), *spec.get("called", ())):
+            if name_key(str(name)):
+                named.setdefault(name_key(str(name)), set()).add(load)
+    return {name: tuple(sorted(loads)) for name, loads in named.items()}
+
+
+def load_called(text: str, stores: Collection[str] = ()) -> str:
+    """The load a typed name means (`T3`, `G7e (T III)`, `G7e_t3`): its id. A name several types share means the
+    one of them the `stores` hold; an id is always its own type. CommandError when the name names none, or several
+    the stores hold (naming them)."""
+    named = load_names().get(name_key(text), ())
+    exact = next((load for load in named if name_key(load) == name_key(text)), None)
+    if exact is not None:  # an id is that type, aboard or not (its check says why it cannot be loaded)
+        return exact
+    held = tuple(load for load in named if load in stores) or named
+    if len(held) == 1:
+        return held[0]
+    if not held:
+        types = [join([load, " (", Msg.term(load_name(load)), ")"], "") for load in load_ids()]
+        raise CommandError(Msg("'{value}' names no torpedo or mine type (types: {types})", value=text,
+                               types=join(types)))
+    raise CommandError(Msg("'{value}' could be {types}: name one ({ids})", value=text,
+                           types=or_list([Msg.term(load_name(load)) for load in held]), ids=or_list(list(held))))
 
 
 def load_name(load: str) -> str:

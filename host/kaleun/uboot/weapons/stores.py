@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from kaleun.core.args import Args, whole, wholes
 from kaleun.core.errors import CommandError
-from kaleun.core.messages import N_, Msg, or_list
+from kaleun.core.messages import N_, Msg, of_error, or_list
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.weapons import arsenal
 from kaleun.uboot.weapons.arsenal import BOAT, is_mine, load_name, mine_type, torpedo_type, tubes
@@ -113,7 +113,7 @@ class TorpedoStores(WeaponsPart):
     # -- reload --------------------------------------------------------------------------------------
     def _parse_reload(self, args: Args) -> dict[str, Any]:
         source = args.str("from", default="racks", choices=("racks", "deck"))
-        kind = args.str("torpedo", default=None, choices=arsenal.load_ids())
+        kind = self._load_arg(args)
         if source == "deck":
             return {"room": self._room_arg(args), "from": "deck", "torpedo": kind}
         if args.has("room"):
@@ -129,6 +129,18 @@ class TorpedoStores(WeaponsPart):
             raise CommandError(Msg("{command}: one torpedo is reloaded per order, got tubes {value}", command=args.name,
                                    value=repr(chosen)))
         return {"tube": chosen[0], "from": source, "torpedo": kind}
+
+    def _load_arg(self, args: Args) -> str | None:
+        """The type a reload names (`torpedo`): its id, or a name of it (`T3`, `G7e (T III)`), a name several types
+        share meaning the one the racks and the deck containers hold."""
+        given = args.str("torpedo", default=None)
+        if given is None:
+            return None
+        held = [load for rack in self.racks.values() for load in rack] + list(self.deck)
+        try:
+            return arsenal.load_called(given, held)
+        except CommandError as exc:
+            raise CommandError(Msg("{command}: torpedo {problem}", command=args.name, problem=of_error(exc))) from None
 
     def _empty_tube(self, kind: str | None) -> int | None:
         """The tube a reload that names none loads: the lowest empty tube whose room's racks hold a reload
