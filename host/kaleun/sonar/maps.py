@@ -33,7 +33,9 @@ Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-tim
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
 `ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`, also against the row's number: `3.#.o`), row numbers
 with a leading zero (`01`), a row's number again at its end and the column letters again under the last row, and
-the feature symbols as capitals (`O`, `A`): what an owner copying a printed map writes.
+the feature symbols as capitals (`O`, `A`): what an owner copying a printed map writes. In the grid a line of
+nothing but cell symbols, as many as the map is wide (`# . . # .`), is a row without its number (refused as that row),
+not a comment; any other line starting with '#' is one.
 
 A map with a mistake is refused with every problem as `file:line: problem`, in the file's order. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -353,7 +355,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     #: row number -> the line it was read from
     row_lines: dict[int, int] = {}
     for number in range(grid_line + 1, len(lines) + 1):
-        line = _strip_comment(lines[number - 1])
+        line = _grid_line(lines[number - 1], columns)
         if not line:
             continue
         last = number
@@ -383,7 +385,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         words = _number_apart(words, columns)  # '7.#...' as '7 .#...'
         numbered = _row_number(words[0])  # '7' or '07'
         if numbered != row + 1:
-            following = _next_row_number(lines, number)
+            following = _next_row_number(lines, number, columns)
             if numbered is not None and row + 1 < numbered <= rows and following != row + 2:
                 # a row left out (the next line goes on from this one): one problem, and the rows after it are read
                 # as numbered, not one "row 4 expected here, the line starts with '5'" for every row to the end
@@ -396,6 +398,10 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
                 # a row typed twice (the next line goes on from the row before): this line is the one too many
                 report(number, Msg("row {row} again (it is line {line}): this line is one too many", row=numbered,
                                    line=row_lines[numbered]))
+                continue
+            elif numbered is None and _bare_row(words, columns):  # the row's cells without its number
+                report(number, Msg("row {row} has no number: write {row} at the start of the line", row=row + 1))
+                row += 1
                 continue
             else:  # a mistyped row number: the line is read as the row expected here
                 report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
@@ -463,10 +469,10 @@ def _unspaced(cells: list[str]) -> list[str] | None:
     return None
 
 
-def _next_row_number(lines: list[str], number: int) -> int | None:
+def _next_row_number(lines: list[str], number: int, columns: int) -> int | None:
     """The row number the next grid line after line `number` starts with (None: no next line, or no number)."""
     for text in lines[number:]:
-        words = _strip_comment(text).split()
+        words = _grid_line(text, columns).split()
         if words:
             return _row_number(words[0])
     return None
@@ -515,6 +521,22 @@ def _letters(words: list[str], columns: int) -> bool:
 def _row_number(word: str) -> int | None:
     """A grid line's row number ('7', '07'); None for anything else."""
     return int(word) if word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS else None
+
+
+def _grid_line(raw: str, columns: int) -> str:
+    """A line of the grid without blanks around it; '' for a comment line. In the grid a line that is nothing but
+    cell symbols, as many as the map is wide ('# . . # .', '#.#..'), is a row typed without its number, not a
+    comment: it is read as a row (and refused for its missing number), so the rows after it keep their numbers. Any
+    other line starting with '#' ('# the rock', '# ---------') is a comment."""
+    line = raw.strip()
+    if line.startswith("#") and _bare_row(line.split(), columns):
+        return line
+    return _strip_comment(raw)
+
+
+def _bare_row(words: list[str], columns: int) -> bool:
+    """The words are a row's cells and nothing else: symbols only, as many as the map is wide (spaced or not)."""
+    return all(_symbols(w) for w in words) and len(_unspaced(words) or words) == columns
 
 
 def _strip_comment(raw: str, trailing: bool = False) -> str:
