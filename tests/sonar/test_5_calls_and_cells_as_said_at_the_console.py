@@ -86,3 +86,17 @@ def test_5_repair_typed_as_the_quick_references_noun(code, line, refused):
     not surfaced)."""
     runtime, seats, outs = seated(code=code)
     assert refused in printed(runtime, seats["yellow"], outs["yellow"], line)
+
+
+def test_1_3_a_russian_course_typed_as_the_feed_calls_it_and_the_gauge_as_the_object():
+    """§1 (the Captain's call: the feed says «Курс на восток!») and §3 (the First Mate marks a gauge): `курс на
+    восток` was the usage line and `отметить торпеду` (the object's form, as the Russian rulebook writes «торпеду»)
+    "система «торпеду» не из списка"; they are the course east and the torpedo gauge. The lists still name each system
+    once, as the status does."""
+    runtime, seats, outs = seated(code="ru")
+    console, out = seats["yellow"], outs["yellow"]
+    for line in ("Курс на восток! отметить торпеду зачеркнуть В4", "курс на юг", "отметить торпеду", "зачеркнуть Ю1"):
+        printed(runtime, console, out, line)
+    status = referee(runtime.game).team_status("yellow")
+    assert status["cell"] == "C3" and status["gauges"]["torpedo"] == [2, 3], out.getvalue()[-400:]
+    assert "торпеду" not in printed(runtime, console, out, "помощь отметить")

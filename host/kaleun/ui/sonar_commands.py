@@ -135,6 +135,18 @@ CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "fired activate
 #: (the Russian «в» is also the course east: a silent run keeps it)
 CELL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "at in on")
 
+#: the words between `course` and its direction in a call as the feed says it (Russian «Курс на восток!»)
+COURSE_CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "to")
+#: each system as the object of a sentence (`отметить торпеду`, `подорвать мину`: the Russian accusative), typed
+#: beside its name; a language whose name does not change repeats it
+SYSTEM_OBJECTS: dict[str, Msg] = {
+    "mine": Msg.pterm("Captain Sonar console, a system as the object", "mine"),
+    "torpedo": Msg.pterm("Captain Sonar console, a system as the object", "torpedo"),
+    "drone": Msg.pterm("Captain Sonar console, a system as the object", "drone"),
+    "sonar": Msg.pterm("Captain Sonar console, a system as the object", "sonar"),
+    "silence": Msg.pterm("Captain Sonar console, a system as the object", "silence"),
+    "scenario": Msg.pterm("Captain Sonar console, a system as the object", "scenario system")}
+
 #: the word after `mine` that makes the line a detonation ([Q] "Mine": „Mine in <Zeile><Spalte> ausgelöst“)
 MINE_SET_OFF = Msg.pterm("Captain Sonar console, words of a call", "detonated")
 
@@ -161,6 +173,15 @@ def set_off_words(code: str) -> frozenset[str]:
     lang = language(code)
     return frozenset({fold(MINE_SET_OFF.template), fold(typed_word(MINE_SET_OFF, lang)), "detonate",
                       fold(command("detonate").local(lang)), *also_typed("detonate", lang)})
+
+
+@cache
+def course_call_words(code: str) -> frozenset[str]:
+    """The words (`fold`ed) between `course` and its direction at a table of language `code` (`на`), the English
+    ones too."""
+    lang = language(code)
+    word = COURSE_CALL_WORDS
+    return frozenset(fold(w) for text in (word.template, lang.text(word.template, word.context)) for w in text.split())
 
 
 def cell_words(words: list[str]) -> list[str]:
@@ -436,9 +457,18 @@ def system_words(code: str) -> dict[str, str]:
     return words
 
 
+@cache
+def system_objects(code: str) -> dict[str, str]:
+    """Each system as the object of a sentence at a table of language `code` (`торпеду`) -> its id: typed, not
+    listed (the lists name the systems as the status does)."""
+    lang = language(code)
+    return {typed_word(word, lang): system for system, word in SYSTEM_OBJECTS.items()}
+
+
 def system_id(word: str, code: str = "en") -> str:
-    """The system a typed word names, or the word itself (the game then refuses it by name)."""
-    return system_words(code).get(word.lower(), word)
+    """The system a typed word names (its name, or its form as the object of a sentence: `торпеду`), or the word
+    itself (the game then refuses it by name)."""
+    return system_words(code).get(word.lower()) or system_objects(code).get(word.lower(), word)
 
 
 #: Cyrillic letters that look like the map's column letters (A to O): a Russian table types a cell's letter on its

@@ -42,6 +42,7 @@ from kaleun.ui.sonar_commands import (
     call_words,
     cell_words,
     command_word,
+    course_call_words,
     course_id,
     course_words,
     field_word,
@@ -315,6 +316,8 @@ class TeamConsole(Prompting):
             calls = call_words(lang.code, cell=[f.name for f in command.positional] == ["cell"])
             rest = [w for w in rest if fold(w.rstrip(",")) not in calls and
                     (command.name != "detonate" or system_id(w.rstrip(","), lang.code) != "mine")]
+        if command.name == "course" and verb not in course_words(lang.code):  # «Курс на восток!», as the feed says it
+            rest = [w for w in rest if fold(w) not in course_call_words(lang.code)]
         name = command.name
         # a sentence's commas are no part of a value (`answer row 7, column A`)
         rest = self._members([w.rstrip(",") for w in rest if w.rstrip(",")])
