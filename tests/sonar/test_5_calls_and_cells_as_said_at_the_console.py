@@ -100,3 +100,11 @@ def test_1_3_a_russian_course_typed_as_the_feed_calls_it_and_the_gauge_as_the_ob
     status = referee(runtime.game).team_status("yellow")
     assert status["cell"] == "C3" and status["gauges"]["torpedo"] == [2, 3], out.getvalue()[-400:]
     assert "торпеду" not in printed(runtime, console, out, "помощь отметить")
+
+
+def test_5_a_russian_silent_run_typed_with_its_course_as_the_feed_calls_it():
+    """§5 (silence: 1 to 4 cells straight): `тишина на восток 3` was the usage line; it is `тишина В 3` (refused
+    here for its empty gauge, not for its words)."""
+    runtime, seats, outs = seated(code="ru")
+    got = printed(runtime, seats["yellow"], outs["yellow"], "тишина на восток 3")
+    assert "шкала «тишина» не заполнена" in got and "использование" not in got, got

@@ -316,7 +316,8 @@ class TeamConsole(Prompting):
             calls = call_words(lang.code, cell=[f.name for f in command.positional] == ["cell"])
             rest = [w for w in rest if fold(w.rstrip(",")) not in calls and
                     (command.name != "detonate" or system_id(w.rstrip(","), lang.code) != "mine")]
-        if command.name == "course" and verb not in course_words(lang.code):  # «Курс на восток!», as the feed says it
+        if (command.name == "course" and verb not in course_words(lang.code)) or command.name == "silence":
+            # «Курс на восток!», as the feed says it; a silent run the same way (`тишина на восток 3`)
             rest = [w for w in rest if fold(w) not in course_call_words(lang.code)]
         name = command.name
         # a sentence's commas are no part of a value (`answer row 7, column A`)
