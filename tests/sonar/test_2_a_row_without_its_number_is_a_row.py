@@ -41,3 +41,26 @@ def test_2_decorative_comment_lines_in_the_grid_stay_comments(comment):
         f" {n}  . . . . . .\n{comment}\n" for n in range(1, 6))
     sea = parse_map(text, "n.map")
     assert sea.rows == 5 and not sea.islands
+
+
+@pytest.mark.parametrize("where", ["above the letters", "under the last row"])
+def test_2_a_line_of_islands_outside_the_rows_is_a_comment(where):
+    """§2: a line of '#' as wide as the map above the column letters or under the last row (a frame an owner
+    draws) is no row: rows are expected only between them, so it stays a comment and the map is taken."""
+    rows = "".join(f" {n}  . . . . .\n" for n in range(1, 6))
+    text = HEAD.replace("    A B C D E\n", "#####\n    A B C D E\n") + rows if where == "above the letters" \
+        else HEAD + rows + "#####\n"
+    assert parse_map(text, "n.map").rows == 5
+
+
+@pytest.mark.parametrize("border", ["---------", "    -----+----", "=========", "|---------|"])
+def test_2_a_sector_border_drawn_in_the_grid_is_one_problem(border):
+    """§2: a printed map's sector border copied between two rows was read as row 3 ("row 3 expected here, the line
+    starts with '---------'"), then every row after it one off and one too many: four problems for one line. It is
+    one problem that says what to write, and the rows after it keep their numbers."""
+    text = HEAD + " 1  . . . . .\n 2  . . . . .\n" + border + "\n 3  . . . . .\n 4  . . # . .\n 5  . . . . .\n"
+    with pytest.raises(MapError) as caught:
+        parse_map(text, "n.map")
+    assert caught.value.problems == [f"n.map:9: {border.strip()!r} is no row of the grid: a border drawn between rows "
+                                     "is a comment, starting with '#'"]
+    assert parse_map(text.replace(border, "# " + border), "n.map").rows == 5

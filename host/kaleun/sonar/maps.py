@@ -355,7 +355,10 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     #: row number -> the line it was read from
     row_lines: dict[int, int] = {}
     for number in range(grid_line + 1, len(lines) + 1):
-        line = _grid_line(lines[number - 1], columns)
+        # a row without its number is a row only where rows are expected: a line of '#' above the column letters or
+        # under the last row is a comment
+        line = _grid_line(lines[number - 1], columns) if header_seen and row < rows else \
+            _strip_comment(lines[number - 1])
         if not line:
             continue
         last = number
@@ -378,6 +381,12 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if header is not None:  # 'sectors turn: ...' typed after the grid: one problem that says where it goes
             report(number, Msg("'{key}:' comes before 'grid:' (the grid is the last part of a map)",
                                key=_key(header.group(1))))
+            continue
+        if _BORDER.fullmatch(line):
+            # a printed map's sector border copied into the grid ('-----+-----'): one problem, and the rows after it
+            # keep their numbers
+            report(number, Msg("{line} is no row of the grid: a border drawn between rows is a comment, starting with "
+                               "'#'", line=repr(_short(line))))
             continue
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
@@ -445,6 +454,10 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     elif row < rows:
         report(last, Msg("the map is {rows} rows high but the grid has {row}", rows=rows, row=row))
     return islands, features, feature_lines, row_lines.get(1, 0)
+
+
+#: a line drawn in the grid, as a printed map draws its sector borders: dashes, pluses, bars, equal signs
+_BORDER = re.compile(r"[-+=_|:~\s]*[-=_~][-+=_|:~\s]*")
 
 
 def _number_apart(words: list[str], columns: int) -> list[str]:
