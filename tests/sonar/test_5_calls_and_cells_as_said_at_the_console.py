@@ -108,3 +108,43 @@ def test_5_a_russian_silent_run_typed_with_its_course_as_the_feed_calls_it():
     runtime, seats, outs = seated(code="ru")
     got = printed(runtime, seats["yellow"], outs["yellow"], "тишина на восток 3")
     assert "шкала «тишина» не заполнена" in got and "использование" not in got, got
+
+
+@pytest.mark.parametrize(("code", "line", "refused"), [
+    ("de", "Drohne in Sektor 4", "die Anzeige Drohne ist nicht voll"),
+    ("en", "drone in sector 4", "the drone gauge is not full"),
+    ("ru", "дрон в секторе 4", "шкала «дрон» не заполнена"),
+])
+def test_5_the_drone_typed_with_the_sector_as_a_sentence_names_it(code, line, refused):
+    """§5 (the drone asks whether the enemy is in a sector; [Q] „Bist du in <Sektor>?“): `drohne in sektor 4` was the
+    usage line; it is `drohne 4` (refused here for its empty gauge, not for its words)."""
+    runtime, seats, outs = seated(code=code)
+    got = printed(runtime, seats["yellow"], outs["yellow"], line)
+    assert refused in got, got
+
+
+@pytest.mark.parametrize(("code", "line", "told"), [
+    ("de", "Auftauchen in Sektor 1!", "Ihr taucht in Sektor 1 auf!"),
+    ("en", "surface in sector 1", "You surface in sector 1!"),
+    ("ru", "всплытие в секторе 1", "Вы всплываете в секторе 1!"),
+])
+def test_2_surfacing_called_with_its_sector_surfaces(code, line, told):
+    """§2 (surfacing: the sector is announced; [Q] „Auftauchen in Sektor <Nr.>“): the call with the boat's sector
+    surfaces, as `auftauchen` does."""
+    runtime, seats, outs = seated(code=code)
+    got = printed(runtime, seats["yellow"], outs["yellow"], line)
+    assert told in got, got
+    assert referee(runtime.game).team_status("yellow")["surfaced"]
+
+
+@pytest.mark.parametrize(("code", "line", "refused"), [
+    ("de", "Auftauchen in Sektor 4", "euer Boot ist in Sektor 1, nicht 4"),
+    ("en", "surface 4", "your boat is in sector 1, not 4: surfacing announces the sector it is in"),
+])
+def test_2_surfacing_called_with_another_sector_is_refused_with_the_true_one(code, line, refused):
+    """§2: the Captain announces the boat's sector; a call naming another is refused (nothing surfaces) and says the
+    true one, which the team knows."""
+    runtime, seats, outs = seated(code=code)
+    got = printed(runtime, seats["yellow"], outs["yellow"], line)
+    assert refused in got, got
+    assert not referee(runtime.game).team_status("yellow")["surfaced"]

@@ -135,6 +135,9 @@ CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "fired activate
 #: (the Russian «в» is also the course east: a silent run keeps it)
 CELL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "at in on")
 
+#: the sector named in a call („Auftauchen in Sektor 4“, «в секторе 4»: the forms a sentence gives it), left out where
+#: the value is a sector only
+SECTOR_WORDS = Msg.pterm("Captain Sonar console, words of a call", "sector")
 #: the words between `course` and its direction in a call as the feed says it (Russian «Курс на восток!»)
 COURSE_CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "to")
 #: each system as the object of a sentence (`отметить торпеду`, `подорвать мину`: the Russian accusative), typed
@@ -157,11 +160,11 @@ def also_typed(name: str, lang: Language) -> tuple[str, ...]:
 
 
 @cache
-def call_words(code: str, cell: bool = False) -> frozenset[str]:
+def call_words(code: str, cell: bool = False, sector: bool = False) -> frozenset[str]:
     """The words (`fold`ed) of a system's call at a table of language `code` that are no value: the English ones and
-    the table's; `cell`: also the words before a cell."""
+    the table's; `cell`: also the words before a cell; `sector`: also those and the sector's name."""
     lang = language(code)
-    declared = (CALL_WORDS, CELL_WORDS) if cell else (CALL_WORDS,)
+    declared = (CALL_WORDS, CELL_WORDS, SECTOR_WORDS) if sector else (CALL_WORDS, CELL_WORDS) if cell else (CALL_WORDS,)
     return frozenset(fold(w) for word in declared for text in (word.template, lang.text(word.template, word.context))
                      for w in text.split())
 

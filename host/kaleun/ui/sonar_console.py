@@ -313,13 +313,16 @@ class TeamConsole(Prompting):
             said = command.local(lang)
         if command.name in (*ACTIVATIONS, "detonate"):
             # a system's call as it is said („Sonar aktiviert“, „Zünde Mine auf G7“): its words that are no value
-            calls = call_words(lang.code, cell=[f.name for f in command.positional] == ["cell"])
+            calls = call_words(lang.code, cell=[f.name for f in command.positional] == ["cell"],
+                               sector=[f.name for f in command.positional] == ["sector"])
             rest = [w for w in rest if fold(w.rstrip(",")) not in calls and
                     (command.name != "detonate" or system_id(w.rstrip(","), lang.code) != "mine")]
         if (command.name == "course" and verb not in course_words(lang.code)) or command.name == "silence":
             # «Курс на восток!», as the feed says it; a silent run the same way (`тишина на восток 3`)
             rest = [w for w in rest if fold(w) not in course_call_words(lang.code)]
         name = command.name
+        if name == "surface" and rest:  # „Auftauchen in Sektor 4“
+            rest = self._surfacing_sector(rest, self.referee.team_status(self.team))
         # a sentence's commas are no part of a value (`answer row 7, column A`)
         rest = self._members([w.rstrip(",") for w in rest if w.rstrip(",")])
         plain, typed_fields = self._fields(self._paired(command, rest))
@@ -490,6 +493,20 @@ class TeamConsole(Prompting):
             self._problem(again)
             return
         self.stopping = True
+
+    def _surfacing_sector(self, rest: list[str], status: dict[str, Any]) -> list[str]:
+        """[Q] "Auftauchen": „Auftauchen in Sektor <Nr.>“: the surfacing typed with the sector it announces. The
+        game announces the boat's sector itself; the words are taken when they name it (`auftauchen in sektor 4`,
+        `surface 4`) and refused with the true sector when they name another (the Captain cannot announce a false
+        one). Other words are left for the usage line."""
+        lang = self.lang
+        words = [w for w in rest if fold(w) not in call_words(lang.code, sector=True)]
+        if len(words) != 1 or not words[0].isdigit() or not words[0].isascii():
+            return rest
+        if status.get("sector") is not None and int(words[0]) != status.get("sector"):
+            raise CommandError(Msg("your boat is in sector {sector}, not {typed}: surfacing announces the sector it is "
+                                   "in", sector=status.get("sector"), typed=words[0]))
+        return []
 
     def _members(self, words: list[str]) -> list[str]:
         """A crew member named in two words as the feed says it (`repair 3 first mate`, `by radio operator`,
