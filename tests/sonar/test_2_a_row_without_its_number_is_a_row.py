@@ -64,3 +64,22 @@ def test_2_a_sector_border_drawn_in_the_grid_is_one_problem(border):
     assert caught.value.problems == [f"n.map:9: {border.strip()!r} is no row of the grid: a border drawn between rows "
                                      "is a comment, starting with '#'"]
     assert parse_map(text.replace(border, "# " + border), "n.map").rows == 5
+
+
+@pytest.mark.parametrize("style", ["{n}:  {cells}", "{n}.  {cells}", "{n} | {cells}", "{n} | {cells} | {n}"])
+def test_2_a_row_number_marked_as_a_printed_list_or_a_frame_writes_it_is_that_row(style):
+    """§2: row numbers written `1:`, `1.` or `1 |` (a printed list, a frame drawn around the grid) gave one problem a
+    row ("row 1 expected here, the line starts with '1:'", or "A1: unknown symbol '|'" and "row 1 has 6 cells"); the
+    mark and the bars are no cell: the map is the same map."""
+    rows = ["  . . . . .", "  # . . . .", "  . . . . .", "  . . # . .", "  . . . . ."]
+    text = HEAD + "".join(style.format(n=n, cells=cells.strip()) + "\n" for n, cells in enumerate(rows, 1))
+    sea = parse_map(text, "n.map")
+    assert sea.islands == {(0, 1), (2, 3)}
+
+
+def test_2_a_marked_row_number_with_a_cell_short_is_still_one_problem():
+    """§2: `2: # . . .` (a cell left out) is still refused, at its line, naming the row."""
+    text = HEAD + " 1:  . . . . .\n 2:  # . . .\n 3:  . . . . .\n 4:  . . # . .\n 5:  . . . . .\n"
+    with pytest.raises(MapError) as caught:
+        parse_map(text, "n.map")
+    assert [p.split(":")[1] for p in caught.value.problems] == ["8"], caught.value.problems

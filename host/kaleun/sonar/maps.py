@@ -32,7 +32,7 @@ line starts with its row number, then one symbol per column, separated by spaces
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
 `ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`, also against the row's number: `3.#.o`), row numbers
-with a leading zero (`01`), a row's number again at its end and the column letters again under the last row, and
+with a leading zero (`01`) or a mark after them (`1:`, `1.`, `1 |`, bars around the cells), a row's number again at its end and the column letters again under the last row, and
 the feature symbols as capitals (`O`, `A`): what an owner copying a printed map writes. In the grid a line of
 nothing but cell symbols, as many as the map is wide (`# . . # .`), is a row without its number (refused as that row),
 not a comment; any other line starting with '#' is one.
@@ -391,6 +391,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
+        words = _marked_number(words, columns)  # '7:', '7.' and '7 |' before the cells as '7'
         words = _number_apart(words, columns)  # '7.#...' as '7 .#...'
         numbered = _row_number(words[0])  # '7' or '07'
         if numbered != row + 1:
@@ -458,6 +459,23 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
 
 #: a line drawn in the grid, as a printed map draws its sector borders: dashes, pluses, bars, equal signs
 _BORDER = re.compile(r"[-+=_|:~\s]*[-=_~][-+=_|:~\s]*")
+
+
+def _marked_number(words: list[str], columns: int) -> list[str]:
+    """A row's number followed by a mark, as a printed list or a drawn frame has it ('7:', '7.', '7 |', '7 | ... |'):
+    the number and the cells, without the bars; where the cells after it give the row the map's width (else the words
+    as they are: '7.' with four cells after it is row 7 whose first cell is '.')."""
+    plain = [w for w in words if w != "|"]  # a bar is no symbol: it is a frame between the number and the cells
+    if not plain:
+        return words
+    first, cells = plain[0], plain[1:]
+    if cells and _row_number(cells[-1]) is not None and _row_number(first.rstrip(".:")) == _row_number(cells[-1]):
+        cells = cells[:-1]  # the row number again at the end
+    marked = re.fullmatch(rf"([0-9]{{1,{MAX_DIGITS}}})[.:]", first)
+    width = len(_unspaced(cells) or cells) == columns
+    if marked is not None and width:
+        return [marked.group(1), *plain[1:]]
+    return plain if len(plain) != len(words) and _row_number(first) is not None and width else words
 
 
 def _number_apart(words: list[str], columns: int) -> list[str]:
