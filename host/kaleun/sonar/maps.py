@@ -32,8 +32,9 @@ line starts with its row number, then one symbol per column, separated by spaces
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
 `ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`, also against the row's number: `3.#.o`), row numbers
-with a leading zero (`01`) or a mark after them (`1:`, `1.`, `1 |`, bars around the cells), a row's number again at its end and the column letters again under the last row, and
-the feature symbols as capitals (`O`, `A`): what an owner copying a printed map writes. In the grid a line of
+with a leading zero (`01`) or a mark after them (`1:`, `1.`, `1 |`, bars around the cells), a row's number again at
+its end and the column letters again under the last row, and the feature symbols as capitals (`O`, `A`): what an
+owner copying a printed map writes. In the grid a line of
 nothing but cell symbols, as many as the map is wide (`# . . # .`), is a row without its number (refused as that row),
 not a comment; any other line starting with '#' is one.
 
