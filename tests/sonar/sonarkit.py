@@ -168,15 +168,16 @@ def read_json_lines(path: Path) -> list[dict[str, Any]]:
 
 
 def seated(scenario: str = "alpha", mode: str = "realtime", code: str = "en", cells: tuple[str, str] = ("B2", "N12"),
-           seed: int = 4) -> tuple[Any, dict[str, Any], dict[str, io.StringIO]]:
+           seed: int = 4, crews: Any = None) -> tuple[Any, dict[str, Any], dict[str, io.StringIO]]:
     """Both teams seated at consoles of one table in language `code` (the runtime, each team's console and what
-    it printed), their start cells marked (yellow's first) and the table stepped once."""
+    it printed), their start cells marked (yellow's first) and the table stepped once; `crews` as `new_game` takes
+    them (each team's crew size)."""
     from typing import cast
 
     from kaleun.runtime.loop import Runtime
     from kaleun.ui.sonar_console import TeamConsole
 
-    game = new_game(seed, scenario, mode)
+    game = new_game(seed, scenario, mode, crews)
     runtime = Runtime(game, cast(Any, make_table(game, None)), [])
     runtime.language = code
     outs = {team: io.StringIO() for team in ("yellow", "blue")}

@@ -32,8 +32,11 @@ line starts with its row number, then one symbol per column, separated by spaces
 Headers may be written in any case (`Name:`, `Sectors Realtime:`, also `real-time` and `turn-based`),
 the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case, spaced or not (`a b c`,
 `ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`, also against the row's number: `3.#.o`), row numbers
-with a leading zero (`01`), a row's number again at its end and the column letters again under the last row, and
-the feature symbols as capitals (`O`, `A`): what an owner copying a printed map writes.
+with a leading zero (`01`) or a mark after them (`1:`, `1.`, `1 |`, bars around the cells), a row's number again at
+its end and the column letters again under the last row, and the feature symbols as capitals (`O`, `A`): what an
+owner copying a printed map writes. In the grid a line of
+nothing but cell symbols, as many as the map is wide (`# . . # .`), is a row without its number (refused as that row),
+not a comment; any other line starting with '#' is one.
 
 A map with a mistake is refused with every problem as `file:line: problem`, in the file's order. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -353,7 +356,10 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     #: row number -> the line it was read from
     row_lines: dict[int, int] = {}
     for number in range(grid_line + 1, len(lines) + 1):
-        line = _strip_comment(lines[number - 1])
+        # a row without its number is a row only where rows are expected: a line of '#' above the column letters or
+        # under the last row is a comment
+        line = _grid_line(lines[number - 1], columns) if header_seen and row < rows else \
+            _strip_comment(lines[number - 1])
         if not line:
             continue
         last = number
@@ -377,13 +383,20 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
             report(number, Msg("'{key}:' comes before 'grid:' (the grid is the last part of a map)",
                                key=_key(header.group(1))))
             continue
+        if _BORDER.fullmatch(line):
+            # a printed map's sector border copied into the grid ('-----+-----'): one problem, and the rows after it
+            # keep their numbers
+            report(number, Msg("{line} is no row of the grid: a border drawn between rows is a comment, starting with "
+                               "'#'", line=repr(_short(line))))
+            continue
         if row >= rows:
             report(number, Msg("the map is {rows} rows high; this line is one too many", rows=rows))
             break
+        words = _marked_number(words, columns)  # '7:', '7.' and '7 |' before the cells as '7'
         words = _number_apart(words, columns)  # '7.#...' as '7 .#...'
         numbered = _row_number(words[0])  # '7' or '07'
         if numbered != row + 1:
-            following = _next_row_number(lines, number)
+            following = _next_row_number(lines, number, columns)
             if numbered is not None and row + 1 < numbered <= rows and following != row + 2:
                 # a row left out (the next line goes on from this one): one problem, and the rows after it are read
                 # as numbered, not one "row 4 expected here, the line starts with '5'" for every row to the end
@@ -396,6 +409,10 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
                 # a row typed twice (the next line goes on from the row before): this line is the one too many
                 report(number, Msg("row {row} again (it is line {line}): this line is one too many", row=numbered,
                                    line=row_lines[numbered]))
+                continue
+            elif numbered is None and _bare_row(words, columns):  # the row's cells without its number
+                report(number, Msg("row {row} has no number: write {row} at the start of the line", row=row + 1))
+                row += 1
                 continue
             else:  # a mistyped row number: the line is read as the row expected here
                 report(number, Msg("row {row} expected here, the line starts with {got}", row=row + 1,
@@ -441,6 +458,27 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     return islands, features, feature_lines, row_lines.get(1, 0)
 
 
+#: a line drawn in the grid, as a printed map draws its sector borders: dashes, pluses, bars, equal signs
+_BORDER = re.compile(r"[-+=_|:~\s]*[-=_~][-+=_|:~\s]*")
+
+
+def _marked_number(words: list[str], columns: int) -> list[str]:
+    """A row's number followed by a mark, as a printed list or a drawn frame has it ('7:', '7.', '7 |', '7 | ... |'):
+    the number and the cells, without the bars; where the cells after it give the row the map's width (else the words
+    as they are: '7.' with four cells after it is row 7 whose first cell is '.')."""
+    plain = [w for w in words if w != "|"]  # a bar is no symbol: it is a frame between the number and the cells
+    if not plain:
+        return words
+    first, cells = plain[0], plain[1:]
+    if cells and _row_number(cells[-1]) is not None and _row_number(first.rstrip(".:")) == _row_number(cells[-1]):
+        cells = cells[:-1]  # the row number again at the end
+    marked = re.fullmatch(rf"([0-9]{{1,{MAX_DIGITS}}})[.:]", first)
+    width = len(_unspaced(cells) or cells) == columns
+    if marked is not None and width:
+        return [marked.group(1), *plain[1:]]
+    return plain if len(plain) != len(words) and _row_number(first) is not None and width else words
+
+
 def _number_apart(words: list[str], columns: int) -> list[str]:
     """A grid line whose row number is typed against its first cells ('1.#...', '12.#'): the number and the cells
     apart, where that gives the row the map's width (else the words as they are: '2a' with five cells after it is a
@@ -463,10 +501,10 @@ def _unspaced(cells: list[str]) -> list[str] | None:
     return None
 
 
-def _next_row_number(lines: list[str], number: int) -> int | None:
+def _next_row_number(lines: list[str], number: int, columns: int) -> int | None:
     """The row number the next grid line after line `number` starts with (None: no next line, or no number)."""
     for text in lines[number:]:
-        words = _strip_comment(text).split()
+        words = _grid_line(text, columns).split()
         if words:
             return _row_number(words[0])
     return None
@@ -515,6 +553,22 @@ def _letters(words: list[str], columns: int) -> bool:
 def _row_number(word: str) -> int | None:
     """A grid line's row number ('7', '07'); None for anything else."""
     return int(word) if word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS else None
+
+
+def _grid_line(raw: str, columns: int) -> str:
+    """A line of the grid without blanks around it; '' for a comment line. In the grid a line that is nothing but
+    cell symbols, as many as the map is wide ('# . . # .', '#.#..'), is a row typed without its number, not a
+    comment: it is read as a row (and refused for its missing number), so the rows after it keep their numbers. Any
+    other line starting with '#' ('# the rock', '# ---------') is a comment."""
+    line = raw.strip()
+    if line.startswith("#") and _bare_row(line.split(), columns):
+        return line
+    return _strip_comment(raw)
+
+
+def _bare_row(words: list[str], columns: int) -> bool:
+    """The words are a row's cells and nothing else: symbols only, as many as the map is wide (spaced or not)."""
+    return all(_symbols(w) for w in words) and len(_unspaced(words) or words) == columns
 
 
 def _strip_comment(raw: str, trailing: bool = False) -> str:

@@ -120,9 +120,81 @@ ALSO_TYPED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, also typed", "s
                                Msg.pterm("Captain Sonar console, also typed", "detonate"))
 
 
+#: a command as the rulebook's calls say it, beside the console's word and the quick reference's: [B] "Einen
+#: Torpedo abfeuern": „Zünde Mine auf G7!“; [Q] "Ingenieur": "Reparaturen", the noun for the console's `reparieren`.
+#: A catalogue entry under this context, its English word the id; a language without such a word repeats its own.
+CALLED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, as called", "detonate"),
+                           Msg.pterm("Captain Sonar console, as called", "repair"))
+
+#: the words of a system's call that are no value ([Q] "Torpedo": „Torpedo abgefeuert, Einschlag in <Zeile><Spalte>“,
+#: "Sonar": „Sonar aktiviert“, "Mine": „Mine gesetzt“; [B] „Zünde Mine auf G7!“, „Einschlag bei C6!“): an activation
+#: typed as the call is said leaves them out. One catalogue entry, the words separated by spaces; none may be a value
+#: (a course letter, a cell, a number, a crew member).
+CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "fired activated laid impact")
+#: the words before a cell in a call („Einschlag in C6“, „auf G7“, „bei C6“), left out where the value is a cell only
+#: (the Russian «в» is also the course east: a silent run keeps it)
+CELL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "at in on")
+
+#: the sector named in a call („Auftauchen in Sektor 4“, «в секторе 4»: the forms a sentence gives it), left out where
+#: the value is a sector only
+SECTOR_WORDS = Msg.pterm("Captain Sonar console, words of a call", "sector")
+#: the words between `course` and its direction in a call as the feed says it (Russian «Курс на восток!»)
+COURSE_CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "to")
+#: each system as the object of a sentence (`отметить торпеду`, `подорвать мину`: the Russian accusative), typed
+#: beside its name; a language whose name does not change repeats it
+SYSTEM_OBJECTS: dict[str, Msg] = {
+    "mine": Msg.pterm("Captain Sonar console, a system as the object", "mine"),
+    "torpedo": Msg.pterm("Captain Sonar console, a system as the object", "torpedo"),
+    "drone": Msg.pterm("Captain Sonar console, a system as the object", "drone"),
+    "sonar": Msg.pterm("Captain Sonar console, a system as the object", "sonar"),
+    "silence": Msg.pterm("Captain Sonar console, a system as the object", "silence"),
+    "scenario": Msg.pterm("Captain Sonar console, a system as the object", "scenario system")}
+
+#: the word after `mine` that makes the line a detonation ([Q] "Mine": „Mine in <Zeile><Spalte> ausgelöst“)
+MINE_SET_OFF = Msg.pterm("Captain Sonar console, words of a call", "detonated")
+
+
 def also_typed(name: str, lang: Language) -> tuple[str, ...]:
-    """The second word (`fold`ed) a table of `lang` types for the command or field `name`, if it has one."""
-    return tuple(fold(typed_word(word, lang)) for word in ALSO_TYPED if word.template == name)
+    """The other words (`fold`ed) a table of `lang` types for the command or field `name`, if it has any."""
+    return tuple(fold(typed_word(word, lang)) for word in (*ALSO_TYPED, *CALLED) if word.template == name)
+
+
+@cache
+def call_words(code: str, cell: bool = False, sector: bool = False) -> frozenset[str]:
+    """The words (`fold`ed) of a system's call at a table of language `code` that are no value: the English ones and
+    the table's; `cell`: also the words before a cell; `sector`: also those and the sector's name."""
+    lang = language(code)
+    declared = (CALL_WORDS, CELL_WORDS, SECTOR_WORDS) if sector else (CALL_WORDS, CELL_WORDS) if cell else (CALL_WORDS,)
+    return frozenset(fold(w) for word in declared for text in (word.template, lang.text(word.template, word.context))
+                     for w in text.split())
+
+
+@cache
+def set_off_words(code: str) -> frozenset[str]:
+    """The words (`fold`ed) after `mine` that make the line a detonation: `detonated`, the table's (`ausgelöst`), and
+    the detonation's own command words."""
+    lang = language(code)
+    return frozenset({fold(MINE_SET_OFF.template), fold(typed_word(MINE_SET_OFF, lang)), "detonate",
+                      fold(command("detonate").local(lang)), *also_typed("detonate", lang)})
+
+
+@cache
+def course_call_words(code: str) -> frozenset[str]:
+    """The words (`fold`ed) between `course` and its direction at a table of language `code` (`на`), the English
+    ones too."""
+    lang = language(code)
+    word = COURSE_CALL_WORDS
+    return frozenset(fold(w) for text in (word.template, lang.text(word.template, word.context)) for w in text.split())
+
+
+def cell_words(words: list[str]) -> list[str]:
+    """A cell typed as two words (`B 3`, `3 B`, as it is said aloud) as one (`B3`, `3B`); other words as they are."""
+    if len(words) == 2:
+        first, second = words
+        if (len(first) == 1 and first.isalpha() and second.isdigit()) or \
+                (first.isdigit() and len(second) == 1 and second.isalpha()):
+            return [first + second]
+    return words
 
 
 def _value_in(field: str, value: str, lang: Language) -> str:
@@ -246,7 +318,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(Msg.pterm("Captain Sonar console", "repair"), N_("real time, surfaced: outline a hull section (1 to 4)"),
             (Field(Msg.pterm("Captain Sonar console", "section"), N_("SECTION"), N_("a hull section, 1 to 4")),
              Field(Msg.pterm("Captain Sonar console", "member"), N_("MEMBER"),
-                   N_("who outlines it: captain, first_mate, engineer, radio_operator"), required=False)),
+                   N_("who outlines it: a member of your crew"), required=False)),
             example="repair 2 engineer"),
     Command(Msg.pterm("Captain Sonar console", "dive"), N_("dive again after surfacing"), example="dive"),
     Command(Msg.pterm("Captain Sonar console", "save"), N_("save now"), example="save"),
@@ -309,7 +381,8 @@ def command_words(code: str) -> dict[str, Command]:
     """The commands' words at a table of language `code` (`fold`ed) -> the command. A word that is another
     command's id stays that command's (the English words work at every table)."""
     ids = {word for c in COMMANDS for word in (c.name, *c.aliases)}
-    declared = [*((c.word, c) for c in COMMANDS), *((word, command(word.template)) for word in ALSO_TYPED)]
+    declared = [*((c.word, c) for c in COMMANDS),
+                *((word, command(word.template)) for word in (*ALSO_TYPED, *CALLED))]
     return local_words(declared, ids, language(code))
 
 
@@ -387,9 +460,18 @@ def system_words(code: str) -> dict[str, str]:
     return words
 
 
+@cache
+def system_objects(code: str) -> dict[str, str]:
+    """Each system as the object of a sentence at a table of language `code` (`торпеду`) -> its id: typed, not
+    listed (the lists name the systems as the status does)."""
+    lang = language(code)
+    return {typed_word(word, lang): system for system, word in SYSTEM_OBJECTS.items()}
+
+
 def system_id(word: str, code: str = "en") -> str:
-    """The system a typed word names, or the word itself (the game then refuses it by name)."""
-    return system_words(code).get(word.lower(), word)
+    """The system a typed word names (its name, or its form as the object of a sentence: `торпеду`), or the word
+    itself (the game then refuses it by name)."""
+    return system_words(code).get(word.lower()) or system_objects(code).get(word.lower(), word)
 
 
 #: Cyrillic letters that look like the map's column letters (A to O): a Russian table types a cell's letter on its

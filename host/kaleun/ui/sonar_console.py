@@ -20,24 +20,29 @@ from typing import IO, Any
 
 from kaleun.core.errors import CommandError
 from kaleun.core.events import Event, visible_to
-from kaleun.core.messages import N_, Msg, of_error
+from kaleun.core.messages import N_, Msg, join, of_error
 from kaleun.i18n import Language, language
 from kaleun.runtime.loop import Runtime, failure_message
 from kaleun.runtime.signals import STOPPER
 from kaleun.session_log import through_console
-from kaleun.sonar.crew import Crew
+from kaleun.sonar import data
+from kaleun.sonar.crew import Crew, member_name
 from kaleun.sonar.echo import clip_echoes
 from kaleun.sonar.game import referee
 from kaleun.sonar.grid import COURSE_LETTERS
 from kaleun.sonar.referee import COURSE_IDS, NOT_A_COURSE, Referee
 from kaleun.sonar.team import team_name
 from kaleun.ui import typed
+from kaleun.ui.console_words import fold
 from kaleun.ui.session import saved_line
 from kaleun.ui.sonar_commands import (
     COMMANDS,
     SYSTEMS,
     Command,
+    call_words,
+    cell_words,
     command_word,
+    course_call_words,
     course_id,
     course_words,
     field_word,
@@ -48,10 +53,12 @@ from kaleun.ui.sonar_commands import (
     mode_id,
     mode_words,
     quit_words,
+    set_off_words,
     symbol_id,
     system_id,
     system_words,
 )
+from kaleun.ui.sonar_commands import command as sonar_command
 from kaleun.ui.sonar_text import (
     Told,
     describe_status,
@@ -296,14 +303,33 @@ class TeamConsole(Prompting):
                                    word=verb, quit=leaving[0], other=", ".join(leaving[1:])))
         if command is None:
             raise CommandError(Msg("unknown command '{word}': type {help}", word=verb, help=command_word("help")))
-        name = command.name
         #: how a refusal names the command: as typed, or in the table's words for a course typed as a letter
         said = command.local(lang) if verb in course_words(lang.code) else verb
+        set_off = set_off_words(lang.code)
+        if command.name == "mine" and any(fold(w) in set_off for w in rest):
+            # [Q] "Mine": „Mine in <Zeile><Spalte> ausgelöst“: the line is the detonation, said as the call says it
+            rest = [w for w in rest if fold(w) not in set_off]
+            command = sonar_command("detonate")
+            said = command.local(lang)
+        if command.name in (*ACTIVATIONS, "detonate"):
+            # a system's call as it is said („Sonar aktiviert“, „Zünde Mine auf G7“): its words that are no value
+            calls = call_words(lang.code, cell=[f.name for f in command.positional] == ["cell"],
+                               sector=[f.name for f in command.positional] == ["sector"])
+            rest = [w for w in rest if fold(w.rstrip(",")) not in calls and
+                    (command.name != "detonate" or system_id(w.rstrip(","), lang.code) != "mine")]
+        if (command.name == "course" and verb not in course_words(lang.code)) or command.name == "silence":
+            # «Курс на восток!», as the feed says it; a silent run the same way (`тишина на восток 3`)
+            rest = [w for w in rest if fold(w) not in course_call_words(lang.code)]
+        name = command.name
+        if name == "surface" and rest:  # „Auftauchen in Sektor 4“
+            rest = self._surfacing_sector(rest, self.referee.team_status(self.team))
         # a sentence's commas are no part of a value (`answer row 7, column A`)
         rest = self._members([w.rstrip(",") for w in rest if w.rstrip(",")])
         plain, typed_fields = self._fields(self._paired(command, rest))
         fields = {command.field_id(key, lang): value for key, value in typed_fields.items()}
         plain = self._named(command, plain, fields)
+        if [f.name for f in command.positional] == ["cell"]:  # `torpedo B 3`, as a cell is said aloud: B3
+            plain = cell_words(plain)
         if isinstance(fields.get("by"), str):  # who activates, typed in the table's language too
             fields["by"] = member_id(fields["by"], lang.code)
         if isinstance(fields.get("mark"), str):  # the gauge, named as the status names it
@@ -468,6 +494,20 @@ class TeamConsole(Prompting):
             return
         self.stopping = True
 
+    def _surfacing_sector(self, rest: list[str], status: dict[str, Any]) -> list[str]:
+        """[Q] "Auftauchen": „Auftauchen in Sektor <Nr.>“: the surfacing typed with the sector it announces. The
+        game announces the boat's sector itself; the words are taken when they name it (`auftauchen in sektor 4`,
+        `surface 4`) and refused with the true sector when they name another (the Captain cannot announce a false
+        one). Other words are left for the usage line."""
+        lang = self.lang
+        words = [w for w in rest if fold(w) not in call_words(lang.code, sector=True)]
+        if len(words) != 1 or not words[0].isdigit() or not words[0].isascii():
+            return rest
+        if status.get("sector") is not None and int(words[0]) != status.get("sector"):
+            raise CommandError(Msg("your boat is in sector {sector}, not {typed}: surfacing announces the sector it is "
+                                   "in", sector=status.get("sector"), typed=words[0]))
+        return []
+
     def _members(self, words: list[str]) -> list[str]:
         """A crew member named in two words as the feed says it (`repair 3 first mate`, `by radio operator`,
         `erster offizier`) is one word (`first_mate`)."""
@@ -577,6 +617,10 @@ class TeamConsole(Prompting):
                 notes.append(self.system_words())
             elif f.name == "mode":  # as the feed names them, and the ids
                 notes.append(", ".join(mode_words(lang.code)))
+            elif f.name == "member":  # the members this crew has, in the table's words and as ids
+                word_of = {member: text for text, member in member_words(lang.code).items()}
+                notes.append(", ".join(dict.fromkeys([*(word_of[m] for m in self._crew().members),
+                                                      *self._crew().members])))
             elif f.choices:
                 members = {member: text for text, member in member_words(lang.code).items()}
                 notes.append(", ".join(dict.fromkeys([*(members.get(c, c) for c in f.choices), *f.choices])))
@@ -587,9 +631,31 @@ class TeamConsole(Prompting):
             else:  # `_named`: `torpedo cell=G5` is `torpedo G5`
                 notes.append(lang.render(Msg("also as {name}=value", name=f.local(lang))))
             out.append(f"  {f.local(lang)}: {lang.text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
-        if command.example:
-            out.append(lang.render(Msg("  example: {line}", line=command.example_in(lang))))
+        example = command.example_in(lang)
+        if command.name == "repair":
+            out.append(self._crew_posts())
+            # the first section, by the member who keeps the Engineer's post in this crew (a crew of 2: the Captain)
+            word_of = {member: text for text, member in member_words(lang.code).items()}
+            example = f"{command.local(lang)} 1 {word_of[self._crew().holder('engineer')]}"
+        if example:
+            out.append(lang.render(Msg("  example: {line}", line=example)))
         return out
+
+    def _crew_posts(self) -> str:
+        """How this crew outlines the four hull sections: its members, the posts each keeps, who begins (digest §1:
+        a crew of 3 or 2 has members who keep more than one post; §2: each section by a different member, the
+        Engineer first)."""
+        lang, crew = self.lang, self._crew()
+        word_of = {member: text for text, member in member_words(lang.code).items()}
+        sections = int(data.load("rules")["rules"]["repair_sections"])
+        kept = [lang.render(Msg("{member} (also {posts})", member=word_of[m],
+                                posts=join([member_name(r) for r in roles if r != m]))) if len(roles) > 1
+                else word_of[m] for m, roles in crew.members.items()]
+        return lang.render(Msg.plural("  a crew of {n}: {members}; they outline the {sections} hull sections in turn, "
+                                      "the {engineer} first",
+                                      "  a crew of {n}: {members}; they outline the {sections} hull sections in turn, "
+                                      "the {engineer} first", n=crew.size, members=", ".join(kept),
+                                      sections=sections, engineer=word_of[crew.holder("engineer")]))
 
     # -- reading ----------------------------------------------------------------------------
     def start_reading(self, on_end: Callable[[], None]) -> None:
