@@ -371,8 +371,6 @@ def add_commands(sub: Any) -> None:
                      help="board file (default: the preferred board, else boards/sim.toml)")
     chk.add_argument("--auto", action="store_true",
                      help="scripted: drive mock GPIO pins and the fake hub's readers, no questions (tests)")
-    chk.add_argument("--language", metavar="CODE",
-                     help="the language it asks and reports in (default: `kaleun config`, else en)")
     chk.add_argument("--only", metavar="PARTS",
                      help="a comma-separated choice of: lamps, bell, dials, buttons, readers; one part "
                           "of a kind by its name, e.g. dials:telegraph, lamps:tube.4, buttons:pause, readers:3")
