@@ -11,7 +11,7 @@ from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec, board_takes_id
-from kaleun.wiring.generate import FORE_SECTIONS, PARTS
+from kaleun.wiring.generate import PARTS, TRUNKS, trunk_of
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
 
 
@@ -339,9 +339,10 @@ def hub_link(options: HubOptions, url: str, reason: Msg | str) -> Msg:
                "(kaleun firmware install), then kaleun hub status", url=url, reason=reason)
 
 
-def trunk(reader: ReaderSpec) -> str:
-    """The ribbon trunk a reader hangs on, as the wiring page names it (wiring/pico-hub.md)."""
-    return "fore trunk" if reader.section in FORE_SECTIONS else "aft trunk"
+def trunk(reader: ReaderSpec) -> Msg:
+    """The ribbon trunk a reader hangs on, as the wiring page names it (wiring/pico-hub.md), said in the maker's
+    language (the catalogues)."""
+    return TRUNKS[trunk_of(reader.section)]
 
 
 def reader_wires(options: HubOptions, index: int, reader: ReaderSpec) -> Msg:
