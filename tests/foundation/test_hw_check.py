@@ -1090,10 +1090,23 @@ def test_the_bell_rings_at_the_volume_the_table_plays_and_its_advice_names_the_k
         return "n" if line.endswith("[y/n/s(kip)]") else None
 
     advice = str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
-    assert advice.endswith("the volume kept by kaleun config, 0, applies over audio.volume (kaleun config set volume "
+    assert advice.endswith("the volume kept by kaleun config, 0%, applies over audio.volume (kaleun config set volume "
                            "80%, or kaleun config unset volume)")
     assert main(["config", "unset", "volume"]) == 0
     assert "kaleun config" not in str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "die von kaleun config gemerkte Lautstärke 35 % gilt"),
+                                             ("ru", "громкость 35 %, сохранённая kaleun config")])
+def test_the_kept_volume_in_the_bells_advice_is_written_as_the_makers_language_writes_it(home, capsys, monkeypatch,
+                                                                                       code, said):
+    """Issue 11, bring-up, at a German or Russian table: the bell's advice wrote the kept volume as the settings file
+    holds it ("Lautstärke 0.35"), not as the maker's language writes a number, nor as the console shows the volume
+    and `kaleun config set volume` takes it (a percentage)."""
+    assert main(["config", "set", "volume", "0,35"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))  # not heard
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell", "--language", code]) == 1
+    assert said in capsys.readouterr().out
 
 
 def test_without_gpio_every_gpio_part_fails_once_for_the_set_up_not_for_its_wires(home, monkeypatch):
