@@ -96,3 +96,28 @@ def test_the_link_warnings_are_said_in_the_tables_language():
     for code in ("de", "ru"):
         rendered = format_status(status, language(code).render)
         assert "differs from the board's" not in rendered and "does not say its unique id" not in rendered, rendered
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "kaleun: Deck-Hub-Verbindung: "),
+                                            ("ru", "kaleun: связь с палубным концентратором: ")])
+def test_the_warning_of_another_device_at_the_port_is_said_in_the_makers_language(tmp_path, code, said):
+    """Issue 11, at a German or Russian table: `kaleun hub status --language ru` with another hub at the port printed
+    its status in Russian and, beside it, the link's warning in English (`WARNING kaleun.hub.link: deck hub link:
+    another device answers at the port: ...`); a console shows the same warning at the crew's prompt."""
+    from hubkit import ROOT
+    from kaleun.boards.loader import load_board
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+    from kit import run_kaleun
+
+    link = tmp_path / "ttyACM-hub"
+    board = tmp_path / "table.toml"
+    board.write_text((ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        f'url = "{link}"\nid = "E6614103E7396B29"'), encoding="utf-8")
+    with FakeHub(hub_config(load_board(board)), link=link):  # the fake's own id, not the board's
+        status = run_kaleun("hub", "status", "--board", str(board), "--wait", "10", "--language", code, home=tmp_path)
+    assert status.returncode == 1, status
+    err = status.stderr
+    assert said in err and "E6614103E7396B29" in err, err
+    assert "another device" not in err and "WARNING" not in err, err
