@@ -121,3 +121,28 @@ def test_the_warning_of_another_device_at_the_port_is_said_in_the_makers_languag
     err = status.stderr
     assert said in err and "E6614103E7396B29" in err, err
     assert "another device" not in err and "WARNING" not in err, err
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", "kaleun: der Deck-Hub an {url} ist noch nicht verbunden ({url} lässt sich nicht öffnen"),
+    ("ru", "kaleun: палубный концентратор на {url} пока не на связи (не удаётся открыть {url}")])
+def test_a_table_started_without_its_hub_says_so_in_its_language(tmp_path, code, said):
+    """Issue 11, a table that starts by itself: a German or Russian table started with its deck hub unplugged said
+    `WARNING kaleun.hub.sensor: the deck hub at ... is not online yet (...)` in English, the crew's console too."""
+    import subprocess
+    import sys
+
+    from hubkit import ROOT
+    from kit import kaleun_env
+
+    port = tmp_path / "ttyACM-gone"
+    board = tmp_path / "table.toml"
+    board.write_text((ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        f'url = "{port}"\nstart_timeout_ms = 300'), encoding="utf-8")
+    game = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--board", str(board), "--mission",
+                           "training", "--language", code], input="quit\n", capture_output=True, text=True,
+                          env=kaleun_env(tmp_path), timeout=120, cwd=tmp_path)
+    assert game.returncode == 0, game
+    assert said.format(url=port) in game.stderr, game.stderr
+    assert "is not online yet" not in game.stderr and "WARNING" not in game.stderr, game.stderr

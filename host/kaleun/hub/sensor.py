@@ -98,14 +98,17 @@ class HubFigureSensor:
         if refused is not None and wait > first and not is_refused(self.link):
             # said at once, not only when the wait is over: a table (or a maker) is not left looking at a silent
             # terminal for `hub.start_timeout_ms`, nor a game started unseen
-            log.warning("the deck hub at %s does not answer yet (%s); waiting up to %g s for it", url,
-                        self.link.core.reason or "no answer", wait)
+            # a Msg: said to the players and the maker in the table's language (kaleun.cli._TableFormatter)
+            log.warning(Msg("the deck hub at {url} does not answer yet ({reason}); waiting up to {seconds} s for it",
+                            url=url, reason=self.link.core.reason or Msg("no answer"),
+                            seconds=int(wait) if wait == int(wait) else wait))
             # a refusal names the whole wait, as the crew was told
             refused = None if reach(self.link, wait - first) is None else refusal(self.link, wait)
         if refused is not None:
             reason = self.link.core.reason or Msg("no answer")
             if not self.strict:
-                log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
+                log.warning(Msg("the deck hub at {url} is not online yet ({reason}); the game starts and waits for it",
+                                url=url, reason=reason))
                 self._connected = True
                 if self.link.core.state != "foreign":  # a foreign device was announced already
                     self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
