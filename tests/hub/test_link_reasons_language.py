@@ -146,3 +146,41 @@ def test_a_table_started_without_its_hub_says_so_in_its_language(tmp_path, code,
     assert game.returncode == 0, game
     assert said.format(url=port) in game.stderr, game.stderr
     assert "is not online yet" not in game.stderr and "WARNING" not in game.stderr, game.stderr
+
+
+def test_a_reader_that_fails_and_recovers_at_the_table_is_warned_of_in_its_language(tmp_path, monkeypatch, caplog):
+    """Issue 11, at a German or Russian table: a reader of the deck hub that fails during the game was warned of on
+    the terminal (and at the console's prompt) as `deck hub reader 3 (section 3) fault no_chip`, in English. The
+    warning is a message of the catalogues now; its English reads as a sentence."""
+    import logging
+    import time
+
+    from hubkit import ROOT
+    from kaleun.boards.loader import load_board
+    from kaleun.core.messages import Msg
+    from kaleun.hub.sensor import HubFigureSensor
+    from kaleun.hub.tags import FigureTags
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    sensor = HubFigureSensor(load_board(ROOT / "boards" / "fake-hub.toml"), tags=FigureTags({}))
+    sensor.start(lambda change: None)
+    try:
+        assert sensor.fake is not None
+        with caplog.at_level(logging.WARNING, logger="kaleun.hub.sensor"):
+            deadline = time.monotonic() + 15.0  # a guard: the hub reports it after its failed scans in a row
+            sensor.fake.set_broken(3)
+            while not any("faulty" in r.getMessage() for r in caplog.records):
+                assert time.monotonic() < deadline, "the fault was never warned of"
+                time.sleep(0.02)
+            sensor.fake.set_broken(3, False)
+            while not any("answers again" in r.getMessage() for r in caplog.records):
+                assert time.monotonic() < deadline, "the recovery was never warned of"
+                time.sleep(0.02)
+    finally:
+        sensor.close()
+    said = [r.msg for r in caplog.records if isinstance(r.msg, Msg) and "deck hub reader" in r.msg.template]
+    assert [str(m).split(":")[0] for m in said] == ["deck hub reader 3 (section 3) faulty",
+                                                   "deck hub reader 3 (section 3) answers again"], said
+    assert [language("de").render(m).split(":")[0] for m in said] == [
+        "Leser 3 des Deck-Hubs (Sektion 3) gestört", "Leser 3 des Deck-Hubs (Sektion 3) antwortet wieder"]
+    assert language("ru").render(said[1]) == "считыватель 3 палубного концентратора (отсек 3) снова отвечает"

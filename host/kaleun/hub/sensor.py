@@ -218,14 +218,18 @@ class HubFigureSensor:
             self._deliver(HubLinkChanged("foreign", str(event.detail.get("reason", "")), {}))
         elif kind in ("fault", "recovered"):
             section = self._section(event.reader)
-            log.warning("deck hub reader %d (section %s) %s %s", event.reader, section, kind,
-                        event.detail.get("error", ""))
+            error = str(event.detail.get("error", "") or "-")  # the hub's own short word (`fault` frame)
+            log.warning(Msg("deck hub reader {reader} (section {section}) faulty: {error}", reader=str(event.reader),
+                            section=str(section), error=error) if kind == "fault" else
+                        Msg("deck hub reader {reader} (section {section}) answers again", reader=str(event.reader),
+                            section=str(section)))
             detail = {"reader": event.reader, "section": section, **event.detail}
             self._deliver(HubLinkChanged("reader_fault" if kind == "fault" else "reader_ok", "", detail))
         elif kind in ("turn", "home"):
             dial = self.dials.get(event.reader)
             if dial is None:
-                log.warning("deck hub encoder %d turns no dial of the board file; ignored", event.reader)
+                log.warning(Msg("deck hub encoder {encoder} turns no dial of the board file; ignored",
+                                encoder=str(event.reader)))
             elif kind == "turn":
                 dial.turned(int(event.detail["delta"]), event.detail.get("pos"))
             else:
@@ -234,7 +238,8 @@ class HubFigureSensor:
     def _tag(self, kind: str, reader: int, uid: str) -> None:
         section = self._section(reader)
         if section is None:
-            log.warning("deck hub reader %d is not in the board file; tag %s ignored", reader, uid)
+            log.warning(Msg("deck hub reader {reader} is not in the board file; tag {uid} ignored", reader=str(reader),
+                            uid=uid))
             return
         with self._lock:
             readers = self.seen.setdefault(uid, set())
