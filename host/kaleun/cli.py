@@ -1288,6 +1288,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_hub_commands(sub)
     add_setup_commands(sub)
     add_mission_commands(sub)
+    _language_option_for_each_command(sub)
     for command in sub.choices.values():  # a command without its ACTION shows its actions (`_main`)
         for action in command._actions:
             if isinstance(action, argparse._SubParsersAction):
@@ -1295,11 +1296,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: `--language` of every command that declares none of its own (`_language_option_for_each_command`)
+LANGUAGE_HELP = "the language it speaks in (default: `kaleun config`, else en)"
+
+
+def _language_option_for_each_command(sub: argparse._SubParsersAction) -> None:
+    """Every command (each ACTION of one that has actions) takes `--language CODE`, declared here once: one that
+    declares its own (`play`, `run`, `missions`, `idsheet`) keeps it. `_main` checks the code given and has the
+    command speak it (`kaleun.settings.speak_in`): the command's own words read `preferred_language()`."""
+    for command in dict.fromkeys(sub.choices.values()):  # an alias names the same parser
+        actions = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
+        for action in actions:
+            _language_option_for_each_command(action)
+        if actions or "--language" in command._option_string_actions:
+            continue
+        command.add_argument("--language", metavar="CODE", help=LANGUAGE_HELP)
+        command.set_defaults(language_of=command.prog)
+
+
+def _command_language(args: argparse.Namespace) -> int | None:
+    """The shared `--language` given: an unknown code is refused (in the preferred language, naming the
+    command, exit 2), a known one is what the command speaks from now on."""
+    from kaleun.settings import SettingsError, check_language, in_preferred_language, speak_in
+
+    command = getattr(args, "language_of", None)
+    if command is None or not getattr(args, "language", None):
+        return None
+    try:
+        speak_in(check_language(args.language))
+    except SettingsError as exc:
+        print(f"{command}: {in_preferred_language(exc)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     from kaleun.runtime.signals import STOPPER, StopRequested
 
     STOPPER.install()  # first: a stop signal at any moment leaves the files as they were
     _TABLE_LANGUAGE.clear()
+    from kaleun.settings import speak_in
+
+    speak_in(None)  # a command's --language holds for that command only
     _tolerant_terminal()
     try:
         return _main(argv)
@@ -1403,6 +1441,8 @@ def _main(argv: list[str] | None) -> int:
                      code=_language(words))
     parser = build_parser()
     args = parser.parse_args(argv)
+    if (refused := _command_language(args)) is not None:
+        return refused
     said = logging.StreamHandler()
     said.setFormatter(_TableFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[said])

@@ -374,12 +374,25 @@ def load_preferred_board(given: str | None, load: Callable[[str | None], Any]) -
             file=str(settings_file()))]) from exc
 
 
+#: the language the running command was given (`--language CODE` of a maker's command), over the preferred one
+_COMMAND_LANGUAGE: dict[str, str] = {}
+
+
+def speak_in(code: str | None) -> None:
+    """The running command speaks `code` (its `--language`, already checked) instead of the preferred language;
+    None: the preferred one again (each start of `kaleun.cli.main`)."""
+    _COMMAND_LANGUAGE.clear()
+    if code:
+        _COMMAND_LANGUAGE["code"] = code
+
+
 def preferred_language() -> str:
     """The language a maker's command speaks in (`kaleun board check`, `hw check`, `config`, `wiring`):
-    the preferred one of `kaleun config`, English when none is set or the settings cannot be read."""
+    its `--language` (`speak_in`), else the preferred one of `kaleun config`, English when none is set or the
+    settings cannot be read."""
     from kaleun.i18n import LANGUAGES
 
-    code = preferred("language")
+    code = _COMMAND_LANGUAGE.get("code") or preferred("language")
     return code if code in LANGUAGES else "en"
 
 

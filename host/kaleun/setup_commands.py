@@ -112,11 +112,14 @@ def cmd_hw_check(args: argparse.Namespace) -> int:
         print(say(Msg("note: {line}", line=old)), file=sys.stderr)
     if results.stopped == "interrupted":
         return EXIT_INTERRUPTED
-    if args.only is not None and not results.stopped and all(r.status == "skip" for r in results):
-        # the parts a maker named after a repair were all skipped (simulated, out of a hand's reach, a kind the
-        # board has none of): nothing is shown to work, which must not read as a pass
+    if not results.stopped and all(r.status == "skip" for r in results):
+        # every part was skipped (simulated, out of a hand's reach, a kind the board has none of): nothing is
+        # shown to work, which must not read as a pass, for a recheck after a repair or for the whole build
         print(say(Msg("kaleun hw check: --only {only}: nothing was checked: every part it names was skipped (the "
-                      "report says why), so none of them is shown to work", only=args.only.strip())),
+                      "report says why), so none of them is shown to work", only=args.only.strip())
+                  if args.only is not None else
+                  Msg("kaleun hw check: nothing was checked: every part of {path} was skipped (the report says why), "
+                      "so no part of the build is shown to work", path=str(board.path))),
               file=sys.stderr)
         return EXIT_FAIL
     # a check cut short (its input ended) has not shown the whole build to work
@@ -371,8 +374,6 @@ def add_commands(sub: Any) -> None:
                      help="board file (default: the preferred board, else boards/sim.toml)")
     chk.add_argument("--auto", action="store_true",
                      help="scripted: drive mock GPIO pins and the fake hub's readers, no questions (tests)")
-    chk.add_argument("--language", metavar="CODE",
-                     help="the language it asks and reports in (default: `kaleun config`, else en)")
     chk.add_argument("--only", metavar="PARTS",
                      help="a comma-separated choice of: lamps, bell, dials, buttons, readers; one part "
                           "of a kind by its name, e.g. dials:telegraph, lamps:tube.4, buttons:pause, readers:3")

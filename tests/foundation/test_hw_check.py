@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -73,6 +74,23 @@ def test_a_recheck_whose_named_parts_were_all_skipped_is_no_pass(home, capsys, m
         "SKIP"}, out
     assert err == (f"kaleun hw check: --only {only}: nothing was checked: every part it names was skipped (the report "
                    "says why), so none of them is shown to work\n")
+
+
+@pytest.mark.parametrize(("board", "auto"), [("mock-gpio.toml", False), ("fake-hub.toml", False)])
+def test_a_whole_check_whose_parts_were_all_skipped_is_no_pass(home, capsys, monkeypatch, board, auto):
+    """Issue 11, bring-up: `kaleun hw check --board mock-gpio` (no --only), every part on mock pins out of a hand's
+    reach, printed "0 passed, 0 failed, 8 skipped" and exited 0, as if the build had passed. A check that checked
+    nothing says so after its report and exits 1, as a recheck with --only does; in the maker's language too."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n" * 40))  # a maker who would answer yes to every question
+    args = ["hw", "check", "--board", str(BOARDS / board)] + (["--auto"] if auto else [])
+    assert main(args) == 1
+    out, err = capsys.readouterr()
+    assert set(re.findall(r"(?m)^  (PASS|FAIL|SKIP)  ", out)) == {"SKIP"}, out
+    assert re.search(r"0 passed, 0 failed, \d+ skipped\.\n$", out), out
+    assert err == (f"kaleun hw check: nothing was checked: every part of {BOARDS / board} was skipped (the report "
+                   "says why), so no part of the build is shown to work\n")
+    assert main([*args, "--language", "de"]) == 1
+    assert capsys.readouterr().err.startswith("kaleun hw check: nichts wurde geprüft: ")
 
 
 @pytest.mark.parametrize("only", ["", ",", " , "])
@@ -619,6 +637,38 @@ def test_a_faulty_reader_names_its_chip_select_and_the_spi_wires(home):
     assert results["reader 5 (section 5)"].status == PASS
 
 
+@pytest.mark.parametrize(("code", "fore", "aft"), [("de", "des Vorderstrangs", "des Achterstrangs"),
+                                                   ("ru", "носового жгута", "кормового жгута")])
+def test_a_faulty_readers_advice_names_its_trunk_in_the_makers_language(home, tmp_path, capsys, monkeypatch, code,
+                                                                       fore, aft):
+    """Issue 11, bring-up: a broken reader's advice at a German or Russian table named its harness "aft trunk" in
+    English in the middle of the translated sentence. The trunks go through the catalogues (declared once in
+    kaleun/wiring/generate.py, as the wiring page labels them); run against the fake hub by its port, as a maker does
+    with `kaleun hub fake --link PATH` and `break 4`."""
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no figure is shown: the broken readers fail before asking
+    link = tmp_path / "ttyACM-hub"
+    board = tmp_path / "table.toml"
+    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"', f'url = "{link}"'), encoding="utf-8")
+    with FakeHub(hub_config(load_board(board)), link=link) as fake:
+        for reader in (1, 4):  # section 2 (fore), section 4 (aft)
+            fake.set_broken(reader)
+        deadline = time.monotonic() + GUARD  # the hub reports a reader faulty after its failed scans in a row
+        while not (fake.hub and all(fake.hub.scanner.faulty[reader] for reader in (1, 4))):
+            assert time.monotonic() < deadline, "the fake hub never took the readers for faulty"
+            time.sleep(0.02)
+        assert main(["hw", "check", "--board", str(board), "--only", "readers:1,readers:4", "--language", code]) == 1
+    out = capsys.readouterr().out
+    advice = [line for line in out.splitlines() if "hub.readers[" in line]
+    assert len(advice) == 2, out
+    assert f"CS 1 {fore}" in advice[0] and f"3V3 {fore}" in advice[0], advice[0]
+    assert f"CS 4 {aft}" in advice[1] and f"GND {aft}" in advice[1], advice[1]
+    assert "trunk" not in out, out
+
+
 def test_a_readers_advice_names_its_wires_as_the_wiring_page_does():
     """The maker holds the wiring page: the reader's own pin names (SDA, 3.3V, RST), its trunk
     and the trunk's wires (CS n, 3V3) must be the page's, for every reader of pico-hub.toml."""
@@ -629,7 +679,7 @@ def test_a_readers_advice_names_its_wires_as_the_wiring_page_does():
     options = hub_options(load_board(BOARDS / "pico-hub.toml"))
     for index, reader in enumerate(options.readers):
         text = advice.reader_wires(options, index, reader)
-        line = advice.trunk(reader)
+        line = str(advice.trunk(reader))  # English: the page's name
         table = page.split(f"**Reader {index} (section {reader.section})**", 1)[1].split("\n\n**", 1)[0]
         assert re.search(rf"\| SDA \| {line.capitalize()} wire \d+ \(CS {index}\) \|", table)
         power = f"{line.capitalize()} wire 8 (3V3)"  # the page's ribbon: a ground beside every signal
@@ -1040,10 +1090,23 @@ def test_the_bell_rings_at_the_volume_the_table_plays_and_its_advice_names_the_k
         return "n" if line.endswith("[y/n/s(kip)]") else None
 
     advice = str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
-    assert advice.endswith("the volume kept by kaleun config, 0, applies over audio.volume (kaleun config set volume "
+    assert advice.endswith("the volume kept by kaleun config, 0%, applies over audio.volume (kaleun config set volume "
                            "80%, or kaleun config unset volume)")
     assert main(["config", "unset", "volume"]) == 0
     assert "kaleun config" not in str(by_part(interactive(BOARDS / "sim.toml", not_heard, ["bell"]))["bell"].advice)
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "die von kaleun config gemerkte Lautstärke 35 % gilt"),
+                                             ("ru", "громкость 35 %, сохранённая kaleun config")])
+def test_the_kept_volume_in_the_bells_advice_is_written_as_the_makers_language_writes_it(home, capsys, monkeypatch,
+                                                                                       code, said):
+    """Issue 11, bring-up, at a German or Russian table: the bell's advice wrote the kept volume as the settings file
+    holds it ("Lautstärke 0.35"), not as the maker's language writes a number, nor as the console shows the volume
+    and `kaleun config set volume` takes it (a percentage)."""
+    assert main(["config", "set", "volume", "0,35"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))  # not heard
+    assert main(["hw", "check", "--board", str(BOARDS / "sim.toml"), "--only", "bell", "--language", code]) == 1
+    assert said in capsys.readouterr().out
 
 
 def test_without_gpio_every_gpio_part_fails_once_for_the_set_up_not_for_its_wires(home, monkeypatch):

@@ -96,3 +96,91 @@ def test_the_link_warnings_are_said_in_the_tables_language():
     for code in ("de", "ru"):
         rendered = format_status(status, language(code).render)
         assert "differs from the board's" not in rendered and "does not say its unique id" not in rendered, rendered
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "kaleun: Deck-Hub-Verbindung: "),
+                                            ("ru", "kaleun: связь с палубным концентратором: ")])
+def test_the_warning_of_another_device_at_the_port_is_said_in_the_makers_language(tmp_path, code, said):
+    """Issue 11, at a German or Russian table: `kaleun hub status --language ru` with another hub at the port printed
+    its status in Russian and, beside it, the link's warning in English (`WARNING kaleun.hub.link: deck hub link:
+    another device answers at the port: ...`); a console shows the same warning at the crew's prompt."""
+    from hubkit import ROOT
+    from kaleun.boards.loader import load_board
+    from kaleun.hub.fake import FakeHub
+    from kaleun.hub.options import hub_config
+    from kit import run_kaleun
+
+    link = tmp_path / "ttyACM-hub"
+    board = tmp_path / "table.toml"
+    board.write_text((ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        f'url = "{link}"\nid = "E6614103E7396B29"'), encoding="utf-8")
+    with FakeHub(hub_config(load_board(board)), link=link):  # the fake's own id, not the board's
+        status = run_kaleun("hub", "status", "--board", str(board), "--wait", "10", "--language", code, home=tmp_path)
+    assert status.returncode == 1, status
+    err = status.stderr
+    assert said in err and "E6614103E7396B29" in err, err
+    assert "another device" not in err and "WARNING" not in err, err
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", "kaleun: der Deck-Hub an {url} ist noch nicht verbunden ({url} lässt sich nicht öffnen"),
+    ("ru", "kaleun: палубный концентратор на {url} пока не на связи (не удаётся открыть {url}")])
+def test_a_table_started_without_its_hub_says_so_in_its_language(tmp_path, code, said):
+    """Issue 11, a table that starts by itself: a German or Russian table started with its deck hub unplugged said
+    `WARNING kaleun.hub.sensor: the deck hub at ... is not online yet (...)` in English, the crew's console too."""
+    import subprocess
+    import sys
+
+    from hubkit import ROOT
+    from kit import kaleun_env
+
+    port = tmp_path / "ttyACM-gone"
+    board = tmp_path / "table.toml"
+    board.write_text((ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8").replace(
+        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
+        f'url = "{port}"\nstart_timeout_ms = 300'), encoding="utf-8")
+    game = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--board", str(board), "--mission",
+                           "training", "--language", code], input="quit\n", capture_output=True, text=True,
+                          env=kaleun_env(tmp_path), timeout=120, cwd=tmp_path)
+    assert game.returncode == 0, game
+    assert said.format(url=port) in game.stderr, game.stderr
+    assert "is not online yet" not in game.stderr and "WARNING" not in game.stderr, game.stderr
+
+
+def test_a_reader_that_fails_and_recovers_at_the_table_is_warned_of_in_its_language(tmp_path, monkeypatch, caplog):
+    """Issue 11, at a German or Russian table: a reader of the deck hub that fails during the game was warned of on
+    the terminal (and at the console's prompt) as `deck hub reader 3 (section 3) fault no_chip`, in English. The
+    warning is a message of the catalogues now; its English reads as a sentence."""
+    import logging
+    import time
+
+    from hubkit import ROOT
+    from kaleun.boards.loader import load_board
+    from kaleun.core.messages import Msg
+    from kaleun.hub.sensor import HubFigureSensor
+    from kaleun.hub.tags import FigureTags
+
+    monkeypatch.setenv("KALEUN_HOME", str(tmp_path))
+    sensor = HubFigureSensor(load_board(ROOT / "boards" / "fake-hub.toml"), tags=FigureTags({}))
+    sensor.start(lambda change: None)
+    try:
+        assert sensor.fake is not None
+        with caplog.at_level(logging.WARNING, logger="kaleun.hub.sensor"):
+            deadline = time.monotonic() + 15.0  # a guard: the hub reports it after its failed scans in a row
+            sensor.fake.set_broken(3)
+            while not any("faulty" in r.getMessage() for r in caplog.records):
+                assert time.monotonic() < deadline, "the fault was never warned of"
+                time.sleep(0.02)
+            sensor.fake.set_broken(3, False)
+            while not any("answers again" in r.getMessage() for r in caplog.records):
+                assert time.monotonic() < deadline, "the recovery was never warned of"
+                time.sleep(0.02)
+    finally:
+        sensor.close()
+    said = [r.msg for r in caplog.records if isinstance(r.msg, Msg) and "deck hub reader" in r.msg.template]
+    assert [str(m).split(":")[0] for m in said] == ["deck hub reader 3 (section 3) faulty",
+                                                   "deck hub reader 3 (section 3) answers again"], said
+    assert [language("de").render(m).split(":")[0] for m in said] == [
+        "Leser 3 des Deck-Hubs (Sektion 3) gestört", "Leser 3 des Deck-Hubs (Sektion 3) antwortet wieder"]
+    assert language("ru").render(said[1]) == "считыватель 3 палубного концентратора (отсек 3) снова отвечает"

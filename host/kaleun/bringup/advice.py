@@ -11,7 +11,7 @@ from kaleun.boards.dials import DIALS
 from kaleun.boards.model import Board, ButtonSpec, DialSpec
 from kaleun.core.messages import N_, Msg, and_list, join
 from kaleun.hub.options import EncoderSpec, HubOptions, ReaderSpec, board_takes_id
-from kaleun.wiring.generate import FORE_SECTIONS, PARTS
+from kaleun.wiring.generate import PARTS, TRUNKS, trunk_of
 from kaleun.wiring.header import GPIO_TO_PIN, PICO_PIN
 
 
@@ -132,9 +132,15 @@ def bell(board: Board, reason: str = "") -> Msg:
     from kaleun.settings import kept_volume
 
     if (kept := kept_volume()) is not None:  # the bell rang at it, as the table plays: raising audio.volume won't help
-        text = Msg("{text}; the volume kept by kaleun config, {level}, applies over audio.volume (kaleun config set "
-                   "volume 80%, or kaleun config unset volume)", text=text, level=f"{kept:g}")
+        text = Msg("{text}; the volume kept by kaleun config, {percent}%, applies over audio.volume (kaleun config set "
+                   "volume 80%, or kaleun config unset volume)", text=text, percent=_percent(kept))
     return Msg("{reason}; {text}", reason=reason, text=text) if reason else text
+
+
+def _percent(level: float) -> float | int:
+    """A volume (0 to 1) as a percentage, as `kaleun config set volume` takes it: whole, or to a tenth (45.5)."""
+    percent = round(level * 100, 1)
+    return int(percent) if percent == int(percent) else percent
 
 
 def dial_wires(board: Board, spec: DialSpec) -> Msg:
@@ -339,9 +345,10 @@ def hub_link(options: HubOptions, url: str, reason: Msg | str) -> Msg:
                "(kaleun firmware install), then kaleun hub status", url=url, reason=reason)
 
 
-def trunk(reader: ReaderSpec) -> str:
-    """The ribbon trunk a reader hangs on, as the wiring page names it (wiring/pico-hub.md)."""
-    return "fore trunk" if reader.section in FORE_SECTIONS else "aft trunk"
+def trunk(reader: ReaderSpec) -> Msg:
+    """The ribbon trunk a reader hangs on, as the wiring page names it (wiring/pico-hub.md), said in the maker's
+    language (the catalogues)."""
+    return TRUNKS[trunk_of(reader.section)]
 
 
 def reader_wires(options: HubOptions, index: int, reader: ReaderSpec) -> Msg:

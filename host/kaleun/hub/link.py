@@ -300,7 +300,8 @@ class LinkCore:
             self.expected = None
             self._announce("foreign", reason=refused, name=fields.get("name"), id=fields.get("id"))
             self.warned_foreign = str(refused)
-            log.log(logging.DEBUG if again else logging.WARNING, "deck hub link: %s", refused)
+            # a Msg: the maker's tools and the console say it in the table's language (kaleun.cli._TableFormatter)
+            log.log(logging.DEBUG if again else logging.WARNING, Msg("deck hub link: {reason}", reason=refused))
             return []
         if self.state == "online" and frame.seq == self.expected:
             # its sequence runs on: the hub did not restart, this answers a hello of ours sent
@@ -344,7 +345,7 @@ class LinkCore:
                                      "check` the board file, then `kaleun hub config`)",
                                      parts=", ".join(map(str, fields["setup"]))))
         for warning in self.warnings:
-            log.warning("deck hub: %s", warning)
+            log.warning(Msg("deck hub: {warning}", warning=warning))
         return []
 
     def _not_ours(self, fields: dict[str, Any]) -> Msg | None:

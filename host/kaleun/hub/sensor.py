@@ -98,14 +98,17 @@ class HubFigureSensor:
         if refused is not None and wait > first and not is_refused(self.link):
             # said at once, not only when the wait is over: a table (or a maker) is not left looking at a silent
             # terminal for `hub.start_timeout_ms`, nor a game started unseen
-            log.warning("the deck hub at %s does not answer yet (%s); waiting up to %g s for it", url,
-                        self.link.core.reason or "no answer", wait)
+            # a Msg: said to the players and the maker in the table's language (kaleun.cli._TableFormatter)
+            log.warning(Msg("the deck hub at {url} does not answer yet ({reason}); waiting up to {seconds} s for it",
+                            url=url, reason=self.link.core.reason or Msg("no answer"),
+                            seconds=int(wait) if wait == int(wait) else wait))
             # a refusal names the whole wait, as the crew was told
             refused = None if reach(self.link, wait - first) is None else refusal(self.link, wait)
         if refused is not None:
             reason = self.link.core.reason or Msg("no answer")
             if not self.strict:
-                log.warning("the deck hub at %s is not online yet (%s); the game starts and waits for it", url, reason)
+                log.warning(Msg("the deck hub at {url} is not online yet ({reason}); the game starts and waits for it",
+                                url=url, reason=reason))
                 self._connected = True
                 if self.link.core.state != "foreign":  # a foreign device was announced already
                     self._deliver(HubLinkChanged("offline", f"not online at start: {reason}", {}))
@@ -215,14 +218,18 @@ class HubFigureSensor:
             self._deliver(HubLinkChanged("foreign", str(event.detail.get("reason", "")), {}))
         elif kind in ("fault", "recovered"):
             section = self._section(event.reader)
-            log.warning("deck hub reader %d (section %s) %s %s", event.reader, section, kind,
-                        event.detail.get("error", ""))
+            error = str(event.detail.get("error", "") or "-")  # the hub's own short word (`fault` frame)
+            log.warning(Msg("deck hub reader {reader} (section {section}) faulty: {error}", reader=str(event.reader),
+                            section=str(section), error=error) if kind == "fault" else
+                        Msg("deck hub reader {reader} (section {section}) answers again", reader=str(event.reader),
+                            section=str(section)))
             detail = {"reader": event.reader, "section": section, **event.detail}
             self._deliver(HubLinkChanged("reader_fault" if kind == "fault" else "reader_ok", "", detail))
         elif kind in ("turn", "home"):
             dial = self.dials.get(event.reader)
             if dial is None:
-                log.warning("deck hub encoder %d turns no dial of the board file; ignored", event.reader)
+                log.warning(Msg("deck hub encoder {encoder} turns no dial of the board file; ignored",
+                                encoder=str(event.reader)))
             elif kind == "turn":
                 dial.turned(int(event.detail["delta"]), event.detail.get("pos"))
             else:
@@ -231,7 +238,8 @@ class HubFigureSensor:
     def _tag(self, kind: str, reader: int, uid: str) -> None:
         section = self._section(reader)
         if section is None:
-            log.warning("deck hub reader %d is not in the board file; tag %s ignored", reader, uid)
+            log.warning(Msg("deck hub reader {reader} is not in the board file; tag {uid} ignored", reader=str(reader),
+                            uid=uid))
             return
         with self._lock:
             readers = self.seen.setdefault(uid, set())

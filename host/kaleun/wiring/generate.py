@@ -57,8 +57,20 @@ RAIL_RATINGS = {N_("Hub 5V rail"): (2000, N_("the hub's 2 A supply")),
 #: the readers of these sections hang on the fore trunk (the bow rooms, the control room, and
 #: the deck and the bridge above them); the rest on the aft trunk
 FORE_SECTIONS = (1, 2, 3, 7, 8)
+#: the deck hub's two ribbon trunks, declared once: the wiring page labels each by its English name capitalised
+#: ("Aft trunk wire 11 (CS 6)"), and `kaleun hw check` names it in the maker's language. Its sentences put it
+#: where English says "the aft trunk's CS 6" (German "CS 6 des Achterstrangs", Russian "CS 6 кормового жгута"),
+#: so the catalogues hold each name in that form (its context says so)
+TRUNKS: dict[str, Msg] = {"fore trunk": Msg.pterm("harness trunk, genitive", "fore trunk"),
+                          "aft trunk": Msg.pterm("harness trunk, genitive", "aft trunk")}
+
 #: ribbon cable widths sold with IDC connectors
 RIBBON_WAYS = (10, 14, 16, 20, 26, 34, 40)
+
+
+def trunk_of(section: int) -> str:
+    """The ribbon trunk (a key of TRUNKS) the reader of `section` hangs on."""
+    return "fore trunk" if section in FORE_SECTIONS else "aft trunk"
 
 
 class WiringError(ValueError):
@@ -499,9 +511,9 @@ def _hub(board: Board, h: Harness) -> None:
     spi = options.spi
     bus = {"SCK": (PICO_PIN[spi["sck"]], spi["sck"]), "MOSI": (PICO_PIN[spi["mosi"]], spi["mosi"]),
            "MISO": (PICO_PIN[spi["miso"]], spi["miso"])}
-    trunks: dict[str, list[int]] = {"Fore trunk": [], "Aft trunk": []}
+    trunks: dict[str, list[int]] = {name.capitalize(): [] for name in TRUNKS}
     for number, reader in enumerate(options.readers):
-        trunks["Fore trunk" if reader.section in FORE_SECTIONS else "Aft trunk"].append(number)
+        trunks[trunk_of(reader.section).capitalize()].append(number)
     for trunk, numbers in trunks.items():  # the ribbon's wires first: the tables name each by its number
         if numbers:
             h.trunks[trunk] = ribbon_wires([(n, options.readers[n].rst is not None) for n in numbers])
