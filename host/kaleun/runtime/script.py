@@ -83,8 +83,13 @@ def check_readable(path: Path) -> None:
     _open_script(path).close()
 
 
-def read_script(path: Path) -> Iterator[ScriptLine]:
-    """Yield script lines; blank lines and lines starting with # or // are skipped."""
+def read_script(path: Path, torn: Callable[[int], None] | None = None) -> Iterator[ScriptLine]:
+    """Yield script lines; blank lines and lines starting with # or // are skipped.
+
+    A session's script (its first line is SESSION_MARK's) whose last line has no line end and cannot be read (not
+    JSON, or cut inside a character) was cut off mid-write, as a power cut leaves the file the table was writing:
+    with `torn` that line is skipped and `torn(LINE)` told of it. A bad line anywhere else, or in a hand-written
+    script, stays refused at its line."""
     fh = _open_script(path)
     with fh:
         last_t = 0.0
@@ -93,19 +98,29 @@ def read_script(path: Path) -> Iterator[ScriptLine]:
             if len(raw) > MAX_LINE_BYTES:
                 raise ScriptError(_at(path, number, Msg("a line longer than {most} bytes: not a table script",
                                                          most=f"{MAX_LINE_BYTES:,}")))
+            if number == 1 and raw.removeprefix(b"\xef\xbb\xbf").startswith(SESSION_MARK.encode()):
+                recorded = True
+            #: the table's own last line without its line end: what a power cut leaves of a line being written
+            cut_off = recorded and torn is not None and not raw.endswith(b"\n")
             try:
                 # line 1 may begin with a byte order mark (Notepad's "UTF-8 with BOM"): no part of the script
                 text = (decode_text(raw) if number == 1 else raw.decode("utf-8")).strip()
             except UnicodeDecodeError as exc:
+                if cut_off:  # cut inside a character
+                    assert torn is not None
+                    torn(number)
+                    return
                 raise ScriptError(_at(path, number, utf16_text() if looks_utf16(raw)
                                       else Msg("not UTF-8 text"))) from exc
-            if number == 1 and text.startswith(SESSION_MARK):
-                recorded = True
             if not text or text.startswith(("#", "//")):
                 continue
             try:
                 obj = _parse_line(text)
             except ValueError as exc:  # also int() limits of huge numbers
+                if cut_off:
+                    assert torn is not None
+                    torn(number)
+                    return
                 raise ScriptError(_at(path, number, of_error(exc))) from exc
             if not isinstance(obj, dict):
                 raise ScriptError(_at(path, number, Msg("a script line must be a JSON object")))
@@ -263,7 +278,9 @@ class ScriptRun:
 
     def run(self, path: Path, until: float | None = None) -> None:
         try:
-            for line in read_script(path):
+            for line in read_script(path, torn=lambda number: self.tell(_at(path, number, Msg(
+                    "the session's last line was cut off mid-write (a power cut?) and is skipped; the lines before it "
+                    "are replayed")))):
                 if self._stop_noted():  # a stop signal: no line more
                     self.unplayed_line = line.number
                     return
