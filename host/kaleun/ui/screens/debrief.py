@@ -183,9 +183,9 @@ class Debrief(Overlay):
             mark = "✓" if done else "✗" if done is False else "·"
             tone = theme.GOOD if done else theme.WARNING if done is False else theme.TEXT
             lines.append((Msg("{mark} {text}", mark=mark, text=text), tone))
+        saved: list[tuple[Msg | str, theme.Color]] = []
         if self.saved:
-            lines.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
-        self._column(c, left, lines)
+            saved.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
         w = self.weapons
         tally: list[tuple[Msg | str, theme.Color]] = []
         # the time at sea and the dead under the tally: the objectives beside them may take several rows each
@@ -211,8 +211,35 @@ class Debrief(Overlay):
         for attack in self.attacks[-ATTACKS_SHOWN:]:  # what each was aimed at, as the crew knew it
             tally.append((Msg("{kind}: {target}", kind=said(str(attack.get("kind"))), target=attack_target(attack)),
                           theme.TEXT_DIM))
-        self._column(c, right, tally[:2] + patrol + tally[2:] if w else patrol + tally)
+        tally = tally[:2] + patrol + tally[2:] if w else patrol + tally
+        # the saved debrief's file where it is read whole: below the objectives, else below the tally (a Russian
+        # headline of three rows and two objectives of two fill the left column at 800x480)
+        if saved and not self._fits(c, left, lines + saved) and self._fits(c, right, tally + saved):
+            tally += saved
+        else:
+            lines += saved
+        self._column(c, left, lines)
+        self._column(c, right, tally)
         self._buttons(c, area)
+
+    def _fits(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> bool:
+        """Would every line of the column be drawn whole in `rect` (as `_column` lays them out)?"""
+        s = c.size
+        font = c.font(theme.MIN_TEXT)
+        y = rect.y
+        for i, (text, _) in enumerate(lines):
+            if y + s(21) > rect.bottom:
+                return False
+            if i == 0:
+                if c.text_width(text, theme.TEXT_SIZE) > rect.w:
+                    return False
+                y += s(24)
+                continue
+            rows = len(wrap(font, c.tr(text), max(1, rect.w)))
+            if rows > 4 or y + rows * font.get_linesize() > rect.bottom:
+                return False
+            y += rows * font.get_linesize()
+        return True
 
     def _next_shown(self) -> bool:
         """Is what comes next offered here (the window can start another game, the game is over, the summary shown)?"""
