@@ -141,3 +141,25 @@ def test_4_3_a_long_career_record_is_read_page_by_page(home: Path, monkeypatch: 
         assert re.search(rf"grade C\s+score\s+{day}\s", rows), (day, rows)
     win.quit()
     win.runtime.close()
+
+
+@pytest.mark.parametrize("code", ["de", "ru", "en"])
+def test_4_1_the_debrief_names_its_saved_file_whole_beside_a_long_headline(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                           code: str) -> None:
+    """§4.1 the saved debrief: a linked part lost by its time limit has a headline of four rows, the next part's
+    button and an objective of two rows in German; the file's name went under the buttons ("...-09200…") or was
+    left out, so a group could not tell where its saved debrief is. It is read whole in every language."""
+    from window.test_after_the_end_play_on_by_touch import ended_in_the_window
+
+    tonnage = {"id": "tonnage", "kind": "grt", "grt": 10000, "convoy": True,
+               "text": "Sink at least 10,000 GRT from the slow convoy."}
+    win = ended_in_the_window(monkeypatch, objective=tonnage)
+    win.set_language(code)
+    saved = list((home / "sessions").glob("*.debrief.png"))
+    assert len(saved) == 1
+    win.cut.clear()
+    texts = drawn(win)
+    assert any(saved[0].name in text and not text.endswith("…") for text in texts), sorted(texts)
+    assert not win.cut, win.cut
+    win.quit()
+    win.runtime.close()

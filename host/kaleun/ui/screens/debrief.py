@@ -213,13 +213,19 @@ class Debrief(Overlay):
                           theme.TEXT_DIM))
         tally = tally[:2] + patrol + tally[2:] if w else patrol + tally
         # the saved debrief's file where it is read whole: below the objectives, else below the tally (a Russian
-        # headline of three rows and two objectives of two fill the left column at 800x480)
-        if saved and not self._fits(c, left, lines + saved) and self._fits(c, right, tally + saved):
-            tally += saved
-        else:
+        # headline of three rows and two objectives of two fill the left column at 800x480), else across both
+        # columns below them (one row, the screen's whole width)
+        across = None
+        if saved and self._fits(c, left, lines + saved):
             lines += saved
-        self._column(c, left, lines)
-        self._column(c, right, tally)
+        elif saved and self._fits(c, right, tally + saved):
+            tally += saved
+        elif saved:
+            across = saved[0]
+        below = max(self._column(c, left, lines), self._column(c, right, tally))
+        if across is not None:
+            c.text(across[0], (left.x, min(below, left.bottom - s(21))), theme.MIN_TEXT, across[1],
+                   width=right.right - left.x)
         self._buttons(c, area)
 
     def _fits(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> bool:
@@ -367,7 +373,8 @@ class Debrief(Overlay):
             c.text(label, (x + mark_w + s(10), cy), theme.MIN_TEXT, INK, "midleft", width=words_w)
         self._buttons(c, area)
 
-    def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> None:
+    def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> int:
+        """Draw the lines down the column; returns the y below the last."""
         s = c.size
         y = rect.y
         for text, color in lines:
@@ -381,3 +388,4 @@ class Debrief(Overlay):
             # (aircrew_1942's rescue in German, "stopped 20 minutes within 1.5 nm, within 36 hours", takes four)
             y = c.paragraph(text, Rect(rect.x, y, rect.w, min(4 * s(21), rect.bottom - y)), theme.MIN_TEXT, color)
             y = max(y, rect.y)
+        return int(y)
