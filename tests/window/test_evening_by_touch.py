@@ -3,8 +3,9 @@ the briefing and the debrief, §4.2 return to base, §4.3 the campaign and the c
 set-up): a group without a keyboard or a table opens the window on the set-up, chooses its language, the campaign,
 the Captain on hard; reads the briefing from the chart; mobilizes; orders the boat home and lets the passage run
 under time compression; reads the debrief and its saved file's name; then, from the debrief's New game, looks at the
-career record, which lists the mission with its grade. Before, the window showed the record's totals only: the
-missions played and their grades were in `kaleun career` alone, a command a touch-only crew cannot type."""
+career record, which lists the mission with its grade, and begins a new campaign. Before, the window showed the
+record's totals only: the missions played and their grades were in `kaleun career` alone, a command a touch-only crew
+cannot type, and the new campaign's notice sent the group there."""
 
 from __future__ import annotations
 
@@ -108,6 +109,14 @@ def test_4_3_a_short_campaign_mission_from_the_set_up_to_the_debrief_and_the_car
     assert lang.render(Msg("Career record")) in texts
     touch(win, "setup.back")
     assert win.overlay is not None and win.overlay.id == "setup" and win.overlay.step == 0
+    # the campaign ended with the grade F: a new one begins, and the table is told where the last one's missions are
+    # by the button it can touch (it said only "kaleun career", a command a touch-only crew cannot type)
+    touch(win, "setup.next")
+    touch(win, "setup.mode.campaign")
+    touch(win, "setup.start")
+    assert win.overlay is None and win.game is not game
+    told = [lang.render(line.msg) for line in win.feed.lines if "kaleun career" in lang.render(line.msg)]
+    assert told and lang.render(Msg("Career record")) in told[-1], told
     win.quit()
     win.runtime.close()
 
