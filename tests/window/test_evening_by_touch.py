@@ -172,3 +172,23 @@ def test_4_1_the_debrief_names_its_saved_file_whole_beside_a_long_headline(home:
     assert not win.cut, win.cut
     win.quit()
     win.runtime.close()
+
+
+@pytest.mark.parametrize("code", ["de", "ru", "en"])
+def test_4_3_a_damaged_career_record_says_why_on_its_page(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          code: str) -> None:
+    """The set-up's warning sent a touch-only group to `kaleun career` to learn why the record cannot be read: it
+    names the Career record button now, and that page names the file and its problem."""
+    (home / "career.json").write_text("{ not json", encoding="utf-8")
+    win = opened_on_the_set_up(monkeypatch, code)
+    lang = win.lang
+    touch(win, "setup.next")
+    touch(win, "setup.mode.campaign")
+    texts = " ".join(drawn(win))
+    assert "kaleun career" not in texts and lang.render(Msg("Career record")) in texts, texts
+    touch(win, "setup.back")
+    touch(win, "setup.career", whole=False)
+    texts = " ".join(drawn(win))
+    assert str(home / "career.json")[:20] in texts, texts  # the file named (wrapped over rows)
+    win.quit()
+    win.runtime.close()

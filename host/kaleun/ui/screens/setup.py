@@ -341,12 +341,12 @@ class Setup(Overlay):
         if not self.unreadable:
             return None
         if self.mode != "single":
-            return Msg("The career record cannot be read (kaleun career says why): a linked patrol or the campaign "
-                       "starts once it is repaired or moved away.")
+            return Msg("The career record cannot be read (Career record on the first page says why): a linked patrol "
+                       "or the campaign starts once it is repaired or moved away.")
         if not all_missions(self.own).get(self.mission, {}).get("objective"):
             return None  # a practice mission: nothing to book
-        return Msg("The career record cannot be read (kaleun career says why): the mission is played, and booked once "
-                   "the record is repaired or moved away.")
+        return Msg("The career record cannot be read (Career record on the first page says why): the mission is "
+                   "played, and booked once the record is repaired or moved away.")
 
     def set_level(self, role: str, level: str) -> None:
         if level == "normal":
