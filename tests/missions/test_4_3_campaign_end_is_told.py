@@ -45,7 +45,8 @@ def test_4_3_a_new_campaign_after_an_ended_one_tells_the_table_what_the_last_one
     g = start_configured(GameSetup(mission="", mode="campaign"))
     (told,) = [e.to_json() for e in g.take_events() if e.name == "campaign_begins"]
     assert told["feed"] == ("A new campaign begins with Prize rules. The last one ended with a grade below E "
-                            "after 2 missions (grades B F, score 1,528); kaleun career keeps its missions.")
+                            "after 2 missions (grades B F, score 1,528); the career record keeps its missions (Career "
+                            "record on the set-up, or kaleun career).")
     assert told["last"] == {"state": "failed", "grades": ["B", "F"], "score": 1528}
     assert load_career()["campaign"]["state"] == "running"
 
@@ -95,8 +96,8 @@ def test_4_3_naming_the_first_mission_gives_up_a_running_campaign_and_begins_ane
     again = start_configured(GameSetup(mission="prize_rules_1939", mode="campaign"))
     (told,) = [e.to_json() for e in again.take_events() if e.name == "campaign_begins"]
     assert told["feed"] == (f"A new campaign begins with Prize rules. The last one was given up after 1 mission "
-                            f"(grades {running['grades'][0]}, score {running['score']:,}); kaleun career keeps its "
-                            f"missions.")
+                            f"(grades {running['grades'][0]}, score {running['score']:,}); the career record keeps "
+                            f"its missions (Career record on the set-up, or kaleun career).")
     record = load_career()
     assert (record["campaign"]["next"], record["campaign"]["done"]) == ("prize_rules_1939", [])
     assert len(record["missions"]) == 1  # the given-up campaign's mission stays in the career

@@ -179,9 +179,10 @@ class Mission(Module):
             last["state"], Msg("was complete"))
         self.emit("campaign_begins", feed=Msg.plural(
             "A new campaign begins with {mission}. The last one {state} after {n} mission (grades {grades}, score "
-            "{score:,}); kaleun career keeps its missions.",
+            "{score:,}); the career record keeps its missions (Career record on the set-up, or kaleun career).",
             "A new campaign begins with {mission}. The last one {state} after {n} missions (grades {grades}, score "
-            "{score:,}); kaleun career keeps its missions.", n=int(last["missions"]), mission=titled(self.mission),
+            "{score:,}); the career record keeps its missions (Career record on the set-up, or kaleun career).",
+            n=int(last["missions"]), mission=titled(self.mission),
             state=state,
             grades=" ".join(last["grades"]) or "-", score=int(last["score"])),
             mission=self.mission, last={"state": last["state"], "grades": list(last["grades"]), "score": last["score"]})

@@ -187,9 +187,9 @@ class Debrief(Overlay):
             mark = "✓" if done else "✗" if done is False else "·"
             tone = theme.GOOD if done else theme.WARNING if done is False else theme.TEXT
             lines.append((Msg("{mark} {text}", mark=mark, text=text), tone))
+        saved: list[tuple[Msg | str, theme.Color]] = []
         if self.saved:
-            lines.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
-        self._column(c, left, lines)
+            saved.append((Msg("Saved debrief: {file}", file=self.saved), theme.TEXT_DIM))
         w = self.weapons
         tally: list[tuple[Msg | str, theme.Color]] = []
         # the time at sea and the dead under the tally: the objectives beside them may take several rows each
@@ -215,8 +215,41 @@ class Debrief(Overlay):
         for attack in self.attacks[-ATTACKS_SHOWN:]:  # what each was aimed at, as the crew knew it
             tally.append((Msg("{kind}: {target}", kind=said(str(attack.get("kind"))), target=attack_target(attack)),
                           theme.TEXT_DIM))
-        self._column(c, right, tally[:2] + patrol + tally[2:] if w else patrol + tally)
+        tally = tally[:2] + patrol + tally[2:] if w else patrol + tally
+        # the saved debrief's file where it is read whole: below the objectives, else below the tally (a Russian
+        # headline of three rows and two objectives of two fill the left column at 800x480), else across both
+        # columns below them (one row, the screen's whole width)
+        across = None
+        if saved and self._fits(c, left, lines + saved):
+            lines += saved
+        elif saved and self._fits(c, right, tally + saved):
+            tally += saved
+        elif saved:
+            across = saved[0]
+        below = max(self._column(c, left, lines), self._column(c, right, tally))
+        if across is not None:
+            c.text(across[0], (left.x, min(below, left.bottom - s(21))), theme.MIN_TEXT, across[1],
+                   width=right.right - left.x)
         self._buttons(c, area)
+
+    def _fits(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> bool:
+        """Would every line of the column be drawn whole in `rect` (as `_column` lays them out)?"""
+        s = c.size
+        font = c.font(theme.MIN_TEXT)
+        y = rect.y
+        for i, (text, _) in enumerate(lines):
+            if y + s(21) > rect.bottom:
+                return False
+            if i == 0:
+                if c.text_width(text, theme.TEXT_SIZE) > rect.w:
+                    return False
+                y += s(24)
+                continue
+            rows = len(wrap(font, c.tr(text), max(1, rect.w)))
+            if rows > 4 or y + rows * font.get_linesize() > rect.bottom:
+                return False
+            y += rows * font.get_linesize()
+        return True
 
     def _next_shown(self) -> bool:
         """Is what comes next offered here (the window can start another game, the game is over, the summary shown)?"""
@@ -346,7 +379,8 @@ class Debrief(Overlay):
             c.text(label, (x + mark_w + s(10), cy), theme.MIN_TEXT, INK, "midleft", width=words_w)
         self._buttons(c, area)
 
-    def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> None:
+    def _column(self, c: Canvas, rect: Rect, lines: list[tuple[Msg | str, theme.Color]]) -> int:
+        """Draw the lines down the column; returns the y below the last."""
         s = c.size
         y = rect.y
         for text, color in lines:
@@ -360,3 +394,4 @@ class Debrief(Overlay):
             # (aircrew_1942's rescue in German, "stopped 20 minutes within 1.5 nm, within 36 hours", takes four)
             y = c.paragraph(text, Rect(rect.x, y, rect.w, min(4 * s(21), rect.bottom - y)), theme.MIN_TEXT, color)
             y = max(y, rect.y)
+        return int(y)

@@ -111,8 +111,11 @@ class Setup(Overlay):
         self.rules: str | None = None
         #: the page of the mission list shown (None: the page holding the mission chosen, found when drawn)
         self.page: int | None = None
-        #: 0: language, mission, rules; 1: mode, difficulty, easy watch change; 2: the game not over played again
+        #: 0: language, mission, rules; 1: mode, difficulty, easy watch change; 2: the game not over played again;
+        #: 3: the career record (its totals, the campaign, the patrol in progress, every mission played)
         self.step = 0
+        #: the career record's page shown (step 3)
+        self.career_page = 0
         self.mode = "single"
         self.difficulty: dict[str, str] = {}
         self.easy: set[str] = set()
@@ -125,11 +128,14 @@ class Setup(Overlay):
         self.chosen = self.mission
         self.record: dict[str, Any] | None = None  # the career record (None: unreadable, `career_warning` says so)
         self.unreadable = False
+        #: why the career record cannot be read (shown on its page: a touch-only crew has no `kaleun career`)
+        self.career_error: Msg | str | None = None
         try:
             self.record = load_career()
         except CareerError as exc:
             log.warning("the set-up cannot read the career record: %s", exc)
             self.unreadable = True
+            self.career_error = of_error(exc)
         #: the record's lines (`career_messages`), made once: the record is read once, and `career_line` is drawn
         self.career_lines = [] if self.record is None else career_messages(self.record, settings=False)
         autosave = getattr(win.runtime, "autosave", None)
@@ -147,7 +153,7 @@ class Setup(Overlay):
             self.step = 1
 
     def read(self) -> Hashable:
-        return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.mode,
+        return (self.mission, self.rules, self.win.lang.code, self.page, self.step, self.career_page, self.mode,
                 tuple(sorted(self.difficulty.items())), tuple(sorted(self.easy)), self.problem, self.anew,
                 self.shutting)
 
@@ -193,6 +199,21 @@ class Setup(Overlay):
     def go(self, step: int) -> None:
         self.step = step
         self.problem = None
+        self.career_page = 0
+        self.win.touch()
+
+    def career_record(self) -> list[Msg | str]:
+        """The career record's page, as `kaleun career` prints it: the totals, the campaign and the linked patrol
+        with the difficulty and easy watch change they carry, then every mission played with its grade."""
+        if self.career_error is not None:
+            return [Msg("The career record cannot be read: {problem}", problem=self.career_error)]
+        if self.record is None or not (self.record["missions"] or self.record.get("campaign")
+                                       or self.record.get("patrol")):
+            return [Msg("No mission with objectives has been played yet.")]
+        return list(career_messages(self.record))
+
+    def _turn_career(self, pages: int) -> None:
+        self.career_page = (self.career_page + 1) % pages
         self.win.touch()
 
     def set_mode(self, mode: str) -> None:
@@ -327,12 +348,12 @@ class Setup(Overlay):
         if not self.unreadable:
             return None
         if self.mode != "single":
-            return Msg("The career record cannot be read (kaleun career says why): a linked patrol or the campaign "
-                       "starts once it is repaired or moved away.")
+            return Msg("The career record cannot be read (Career record on the first page says why): a linked patrol "
+                       "or the campaign starts once it is repaired or moved away.")
         if not all_missions(self.own).get(self.mission, {}).get("objective"):
             return None  # a practice mission: nothing to book
-        return Msg("The career record cannot be read (kaleun career says why): the mission is played, and booked once "
-                   "the record is repaired or moved away.")
+        return Msg("The career record cannot be read (Career record on the first page says why): the mission is "
+                   "played, and booked once the record is repaired or moved away.")
 
     def set_level(self, role: str, level: str) -> None:
         if level == "normal":
@@ -439,7 +460,9 @@ class Setup(Overlay):
     def _draw_body(self, c: Canvas, area: Rect, title: Rect) -> None:
         s = c.size
         body = Rect(area.x + s(10), title.bottom + s(8), area.w - s(20), area.bottom - title.bottom - s(16))
-        if self.step == 2:
+        if self.step == 3:
+            self._draw_career(c, body)
+        elif self.step == 2:
             self._draw_held(c, body)
         elif self.step == 1:
             self._draw_crew(c, body)
@@ -450,6 +473,9 @@ class Setup(Overlay):
         s = c.size
         y = body.y
         c.text(Msg("Language"), (body.x, y), theme.MIN_TEXT, theme.TEXT_DIM)
+        # the career record beside the languages: the missions played and their grades, by touch
+        record = Rect(body.x + s(490), y + s(20), body.w - s(490), s(47))
+        c.button("setup.career", record, Msg("Career record"), call(self.go, 3), size=theme.MIN_TEXT)
         y = language_buttons(c, body.x, y + s(20), s(480), self.win.lang.code, self.language)
         if self.problem:  # the language is not kept for the next start (a damaged settings file)
             y = c.paragraph(self.problem, Rect(body.x, y, body.w, s(88)), theme.MIN_TEXT, theme.WARNING) + s(4)
@@ -571,6 +597,32 @@ class Setup(Overlay):
         c.paragraph(rest, Rect(gap.x, gap.y + (gap.h - lines * height) // 2, gap.w, lines * height), theme.MIN_TEXT,
                     colour)
         return y
+
+    def _draw_career(self, c: Canvas, body: Rect) -> None:
+        """The career record a page at a time (the next page after the last is the first); "Back" returns to the
+        first page of the set-up."""
+        s = c.size
+        bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
+        c.text(Msg("Career record"), (body.x, body.y), theme.TEXT_SIZE, theme.ACCENT, bold=True)
+        text = Rect(body.x, body.y + s(30), body.w - s(56), bottom.y - body.y - s(38))
+        font = c.font(theme.MIN_TEXT)
+        height = font.get_linesize()
+        rows: list[str] = []
+        for line in self.career_record():
+            rows.extend(wrap(font, c.tr(line), text.w))
+        per_page = max(1, text.h // height)
+        pages = max(1, -(-len(rows) // per_page))
+        page = min(self.career_page, pages - 1)
+        y = text.y
+        for row in rows[page * per_page:(page + 1) * per_page]:
+            c.text(row, (text.x, y), theme.MIN_TEXT, theme.TEXT)
+            y += height
+        if pages > 1:  # the next page (after the last, the first), and which page this is of how many
+            more = Rect(body.right - s(48), text.y, s(48), s(47))
+            c.button("career.more", more, None, simple(lambda: self._turn_career(pages)), icon=icons.arrow_down)
+            c.text(f"{page + 1}/{pages}", (more.centerx, more.bottom + s(4)), theme.MIN_TEXT, theme.TEXT_DIM, "midtop")
+        c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 0),
+                 size=theme.MIN_TEXT)
 
     def _draw_held(self, c: Canvas, body: Rect) -> None:
         """The game not over that "Start" plays again, the file it is kept as and how to go on with it instead,
