@@ -493,10 +493,10 @@ def test_12_a_coup_de_grace_never_puts_off_a_ship_going_down():
     assert one(advance(g, g.t + 25), "ship_sunk")["t"] == pytest.approx(g.t - 5, abs=1e-3)
 
 
-@pytest.mark.parametrize("where, said", [("lone", "Hit: the ship is damaged and slows down."),
-                                         ("convoy", "Hit: the ship is damaged and falls back."),
-                                         ("escort", "Hit: the ship is damaged.")])
-def test_12_a_hurt_ship_is_said_as_what_it_does(where, said):
+@pytest.mark.parametrize("where, said, effect", [("lone", "Hit: the ship is damaged and slows down.", "slows"),
+                                                 ("convoy", "Hit: the ship is damaged and falls back.", "falls_back"),
+                                                 ("escort", "Hit: the ship is damaged.", "damaged")])
+def test_12_a_hurt_ship_is_said_as_what_it_does(where, said, effect):
     """From a quarter of its structure (ships.toml [damage] `straggle_share`) a merchant of a convoy falls out of its
     formation ("falls back"); a lone ship has no convoy to fall back from: she slows down; an escort fights on at
     its own speeds (only stopped or doomed does it leave the fight). At the start nobody has seen the ship yet:
@@ -514,6 +514,7 @@ def test_12_a_hurt_ship_is_said_as_what_it_does(where, said):
     shipdamage.hit(sea, v, 0.3 * v.cls.structure, "gunfire", g.t)
     told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
     assert (told[0]["state"], told[0]["ship"], told[0]["feed"]) == ("damaged", None, said)
+    assert told[0]["effect"] == effect  # a script reads what she does without the feed's words
     after = sea.vmotion(v)[1]
     assert (after == speed) if where == "escort" else (after < speed)
 
@@ -558,3 +559,22 @@ def test_12_the_tdc_set_on_a_ship_the_crew_was_told_is_going_down_says_so():
     shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t)
     assert one(order(g, "tdc", contact="c1"), "tdc_programmed")["feed"].endswith(
         " c1 is going down already: a torpedo only hastens her end.")
+
+
+def test_12_one_hit_that_stops_and_fires_a_tanker_says_each_in_its_own_event():
+    """The attack, sinking: a hit ship "slows, lists, burns". One torpedo that stops a T2 tanker and sets her
+    cargo burning gives two `ship_damaged` events at the same moment with the same state; their `effect`
+    tells them apart for a script that does not read the feed: `stopped`, then `on_fire`."""
+    seen = 0
+    for seed in range(6):
+        g = range_game(seed, vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 1000, "course": 90,
+                                       "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        damaged = named(order(g, "fire_torpedoes", tubes=[3]) + advance(g, 120), "ship_damaged")
+        if not damaged or damaged[0]["state"] != "crippled":
+            continue  # a dud, or a blow that dooms her at once
+        seen += 1
+        assert [(e["effect"], e["feed"]) for e in damaged] == [("stopped", "Hit: the ship is stopped and listing."),
+                                                               ("on_fire", "Hit: the ship is on fire!")]
+        assert damaged[0]["t"] == damaged[1]["t"]
+    assert seen >= 2
