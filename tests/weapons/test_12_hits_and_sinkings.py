@@ -578,3 +578,44 @@ def test_12_one_hit_that_stops_and_fires_a_tanker_says_each_in_its_own_event():
                                                                ("on_fire", "Hit: the ship is on fire!")]
         assert damaged[0]["t"] == damaged[1]["t"]
     assert seen >= 2
+
+
+def _missed_wake(tube: int, seed: int, start: str = "1942-06-20T12:00:00") -> tuple[list[dict], list[float]]:
+    """A torpedo fired at a tramp 2,000 m ahead with a speed estimate of 16 kn for her 7.5 (it runs on ahead of
+    her), a corvette lying stopped 2,600 m off at 25° near its track. The events, and how far (nm) from the
+    firing point each escort with a datum looks for the boat."""
+    g = range_game(seed, start=start, vessels=[
+        {"class": "tramp", "bearing": 0, "range_m": 2000, "course": 90, "speed_kn": 7.5},
+        {"class": "flower", "bearing": 25, "range_m": 2600, "course": 0, "speed_kn": 0}])
+    lat, lon = g.module("boat").position_at(0)
+    order(g, "tdc", bearing=0, range_m=2000, course=90, speed_kn=16)
+    events = order(g, "fire_torpedoes", tubes=[tube]) + advance(g, 900)
+    one(events, "torpedo_miss")
+    sea = g.module("sea")
+    return events, [math.hypot(*geo.offset(lat, lon, v.ai["datum"][0], v.ai["datum"][1]))
+                    for v in sea.vessels.values() if v.is_escort and v.ai.get("datum")]
+
+
+def test_12_a_steam_torpedo_that_misses_leaves_a_wake_the_escorts_follow_back_an_electric_does_not():
+    """The attack, sinking (attacks.toml [escort] `wake_sight_nm`): a G7a's wake of bubbles shows whether it hits
+    or not. By day in clear weather (visibility 15 nm x 0.1 > 0.8 nm: seen out to 0.8 nm) the corvette near the
+    track of a G7a that missed sees its wake in most seeds; the escorts are alerted ("a torpedo wake") and look
+    for the boat at the firing point to within wake_error_nm = 0.15 nm, as after a hit. A G7e that misses the
+    same way leaves no wake: nobody is alerted."""
+    steam = [_missed_wake(1, seed) for seed in range(8)]
+    seen = [datums for events, datums in steam if named(events, "escort_alert")]
+    assert len(seen) >= 5
+    assert all(named(events, "escort_alert")[0]["reason"] == "a torpedo wake" for events, _ in steam
+               if named(events, "escort_alert"))
+    assert all(datums and max(datums) < 0.5 for datums in seen)
+    for seed in range(8):
+        events, datums = _missed_wake(3, seed)  # G7e: no wake
+        assert not named(events, "escort_alert") and not datums
+
+
+def test_12_a_missing_wake_is_hard_to_see_at_night():
+    """At night the light factor of 0.2 (weather.toml) cuts the wake's sight to 0.16 nm: over eight December
+    nights the corvette sees the same G7a's wake far less often than by day."""
+    night = sum(1 for seed in range(8) if named(_missed_wake(1, seed, "1942-12-20T02:00:00")[0], "escort_alert"))
+    day = sum(1 for seed in range(8) if named(_missed_wake(1, seed)[0], "escort_alert"))
+    assert night < day - 3
