@@ -619,3 +619,21 @@ def test_12_a_missing_wake_is_hard_to_see_at_night():
     night = sum(1 for seed in range(8) if named(_missed_wake(1, seed, "1942-12-20T02:00:00")[0], "escort_alert"))
     day = sum(1 for seed in range(8) if named(_missed_wake(1, seed)[0], "escort_alert"))
     assert night < day - 3
+
+
+def test_12_a_ship_a_steam_torpedo_ran_under_saw_its_wake_pass_over_her():
+    """In October 1940 a torpedo set to 3 m runs at 5 m and passes under a Hunt's 3.8 m keel at 1,200 m. By the
+    end of a G7a's run (7,500 m, about 5 minutes) the destroyer at 25 kn is some 2 nm off its track, beyond the
+    wake's 0.8 nm by day; yet its wake passed right over her: her lookouts had it at no distance, and with the
+    chance of one look (sensors.toml `visual_p` = 0.5) she reports it in about half of twelve seeds. A G7e's run
+    under her leaves nothing seen."""
+    def alerted(tube: int, seed: int) -> bool:
+        g = range_game(seed, start="1940-10-01T12:00:00", vessels=[{"class": "hunt", "bearing": 0, "range_m": 1200,
+                                                                    "course": 90, "speed_kn": 25}])
+        order(g, "tdc", bearing=0, range_m=1200, course=90, speed_kn=25)
+        events = order(g, "fire_torpedoes", tubes=[tube]) + advance(g, 900)
+        one(events, "torpedo_under")
+        return bool(named(events, "escort_alert"))
+
+    assert sum(alerted(1, seed) for seed in range(12)) >= 4
+    assert not any(alerted(3, seed) for seed in range(12))

@@ -494,7 +494,8 @@ def _wake_seen(sea: Any, tp: Mapping[str, Any], now: float) -> None:
         lat, lon = sea.vpos(v, now)
         e, n = geo.offset(leg.lat0, leg.lon0, lat, lon)
         s = 0.0 if length2 <= 0.0 else max(0.0, min(1.0, (e * ee + n * en) / length2))
-        d = math.hypot(e - s * ee, n - s * en)
+        # a ship it ran under had its wake pass right over her, however far she has steamed on since
+        d = 0.0 if v.id in tp["passed"] else math.hypot(e - s * ee, n - s * en)
         if d < sight and sea.rng.random() < notice_p(p_one, 1, d, sight):
             dlat, dlon, err = _datum(sea, tp, now)
             escorts.alert(sea, dlat, dlon, now, "a torpedo wake", error_nm=err)
