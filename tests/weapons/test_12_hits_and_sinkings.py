@@ -493,10 +493,10 @@ def test_12_a_coup_de_grace_never_puts_off_a_ship_going_down():
     assert one(advance(g, g.t + 25), "ship_sunk")["t"] == pytest.approx(g.t - 5, abs=1e-3)
 
 
-@pytest.mark.parametrize("where, said", [("lone", "Hit: the ship is damaged and slows down."),
-                                         ("convoy", "Hit: the ship is damaged and falls back."),
-                                         ("escort", "Hit: the ship is damaged.")])
-def test_12_a_hurt_ship_is_said_as_what_it_does(where, said):
+@pytest.mark.parametrize("where, said, effect", [("lone", "Hit: the ship is damaged and slows down.", "slows"),
+                                                 ("convoy", "Hit: the ship is damaged and falls back.", "falls_back"),
+                                                 ("escort", "Hit: the ship is damaged.", "damaged")])
+def test_12_a_hurt_ship_is_said_as_what_it_does(where, said, effect):
     """From a quarter of its structure (ships.toml [damage] `straggle_share`) a merchant of a convoy falls out of its
     formation ("falls back"); a lone ship has no convoy to fall back from: she slows down; an escort fights on at
     its own speeds (only stopped or doomed does it leave the fight). At the start nobody has seen the ship yet:
@@ -514,6 +514,7 @@ def test_12_a_hurt_ship_is_said_as_what_it_does(where, said):
     shipdamage.hit(sea, v, 0.3 * v.cls.structure, "gunfire", g.t)
     told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
     assert (told[0]["state"], told[0]["ship"], told[0]["feed"]) == ("damaged", None, said)
+    assert told[0]["effect"] == effect  # a script reads what she does without the feed's words
     after = sea.vmotion(v)[1]
     assert (after == speed) if where == "escort" else (after < speed)
 
@@ -558,3 +559,81 @@ def test_12_the_tdc_set_on_a_ship_the_crew_was_told_is_going_down_says_so():
     shipdamage.hit(sea, v, v.cls.structure, "torpedo", g.t)
     assert one(order(g, "tdc", contact="c1"), "tdc_programmed")["feed"].endswith(
         " c1 is going down already: a torpedo only hastens her end.")
+
+
+def test_12_one_hit_that_stops_and_fires_a_tanker_says_each_in_its_own_event():
+    """The attack, sinking: a hit ship "slows, lists, burns". One torpedo that stops a T2 tanker and sets her
+    cargo burning gives two `ship_damaged` events at the same moment with the same state; their `effect`
+    tells them apart for a script that does not read the feed: `stopped`, then `on_fire`."""
+    seen = 0
+    for seed in range(6):
+        g = range_game(seed, vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 1000, "course": 90,
+                                       "speed_kn": 7.5}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        damaged = named(order(g, "fire_torpedoes", tubes=[3]) + advance(g, 120), "ship_damaged")
+        if not damaged or damaged[0]["state"] != "crippled":
+            continue  # a dud, or a blow that dooms her at once
+        seen += 1
+        assert [(e["effect"], e["feed"]) for e in damaged] == [("stopped", "Hit: the ship is stopped and listing."),
+                                                               ("on_fire", "Hit: the ship is on fire!")]
+        assert damaged[0]["t"] == damaged[1]["t"]
+    assert seen >= 2
+
+
+def _missed_wake(tube: int, seed: int, start: str = "1942-06-20T12:00:00") -> tuple[list[dict], list[float]]:
+    """A torpedo fired at a tramp 2,000 m ahead with a speed estimate of 16 kn for her 7.5 (it runs on ahead of
+    her), a corvette lying stopped 2,600 m off at 25° near its track. The events, and how far (nm) from the
+    firing point each escort with a datum looks for the boat."""
+    g = range_game(seed, start=start, vessels=[
+        {"class": "tramp", "bearing": 0, "range_m": 2000, "course": 90, "speed_kn": 7.5},
+        {"class": "flower", "bearing": 25, "range_m": 2600, "course": 0, "speed_kn": 0}])
+    lat, lon = g.module("boat").position_at(0)
+    order(g, "tdc", bearing=0, range_m=2000, course=90, speed_kn=16)
+    events = order(g, "fire_torpedoes", tubes=[tube]) + advance(g, 900)
+    one(events, "torpedo_miss")
+    sea = g.module("sea")
+    return events, [math.hypot(*geo.offset(lat, lon, v.ai["datum"][0], v.ai["datum"][1]))
+                    for v in sea.vessels.values() if v.is_escort and v.ai.get("datum")]
+
+
+def test_12_a_steam_torpedo_that_misses_leaves_a_wake_the_escorts_follow_back_an_electric_does_not():
+    """The attack, sinking (attacks.toml [escort] `wake_sight_nm`): a G7a's wake of bubbles shows whether it hits
+    or not. By day in clear weather (visibility 15 nm x 0.1 > 0.8 nm: seen out to 0.8 nm) the corvette near the
+    track of a G7a that missed sees its wake in most seeds; the escorts are alerted ("a torpedo wake") and look
+    for the boat at the firing point to within wake_error_nm = 0.15 nm, as after a hit. A G7e that misses the
+    same way leaves no wake: nobody is alerted."""
+    steam = [_missed_wake(1, seed) for seed in range(8)]
+    seen = [datums for events, datums in steam if named(events, "escort_alert")]
+    assert len(seen) >= 5
+    assert all(named(events, "escort_alert")[0]["reason"] == "a torpedo wake" for events, _ in steam
+               if named(events, "escort_alert"))
+    assert all(datums and max(datums) < 0.5 for datums in seen)
+    for seed in range(8):
+        events, datums = _missed_wake(3, seed)  # G7e: no wake
+        assert not named(events, "escort_alert") and not datums
+
+
+def test_12_a_missing_wake_is_hard_to_see_at_night():
+    """At night the light factor of 0.2 (weather.toml) cuts the wake's sight to 0.16 nm: over eight December
+    nights the corvette sees the same G7a's wake far less often than by day."""
+    night = sum(1 for seed in range(8) if named(_missed_wake(1, seed, "1942-12-20T02:00:00")[0], "escort_alert"))
+    day = sum(1 for seed in range(8) if named(_missed_wake(1, seed)[0], "escort_alert"))
+    assert night < day - 3
+
+
+def test_12_a_ship_a_steam_torpedo_ran_under_saw_its_wake_pass_over_her():
+    """In October 1940 a torpedo set to 3 m runs at 5 m and passes under a Hunt's 3.8 m keel at 1,200 m. By the
+    end of a G7a's run (7,500 m, about 5 minutes) the destroyer at 25 kn is some 2 nm off its track, beyond the
+    wake's 0.8 nm by day; yet its wake passed right over her: her lookouts had it at no distance, and with the
+    chance of one look (sensors.toml `visual_p` = 0.5) she reports it in about half of twelve seeds. A G7e's run
+    under her leaves nothing seen."""
+    def alerted(tube: int, seed: int) -> bool:
+        g = range_game(seed, start="1940-10-01T12:00:00", vessels=[{"class": "hunt", "bearing": 0, "range_m": 1200,
+                                                                    "course": 90, "speed_kn": 25}])
+        order(g, "tdc", bearing=0, range_m=1200, course=90, speed_kn=25)
+        events = order(g, "fire_torpedoes", tubes=[tube]) + advance(g, 900)
+        one(events, "torpedo_under")
+        return bool(named(events, "escort_alert"))
+
+    assert sum(alerted(1, seed) for seed in range(12)) >= 4
+    assert not any(alerted(3, seed) for seed in range(12))

@@ -89,15 +89,16 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
         _change_speed(sea, v, now, heading)
         sea.schedule(f"sink:{v.id}", float(ai["sinking_at"]))
         if cls.type == "escort" and minutes < 3:
-            feed = Msg("Hit: {ship} breaks in two and goes down fast!", ship=who(sea, v))
+            feed, effect = Msg("Hit: {ship} breaks in two and goes down fast!", ship=who(sea, v)), "broken"
         else:
-            feed = Msg("Hit hard: {ship} is settling and will go down.", ship=who(sea, v))
+            feed, effect = Msg("Hit hard: {ship} is settling and will go down.", ship=who(sea, v)), "settling"
         fire = cls.burns and not ai.get("burning")
         if fire:  # a blow that dooms a tanker sets her cargo burning as surely as one that only stops her
             ai["burning"] = True
-        _tell(sea, v, "sinking", feed, minutes=round(minutes, 1))
+        _tell(sea, v, "sinking", effect, feed, minutes=round(minutes, 1))
         if fire:
-            _tell(sea, v, "sinking", Msg("Hit: {ship} is on fire!", ship=who(sea, v)), minutes=round(minutes, 1))
+            _tell(sea, v, "sinking", "on_fire", Msg("Hit: {ship} is on fire!", ship=who(sea, v)),
+                  minutes=round(minutes, 1))
         return "sinking"
     now_state = state_of(v)
     in_convoy = v.track is None  # keeping station in its convoy's formation until this blow
@@ -106,27 +107,29 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
     if fire:
         ai["burning"] = True
     if now_state == "crippled" and before != "crippled":
-        _tell(sea, v, now_state, Msg("Hit: {ship} is stopped and listing.", ship=who(sea, v)))
+        _tell(sea, v, now_state, "stopped", Msg("Hit: {ship} is stopped and listing.", ship=who(sea, v)))
     elif share >= STRAGGLE_SHARE and not ai.get("straggling") and now_state != "crippled":
         # (a ship the first blow stopped lies listing: a later one never says she falls back or slows down)
         ai["straggling"] = True
         if v.is_escort:  # a warship fights on at its own speeds
-            said = Msg("Hit: {ship} is damaged.", ship=who(sea, v))
+            said, effect = Msg("Hit: {ship} is damaged.", ship=who(sea, v)), "damaged"
         elif in_convoy:
-            said = Msg("Hit: {ship} is damaged and falls back.", ship=who(sea, v))
+            said, effect = Msg("Hit: {ship} is damaged and falls back.", ship=who(sea, v)), "falls_back"
         else:  # a lone ship has no convoy to fall back from: she limps on, slower
-            said = Msg("Hit: {ship} is damaged and slows down.", ship=who(sea, v))
-        _tell(sea, v, now_state, said)
+            said, effect = Msg("Hit: {ship} is damaged and slows down.", ship=who(sea, v)), "slows"
+        _tell(sea, v, now_state, effect, said)
     if fire:
-        _tell(sea, v, now_state, Msg("Hit: {ship} is on fire!", ship=who(sea, v)))
+        _tell(sea, v, now_state, "on_fire", Msg("Hit: {ship} is on fire!", ship=who(sea, v)))
     return now_state
 
 
-def _tell(sea: Any, v: Vessel, state: str, feed: Msg, **extra: Any) -> None:
+def _tell(sea: Any, v: Vessel, state: str, effect: str, feed: Msg, **extra: Any) -> None:
+    """Emit `ship_damaged`; `effect` names what this blow did to her (one event per effect)."""
     contact = sea.picture.of(v.id)
     if contact is not None and state == "sinking":
         contact["going_down"] = True  # the crew is told she settles (the feed): her contact says so from now on
     sea.emit("ship_damaged", feed=feed, ship=contact["id"] if contact else None, vessel=v.id, state=state,
+             effect=effect,
              damage=round(float(v.ai.get("damage", 0.0)) / v.cls.structure, 2), burning=bool(v.ai.get("burning")),
              **extra)
 

@@ -29,8 +29,9 @@ from typing import Any
 
 from kaleun.core.messages import Msg
 from kaleun.uboot import data
-from kaleun.uboot.sea import escorts, geo, shipdamage
+from kaleun.uboot.sea import escorts, geo, sensors, shipdamage
 from kaleun.uboot.sea.geo import M_PER_NM
+from kaleun.uboot.sea.sensors import Conditions, notice_p, sea_factor
 from kaleun.uboot.sea.vessels import Track
 
 #: what one hit does to a ship (torpedoes.toml [pistols]: the standard warhead and the spread of a hit's effect)
@@ -465,6 +466,40 @@ def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
              side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
              ran_under=list(tp["passed"]))
     _done(sea, tp)
+    if tp["wake"]:
+        _wake_seen(sea, tp, now)
+
+
+def wake_sight_nm(cond: Any) -> float:
+    """How far a steam torpedo's wake is seen now (nm): attacks.toml [escort] `wake_sight_nm` and its shares."""
+    esc = escorts.ESC
+    far = min(float(esc["wake_sight_nm"]), cond.visibility_nm * float(esc["wake_visibility_share"]))
+    return far * cond.light * sea_factor(float(esc["wake_sea_penalty"]), cond.sea_state)
+
+
+def _wake_seen(sea: Any, tp: Mapping[str, Any], now: float) -> None:
+    """A steam torpedo that missed left its wake of bubbles all the same: a ship afloat near its last leg may see
+    it and report it, and the escorts take the firing point as after a hit (`_datum`)."""
+    sight = wake_sight_nm(Conditions.of(sea.weather))
+    if sight <= 0.0:
+        return
+    leg = Track.from_json(tp["leg"])
+    end = position(tp, now)
+    ee, en = geo.offset(leg.lat0, leg.lon0, end[0], end[1])  # the leg from its start to its end (nm)
+    length2 = ee * ee + en * en
+    p_one = float(sensors.ENEMY["visual_p"])
+    for v in sorted(sea.vessels.values(), key=lambda x: x.id):
+        if shipdamage.state_of(v) == "sinking":
+            continue
+        lat, lon = sea.vpos(v, now)
+        e, n = geo.offset(leg.lat0, leg.lon0, lat, lon)
+        s = 0.0 if length2 <= 0.0 else max(0.0, min(1.0, (e * ee + n * en) / length2))
+        # a ship it ran under had its wake pass right over her, however far she has steamed on since
+        d = 0.0 if v.id in tp["passed"] else math.hypot(e - s * ee, n - s * en)
+        if d < sight and sea.rng.random() < notice_p(p_one, 1, d, sight):
+            dlat, dlon, err = _datum(sea, tp, now)
+            escorts.alert(sea, dlat, dlon, now, "a torpedo wake", error_nm=err)
+            return
 
 
 def _datum(sea: Any, tp: Mapping[str, Any], t: float) -> tuple[float, float, float]:
