@@ -5,6 +5,7 @@ They are catalogue words (`Captain Sonar console, as called`), taken as the cons
 from __future__ import annotations
 
 import pytest
+from kaleun.sonar.game import referee
 from sonarkit import printed, seated
 
 
@@ -34,3 +35,15 @@ def test_a_question_mark_alone_is_still_the_help(code):
     runtime, seats, outs = seated(code=code)
     got = printed(runtime, seats["yellow"], outs["yellow"], "?")
     assert "help [COMMAND]" in got or "hilfe [BEFEHL]" in got, got
+
+
+def test_2_surfacing_and_diving_typed_as_the_russian_help_says_them():
+    """§2 (surfacing; diving again after it): the Russian help says «всплытие — всплыть: сектор объявляется ...» and
+    «погружение — снова погрузиться»; `всплыть` and `погрузиться` were "unknown command". They surface and dive."""
+    runtime, seats, outs = seated(code="ru")
+    console, out = seats["yellow"], outs["yellow"]
+    assert "Вы всплываете в секторе 1!" in printed(runtime, console, out, "всплыть")
+    assert referee(runtime.game).team_status("yellow")["surfaced"]
+    # the dive, refused here for its reason (real time: the repairs first), not for its word
+    got = printed(runtime, console, out, "погрузиться")
+    assert "«погружение» — отказано: ремонт не закончен" in got, got

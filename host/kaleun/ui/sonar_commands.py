@@ -123,12 +123,15 @@ ALSO_TYPED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, also typed", "s
 #: a command as the rulebook's calls say it, beside the console's word and the quick reference's: [B] "Einen
 #: Torpedo abfeuern": „Zünde Mine auf G7!“; [Q] "Ingenieur": "Reparaturen", the noun for the console's `reparieren`;
 #: [B] "Drohne": the question „Seid ihr in Sektor 5?“ (its first word; «Вы в секторе 5?»); the status as the table
-#: also says it (Russian «статус» beside the console's «состояние»). A catalogue entry under this context, its English
-#: word the id; a language without such a word repeats its own.
+#: also says it (Russian «статус» beside the console's «состояние»); surfacing and diving as the verbs the help says
+#: them with (Russian «всплыть», «погрузиться» beside the nouns «всплытие», «погружение»). A catalogue entry under
+#: this context, its English word the id; a language without such a word repeats its own.
 CALLED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, as called", "detonate"),
                            Msg.pterm("Captain Sonar console, as called", "repair"),
                            Msg.pterm("Captain Sonar console, as called", "drone"),
-                           Msg.pterm("Captain Sonar console, as called", "status"))
+                           Msg.pterm("Captain Sonar console, as called", "status"),
+                           Msg.pterm("Captain Sonar console, as called", "surface"),
+                           Msg.pterm("Captain Sonar console, as called", "dive"))
 
 #: the words of a system's call that are no value ([Q] "Torpedo": „Torpedo abgefeuert, Einschlag in <Zeile><Spalte>“,
 #: "Sonar": „Sonar aktiviert“, "Mine": „Mine gesetzt“; [B] „Zünde Mine auf G7!“, „Einschlag bei C6!“, „Seid ihr in
