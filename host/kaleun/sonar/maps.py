@@ -34,9 +34,10 @@ the size as `15 x 15`, `15 X 15` or `15×15`, the column letters in either case,
 `ABC`), a row's symbols spaced or not (`. # . o` or `.#.o`, also against the row's number: `3.#.o`), row numbers
 with a leading zero (`01`) or a mark after them (`1:`, `1.`, `1 |`, bars around the cells), a row's number again at
 its end and the column letters again under the last row, and the feature symbols as capitals (`O`, `A`): what an
-owner copying a printed map writes. In the grid a line of
-nothing but cell symbols, as many as the map is wide (`# . . # .`), is a row without its number (refused as that row),
-not a comment; any other line starting with '#' is one.
+owner copying a printed map writes. Bars between a row's cells (`. .|# .|.`, as the console draws the sector borders)
+are separators, checked against the `sectors` lines (one problem where they stand elsewhere than either mode's). In
+the grid a line of nothing but cell symbols, as many as the map is wide (`# . . # .`), is a row without its number
+(refused as that row), not a comment; any other line starting with '#' is one.
 
 A map with a mistake is refused with every problem as `file:line: problem`, in the file's order. A byte order mark
 at the start of the text (some editors write one) is skipped. This module does no file I/O:
@@ -325,7 +326,9 @@ def parse_map(text: str, source: str) -> SeaMap:
         if sum(heights) != rows:
             bad(band_lines[mode], Msg("the sector heights add up to {sum}, the map is {rows} rows high",
                                       sum=sum(heights), rows=rows))
-    islands, features, feature_lines, first_row_line = _grid(lines, grid_line, columns, rows, bad)
+    borders = {mode: ({sum(widths[:i]) for i in range(1, len(widths))}, band_lines[mode])
+               for mode, (widths, heights) in bands.items() if sum(widths) == columns}
+    islands, features, feature_lines, first_row_line = _grid(lines, grid_line, columns, rows, bad, borders)
     if not problems and len(islands) == columns * rows:
         bad(grid_line, Msg("the map has no sea"))
     elif not problems and not _sea_beside_sea(columns, rows, islands):
@@ -341,9 +344,12 @@ def parse_map(text: str, source: str) -> SeaMap:
                   first_row_line=first_row_line)
 
 
-def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
-          bad: object) -> tuple[set[Cell], dict[str, list[Cell]], dict[str, int], int]:
-    """The grid's islands, features, the line of each feature's first cell and the line of row 1 (0: none)."""
+def _grid(lines: list[str], grid_line: int, columns: int, rows: int, bad: object,
+          borders: dict[str, tuple[set[int], int]] | None = None) \
+        -> tuple[set[Cell], dict[str, list[Cell]], dict[str, int], int]:
+    """The grid's islands, features, the line of each feature's first cell and the line of row 1 (0: none).
+    `borders`: per mode, the columns a sector border stands before and the line of its 'sectors' header (bars typed
+    between a row's cells are checked against them; one problem for the first row whose bars disagree)."""
     report = bad  # (line, problem) -> None
     assert callable(report)
     islands: set[Cell] = set()
@@ -355,6 +361,7 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
     last = grid_line
     #: row number -> the line it was read from
     row_lines: dict[int, int] = {}
+    bars_checked = False
     for number in range(grid_line + 1, len(lines) + 1):
         # a row without its number is a row only where rows are expected: a line of '#' above the column letters or
         # under the last row is a comment
@@ -420,7 +427,18 @@ def _grid(lines: list[str], grid_line: int, columns: int, rows: int,
                 row += 1
                 continue
         row_lines[row + 1] = number
-        cells = words[1:]
+        cells, bars = _between_bars(words[1:], columns)  # '. .|. .|.': the sector borders the console draws
+        if bars and not bars_checked and borders and not any(bars == drawn for drawn, _ in borders.values()):
+            bars_checked = True  # one problem, not one for every row drawn the same way
+            mode, (drawn, header_line) = min(borders.items(), key=lambda item: abs(len(item[1][0]) - len(bars)))
+            said = Msg.plural("'sectors {mode}:' (line {line}) puts the sector border after column {columns}",
+                              "'sectors {mode}:' (line {line}) puts the sector borders after columns {columns}",
+                              n=len(drawn), mode=mode, line=header_line, columns=_after_columns(drawn)) if drawn \
+                else Msg("'sectors {mode}:' (line {line}) puts no sector border between columns", mode=mode,
+                         line=header_line)
+            report(number, Msg.plural("row {row}: the bar stands after column {columns}, but {sectors}",
+                                      "row {row}: the bars stand after columns {columns}, but {sectors}", n=len(bars),
+                                      row=row + 1, columns=_after_columns(bars), sectors=said))
         if len(cells) > 1 and _row_number(cells[-1]) == row + 1 and \
                 (len(cells) == columns + 1 or len(_unspaced(cells[:-1]) or ()) == columns):
             cells = cells[:-1]  # the row number again at the end of the row, as a printed map has it
@@ -474,9 +492,33 @@ def _marked_number(words: list[str], columns: int) -> list[str]:
         cells = cells[:-1]  # the row number again at the end
     marked = re.fullmatch(rf"([0-9]{{1,{MAX_DIGITS}}})[.:]", first)
     width = len(_unspaced(cells) or cells) == columns
+    # the bars after the number stay: between the cells they are sector borders (`_between_bars` checks them), around
+    # them a frame
+    after = words[words.index(first) + 1:]
     if marked is not None and width:
-        return [marked.group(1), *plain[1:]]
-    return plain if len(plain) != len(words) and _row_number(first) is not None and width else words
+        return [marked.group(1), *after]
+    return [first, *after] if len(plain) != len(words) and _row_number(first) is not None and width else words
+
+
+def _between_bars(cells: list[str], columns: int) -> tuple[list[str], set[int]]:
+    """A row's cells with the bars typed between them ('. .|. .|.', '. . | . .', as the console draws the sector
+    borders) taken out, and the columns a bar stands before (a bar before the first or after the last cell is a frame,
+    not a border). A row without bars inside its words is returned as it is."""
+    if not any("|" in word for word in cells):
+        return cells, set()
+    out: list[str] = []
+    bars: set[int] = set()
+    for i, piece in enumerate(" ".join(cells).split("|")):
+        if i:
+            bars.add(len(out))
+        words = piece.split()
+        out.extend(_unspaced(words) or words)
+    return out, {x for x in bars if 0 < x < min(len(out), columns)}
+
+
+def _after_columns(borders: set[int]) -> str:
+    """Sector borders as the columns they stand after ('B, D')."""
+    return ", ".join(LETTERS[x - 1] for x in sorted(borders))
 
 
 def _number_apart(words: list[str], columns: int) -> list[str]:

@@ -121,13 +121,21 @@ ALSO_TYPED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, also typed", "s
 
 
 #: a command as the rulebook's calls say it, beside the console's word and the quick reference's: [B] "Einen
-#: Torpedo abfeuern": „Zünde Mine auf G7!“; [Q] "Ingenieur": "Reparaturen", the noun for the console's `reparieren`.
-#: A catalogue entry under this context, its English word the id; a language without such a word repeats its own.
+#: Torpedo abfeuern": „Zünde Mine auf G7!“; [Q] "Ingenieur": "Reparaturen", the noun for the console's `reparieren`;
+#: [B] "Drohne": the question „Seid ihr in Sektor 5?“ (its first word; «Вы в секторе 5?»); the status as the table
+#: also says it (Russian «статус» beside the console's «состояние»); surfacing and diving as the verbs the help says
+#: them with (Russian «всплыть», «погрузиться» beside the nouns «всплытие», «погружение»). A catalogue entry under
+#: this context, its English word the id; a language without such a word repeats its own.
 CALLED: tuple[Msg, ...] = (Msg.pterm("Captain Sonar console, as called", "detonate"),
-                           Msg.pterm("Captain Sonar console, as called", "repair"))
+                           Msg.pterm("Captain Sonar console, as called", "repair"),
+                           Msg.pterm("Captain Sonar console, as called", "drone"),
+                           Msg.pterm("Captain Sonar console, as called", "status"),
+                           Msg.pterm("Captain Sonar console, as called", "surface"),
+                           Msg.pterm("Captain Sonar console, as called", "dive"))
 
 #: the words of a system's call that are no value ([Q] "Torpedo": „Torpedo abgefeuert, Einschlag in <Zeile><Spalte>“,
-#: "Sonar": „Sonar aktiviert“, "Mine": „Mine gesetzt“; [B] „Zünde Mine auf G7!“, „Einschlag bei C6!“): an activation
+#: "Sonar": „Sonar aktiviert“, "Mine": „Mine gesetzt“; [B] „Zünde Mine auf G7!“, „Einschlag bei C6!“, „Seid ihr in
+#: Sektor 5?“): an activation
 #: typed as the call is said leaves them out. One catalogue entry, the words separated by spaces; none may be a value
 #: (a course letter, a cell, a number, a crew member).
 CALL_WORDS = Msg.pterm("Captain Sonar console, words of a call", "fired activated laid impact")

@@ -84,9 +84,16 @@ ACTIVATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def called(words: list[str]) -> list[str]:
-    """A line typed as the rulebook prints the calls ("Stop!", "Kurs Nord!", "Auftauchen!", "Tauchen!"): the
-    exclamation marks that end a word are no part of it (a word of nothing but them is none)."""
-    return [word.rstrip("!") for word in words if word.rstrip("!")]
+    """A line typed as the rulebook prints the calls ("Stop!", "Kurs Nord!", "Auftauchen!", "Tauchen!") and the
+    drone's question („Seid ihr in Sektor 5?“): the exclamation and question marks that end a word are no part of it
+    (a word of nothing but '!' is none; `?` alone stays the help)."""
+    out = []
+    for word in words:
+        shouted = word.rstrip("!")
+        bare = shouted.rstrip("?") or shouted
+        if bare:
+            out.append(bare)
+    return out
 
 
 class TeamConsole(Prompting):
