@@ -6,6 +6,7 @@ is not land: she sails on [gap, our choice]."""
 
 from __future__ import annotations
 
+import pytest
 from kaleun.uboot.game import load_game, new_game
 from kit import console_typed
 
@@ -48,3 +49,16 @@ def test_the_console_shows_where_the_boat_is_off_the_map() -> None:
     game.module("navigation").dr_shift = [0.0, 20.0]  # the plot reckons her 20 nm further north: off the map
     said = console_typed("en", "status", game=game)
     assert "square none, off the strategic map at 77." in said, said
+
+
+@pytest.mark.parametrize("language", ("en", "de", "ru"))
+def test_the_window_map_names_the_boats_position_off_the_map(language: str) -> None:
+    """§9 (issue 10 §7): the Map page's line of the reckoned square names the latitude and longitude off the map."""
+    from window.fingers import Table_, shown
+
+    game = new_game(0, "training", NEAR_EDGE)
+    game.module("navigation").dr_shift = [0.0, 20.0]
+    table = Table_(language=language, game=game)
+    table.tap("tab.map")
+    texts = " ".join(shown(table))
+    assert "77." in texts and "°N" in texts and "—" not in texts.split("°N")[0][-40:], texts
