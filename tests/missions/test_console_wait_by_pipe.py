@@ -20,12 +20,12 @@ def _piped(home: Path, *lines: str, mission: str = "shadow_1941") -> subprocess.
 
 
 def test_a_piped_console_waits_for_hqs_signal_then_decodes_it_and_replays_the_same(home: Path) -> None:
-    """§ missions/HQ: `wait feed` lets the time pass to HQ's first coded signal, so `enigma` decodes it; the session's
+    """§ missions/HQ: `wait signal` lets the time pass to HQ's first coded signal, so `enigma` decodes it; the session's
     script, run by `kaleun run` to where the game ran, gives the console's event log byte for byte."""
-    done = _piped(home, "time transit", "wait feed", "enigma", "wait 2h", "quit")
+    done = _piped(home, "time transit", "wait signal", "enigma", "wait 2h", "quit")
     assert done.returncode == 0, done.stderr
     assert "no coded signal is waiting" not in done.stdout
-    assert "Waited until the feed's new line at" in done.stdout
+    assert "Waited until what was waited for came, at" in done.stdout
     assert "HQ (m1):" in done.stdout  # the signal decoded: its text in the feed
     sessions = home / "sessions"
     script = next(sessions.glob("*.script.jsonl"))
@@ -44,7 +44,8 @@ def test_a_piped_console_waits_for_hqs_signal_then_decodes_it_and_replays_the_sa
 
 def test_wait_reads_a_while_a_clock_time_and_a_game_time_and_refuses_what_it_cannot_read() -> None:
     """`wait 2h` runs two hours, `wait 06:00` to the ship's clock's next 06:00, `wait at=SECONDS` to a table script's
-    t; a wait it cannot read, or into the past, is refused with the ways to write it and changes nothing."""
+    t, `wait feed` to the next feed line; a wait it cannot read, or into the past, is refused with the ways to write
+    it and changes nothing."""
     game = new_game(0)
     start = game.t
     said = console_typed("en", "wait 2h", game=game)
@@ -54,6 +55,9 @@ def test_wait_reads_a_while_a_clock_time_and_a_game_time_and_refuses_what_it_can
     at = game.t + 600
     console_typed("en", f"wait at={at:.0f}", game=game)
     assert game.t == at
+    said = console_typed("en", "wait feed", game=game)
+    assert "Waited until what was waited for came" in said and game.t > at  # the next bell, at the latest
+    at = game.t
     for typed, problem in (("wait 3x", "cannot read '3x'"), ("wait", "write how long"),
                            ("wait at=5", "the game is at"), ("wait 25:00", "no time of the ship's clock"),
                            ("wait 400d", "at most one year")):

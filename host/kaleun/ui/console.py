@@ -88,9 +88,11 @@ CONSOLE: tuple[Action, ...] = (
                   positional=True),),
            example="chart AL28"),
     Action("wait", "console", N_("let the game's time run on at once: for a while (90s, 30m, 2h, 3d), until the "
-                                 "ship's clock reads a time (06:00), until the next line of the info feed (feed), "
-                                 "or to a game time (at=SECONDS, a table script's t)"),
-           (Field("for", "text", N_("how long, a time of the ship's clock, or feed"), positional=True),
+                                 "ship's clock reads a time (06:00), until the next line of the info feed (feed), HQ's "
+                                 "next signal (signal) or the next contact reported (contact), or to a game time "
+                                 "(at=SECONDS, a table script's t)"),
+           (Field("for", "text", N_("how long, a time of the ship's clock, feed, signal or contact"),
+                  positional=True),
             Field("at", "number", N_("game seconds since the mission's start, as a table script's t"), lo=0)),
            example="wait 2h"),
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
@@ -480,11 +482,11 @@ class Console(Prompting):
         fields = self._view_fields("wait", args)
         if is_over(self.game) or self.runtime.game_over:
             raise CommandError(Msg("wait: the mission is over, its clock stands"))
-        end, feed = console_wait.target(fields, self.game.t, self.game.now_iso, self.lang)
-        events = self.runtime.pass_time(end, console_wait.a_feed_line if feed else None)
+        end, until = console_wait.target(fields, self.game.t, self.game.now_iso, self.lang)
+        stop = console_wait.UNTIL[until] if until is not None else None
+        events = self.runtime.pass_time(end, stop)
         self.say(self.lang.render(console_wait.waited(self.game.now_iso.replace("T", " "), self.game.t,
-                                                      feed and console_wait.a_feed_line(events),
-                                                      self.runtime.game_over)))
+                                                      stop is not None and stop(events), self.runtime.game_over)))
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)
