@@ -246,6 +246,30 @@ class Runtime:
             events += self.game.advance_to(self.game.t)
         return events
 
+    def pass_time(self, target: float, until: Callable[[list[Event]], bool] | None = None) -> list[Event]:
+        """Let the game's time run to `target` at once, as a table script's next line does (on the loop's thread: the
+        console's `wait`); with `until`, stop at the first wake whose events (those of the wait so far) satisfy it.
+        The events are handed out as they come; the session's script needs no line for it (its next command's
+        `t` says when it came, and its closing comment how far the game ran), so a replay meets the same game.
+        Returns the events of the wait."""
+        events = self.game.advance_to(self.game.t)  # what is due now runs first, as before a command
+        self._dispatch(events)
+        if target > self.game.t and not self.game_over:
+            stop = (lambda: until(list(self.game.emitted))) if until is not None else None
+            more = self.game.advance_to(target, until=stop)
+            self._dispatch(more)
+            events += more
+        if self.autosave is not None:
+            self.autosave.progress()
+        self._last = self.clock()  # the wall time the wait took is not played again
+        return events
+
+    @property
+    def game_over(self) -> bool:
+        """The game's clock stands (its mission ended): no time passes any more."""
+        stands = self.game.clock_stands
+        return stands is not None and bool(stands())
+
     def _apply(self, command: dict[str, Any]) -> list[Event]:
         # the wakes due at this very instant run first, as a replay (the session's script, the journal) runs
         # them before each command: a command given right after another (typed while the clock is paused, two

@@ -87,6 +87,14 @@ CONSOLE: tuple[Action, ...] = (
            (Field("square", "text", N_("a square of the naval grid, e.g. AL28 (without it: the mission's areas)"),
                   positional=True),),
            example="chart AL28"),
+    Action("wait", "console", N_("let the game's time run on at once: for a while (90s, 30m, 2h, 3d), until the "
+                                 "ship's clock reads a time (06:00), until the next line of the info feed (feed), HQ's "
+                                 "next signal (signal) or the next contact reported (contact), or to a game time "
+                                 "(at=SECONDS, a table script's t)"),
+           (Field("for", "text", N_("how long, a time of the ship's clock, feed, signal or contact"),
+                  positional=True),
+            Field("at", "number", N_("game seconds since the mission's start, as a table script's t"), lo=0)),
+           example="wait 2h"),
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
            (Field("level", "text", N_("the new volume"), positional=True),), example="volume 60%"),
     Action("save", "console", N_("save now (the game also saves at every watch change and on quit)"), example="save"),
@@ -147,6 +155,7 @@ class Console(Prompting):
             "do": self._do,
             "mission": self._mission,
             "chart": lambda words: self._show(views.chart(self.game, words, self.lang)),
+            "wait": self._wait,
             "volume": self._volume,
             "save": self._save,
             "next": lambda words: self._go_on("next"),
@@ -466,6 +475,21 @@ class Console(Prompting):
         if not args:
             raise CommandError(Msg("usage: {do} COMMAND [key=value ...]", do=self._word("do")))
         self._json({"do": args[0], **self._fields(args[1:])})
+
+    def _wait(self, args: list[str]) -> None:
+        """`wait`: the game's time runs on at once to where the wait ends (`kaleun.ui.console_wait`), the feed printed
+        as it comes; the next typed line runs there, as a table script's next line does."""
+        from kaleun.ui import console_wait
+        from kaleun.ui.session import is_over
+
+        fields = self._view_fields("wait", args)
+        if is_over(self.game) or self.runtime.game_over:
+            raise CommandError(Msg("wait: the mission is over, its clock stands"))
+        end, until = console_wait.target(fields, self.game.t, self.game.now_iso, self.lang)
+        stop = console_wait.UNTIL[until] if until is not None else None
+        events = self.runtime.pass_time(end, stop)
+        self.say(self.lang.render(console_wait.waited(self.game.now_iso.replace("T", " "), self.game.t,
+                                                      stop is not None and stop(events), self.runtime.game_over)))
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)

@@ -80,7 +80,7 @@ def status(game: Any, lever: str, lang: Language) -> list[str]:
                           ordered=f"{boat['ordered_depth_m']:.0f}"))
         out.append(r(Msg("course {course}  {depth}  battery {battery} %  square {square} (dead reckoning)",
                          course=f"{boat['course']:03d}", depth=depth, battery=f"{boat['battery_pct']:.0f}",
-                         square=where.get("dr_square") or "?")))
+                         square=where.get("dr_square") or _off_map(where))))
         if "fuel_pct" in boat:
             # numbers, not text: the table's language writes them with its decimal sign
             out.append(r(Msg("fuel {pct} % ({tonnes} t)", pct=round(float(boat["fuel_pct"])),
@@ -678,6 +678,15 @@ def chart(game: Any, words: Sequence[str], lang: Language) -> list[str]:
         raise CommandError(Msg("{chart}: square '{square}' is not on the strategic map (a square is two letters and "
                                "two digits, e.g. AL28)", square=words[0], chart=CHART)) from None
     return [r(leg.line if isinstance(leg, reckoning.Leg) else leg)]
+
+
+def _off_map(where: Mapping[str, Any]) -> Msg | str:
+    """The boat's reckoned position where the strategic map has no square for it: its latitude and longitude."""
+    from kaleun.uboot.sea.geo import where as position
+
+    if "dr_lat" not in where:
+        return "?"
+    return Msg("none, off the strategic map at {where}", where=position(float(where["dr_lat"]), float(where["dr_lon"])))
 
 
 #: the `chart` command as the table types it (`karte`, `карта`), for its refusals

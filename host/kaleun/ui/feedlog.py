@@ -100,7 +100,7 @@ EVENT_ALARMS: dict[str, str] = {
     "torpedo_hit": "hit", "ship_damaged": "hit", "ship_seen_settling": "hit", "ship_sunk": "hit",
     "aircraft_shot_down": "hit", "aircraft_driven_off": "hit",
     "battery": "warning", "fuel": "warning", "fuel_short": "warning", "test_depth": "warning",
-    "echo_sounder": "warning", "land_ahead": "warning",
+    "echo_sounder": "warning", "land_ahead": "warning", "off_chart": "warning",
     "engines_stopped": "warning", "rudder_jammed": "warning", "crew_warning": "warning", "bars_spent": "warning",
     "crew_exhausted": "warning", "meal_reminder": "warning",
     "breach_warning": "breach", "hull_breach": "breach", "puzzle_failed": "breach", "section_flooded": "breach",

@@ -29,7 +29,7 @@ from kaleun.core.shape import AMOUNT, ANGLE, BOOL, DEPTH_M, LAT, LON, SPEED, TEX
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
-from kaleun.uboot.sea.ahead import first_danger
+from kaleun.uboot.sea.ahead import OFF_CHART, first_danger
 from kaleun.uboot.sea.geo import RAD
 from kaleun.uboot.sea.kinematics import log_distance, motion, ramp_time, value_at
 from kaleun.uboot.sea.machinery import component_state
@@ -630,7 +630,16 @@ class Boat(Module):
         distance = round(dist, 1) if dist < 10 else round(dist)
         setting = Msg.term(TELEGRAPH_NAMES[self.telegraph])
         drifting = abs(self.v0) < _STILL_KN and abs(self.vt) < _STILL_KN  # no way on: the current sets her there
-        if drifting and water < float(seabed().draft_m):
+        if water == OFF_CHART:  # the edge of the strategic map: the charted sea ends there
+            kind = "chart_edge"
+            feed = Msg("Navigator: the current sets the boat off the strategic map at {where}, {distance} nm off "
+                       "({minutes} min): past it the chart has no squares. Get under way!", where=geo.where(lat, lon),
+                       distance=distance, minutes=minutes) if drifting \
+                else Msg("Navigator: the edge of the strategic map ahead at {where}, {distance} nm on this course "
+                         "({minutes} min at {setting}): past it the chart has no squares. Alter course!",
+                         where=geo.where(lat, lon), distance=distance, minutes=minutes, setting=setting)
+            water = seabed().depth_at(lat, lon)
+        elif drifting and water < float(seabed().draft_m):
             kind = "land"
             feed = Msg("Navigator: the current sets the boat onto land — {place}, {distance} nm off ({minutes} min). "
                        "Get under way!", place=Msg.term(place), distance=distance, minutes=minutes)

@@ -122,3 +122,9 @@ def sun_elevation(utc: datetime, lat: float, lon: float) -> float:
     cos_zen = math.sin(phi) * math.sin(decl) + math.cos(phi) * math.cos(decl) * math.cos(hour_angle)
     cos_zen = max(-1.0, min(1.0, cos_zen))
     return 90.0 - math.degrees(math.acos(cos_zen))
+
+
+def where(lat: float, lon: float) -> str:
+    """A position in words a navigator reads off his plot: "77.1°N 28.9°E" (a tenth of a degree)."""
+    return (f"{abs(lat):.1f}°{'N' if lat >= 0 else 'S'} "
+            f"{abs(norm180(lon)):.1f}°{'E' if norm180(lon) >= 0 else 'W'}")

@@ -18,7 +18,7 @@ from typing import Any
 from kaleun.core.args import Args
 from kaleun.core.engine import Module
 from kaleun.core.messages import Msg
-from kaleun.core.shape import LAT, LON, REAL, TIME, List, Maybe, Obj, Text
+from kaleun.core.shape import BOOL, LAT, LON, REAL, TIME, List, Maybe, Obj, Text
 from kaleun.uboot import data
 from kaleun.uboot.orders import Effect, OrderDesk
 from kaleun.uboot.sea import geo
@@ -48,6 +48,9 @@ class Navigation(Module):
         self.error = [0.0, 0.0]  # unknown set (east, north kn)
         self.next_current = 0.0
         self.next_error = 0.0
+        #: the boat is off the strategic map (its true position in no square): said once as she leaves, and as she
+        #: comes back, at the navigator's hourly plot of the current [gap, our choice: the rulebook's map has no edge]
+        self.off_chart = False
 
     def attach(self, engine: Any) -> None:
         super().attach(engine)
@@ -94,9 +97,25 @@ class Navigation(Module):
         if now >= self.next_current:
             self.next_current = now + float(NAV["current_check_s"])
         lat, lon = self.boat.position_at(now)
+        self._charted(lat, lon)
         _name, set_deg, drift = current_at(lat, lon)
         s, c = geo.unit(set_deg)
         self.boat.set_current(drift * s + self.error[0], drift * c + self.error[1])
+
+    def _charted(self, lat: float, lon: float) -> None:
+        """Tell the crew when the boat leaves the strategic map, and when she comes back onto it."""
+        square = naval_grid().name_at(lat, lon)
+        if (square is None) == self.off_chart or self.boat.lost:
+            return
+        self.off_chart = square is None
+        where = geo.where(lat, lon)
+        if square is None:
+            feed = Msg("Navigator: the boat has left the strategic map, at {where}: no square to reckon by until she "
+                       "is back on it. Alter course for the charted sea!", where=where)
+        else:
+            feed = Msg("Navigator: the boat is back on the strategic map, in square {square}.", square=square)
+        self.emit("off_chart" if square is None else "on_chart", feed=feed, square=square, lat=round(lat, 2),
+                  lon=round(lon, 2))
 
     # -- the sextant ----------------------------------------------------------------------------
     def _no_params(self, args: Args) -> dict[str, Any]:
@@ -145,11 +164,12 @@ class Navigation(Module):
         return out
 
     state_shape = Obj(dr_shift=List(REAL, size=2), error=List(REAL, size=2), next_current=TIME, next_error=TIME,
-                      fix=Maybe(Obj(lat=LAT, lon=LON, square=Maybe(Text(max_len=20)), t=TIME)))
+                      fix=Maybe(Obj(lat=LAT, lon=LON, square=Maybe(Text(max_len=20)), t=TIME)),
+                      optional={"off_chart": BOOL})
 
     def to_state(self) -> dict[str, Any]:
         return {"dr_shift": list(self.dr_shift), "fix": self.fix, "error": list(self.error),
-                "next_current": self.next_current, "next_error": self.next_error}
+                "next_current": self.next_current, "next_error": self.next_error, "off_chart": self.off_chart}
 
     def load_state(self, state: Mapping[str, Any]) -> None:
         self.dr_shift = [float(x) for x in state["dr_shift"]]
@@ -157,3 +177,4 @@ class Navigation(Module):
         self.error = [float(x) for x in state["error"]]
         self.next_current = float(state["next_current"])
         self.next_error = float(state["next_error"])
+        self.off_chart = bool(state.get("off_chart", False))

@@ -16,6 +16,7 @@ from pygame import Rect
 
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
+from kaleun.uboot.sea import geo
 from kaleun.uboot.sea.grid import Square, naval_grid
 from kaleun.ui import icons, reckoning, theme
 from kaleun.ui.scene import freeze
@@ -355,9 +356,10 @@ class ChartScreen(Screen):
             pygame.draw.polygon(surface, theme.OUTLINE, pointer, 1)
         info = covers["info"]
         pygame.draw.rect(surface, theme.PANEL, info, border_radius=s(6))
-        c.text(Msg("Square {sq} by dead reckoning", sq=self.nav.get("dr_square") or "—"), (info.x + s(6),
-                                                                                           info.y + s(2)),
-               theme.MIN_TEXT, theme.TEXT, width=info.w - s(10))
+        here = self.nav.get("dr_square")  # off the map's squares: the boat's reckoned latitude and longitude
+        reckoned = Msg("Square {sq} by dead reckoning", sq=here) if here else \
+            Msg("Off the map at {where} by dead reckoning", where=geo.where(lat0, lon0))
+        c.text(reckoned, (info.x + s(6), info.y + s(2)), theme.MIN_TEXT, theme.TEXT, width=info.w - s(10))
         if self.nav.get("fix_square") is not None or "fix_age_h" in self.nav:
             fix = Msg("last fix {sq}, {h} h ago", sq=self.nav.get("fix_square") or "—", h=self.nav.get("fix_age_h"))
         else:

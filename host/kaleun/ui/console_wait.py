@@ -1,0 +1,124 @@
+"""The console's `wait`: the game's time runs on at once, as a table script's next line lets it run.
+
+A console fed from a file or a pipe reads every line at once; without a way to say "later" its lines all run at
+the start. `wait` says it as a table script's `t` does: to a game time (`at=SECONDS`, game seconds since the
+mission's start, a table script's `t`), for a while (`wait 90s`, `wait 30m`, `wait 2h`, `wait 3d`), until the
+ship's clock reads a time (`wait 06:00`), until the next line of the info feed (`wait feed`), HQ's next signal
+(`wait signal`) or the next contact reported (`wait contact`). Typed at a terminal it does the same: the game
+runs there at once, the feed printed as it comes. The session's script needs no line for it: the next command's
+`t` is where the wait ended.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from kaleun.core.errors import CommandError
+from kaleun.core.events import Event
+from kaleun.core.messages import Msg
+from kaleun.i18n import Language
+from kaleun.ui.console_words import fold
+
+#: a table script's `t` runs to one year (host/README.md, "Table scripts"): so does a wait
+MOST_T = 31_622_400.0
+DAY = 86_400.0
+#: a duration's units and their seconds (the English letters work at every table)
+UNITS: dict[str, float] = {"s": 1.0, "sec": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": DAY}
+_DURATION = re.compile(r"^(\d+(?:[.,]\d+)?)\s*([a-z]+)$")
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
+#: the words that wait for something to come (`feed` at every table, and each one's word in the table's language):
+#: the next line of the info feed, HQ's next signal received, the next contact reported (a ship, an aircraft)
+FEED, SIGNAL, CONTACT = "feed", "signal", "contact"
+
+
+def _words() -> dict[str, Msg]:
+    return {FEED: Msg.pterm("U-BOOT console", "feed"), SIGNAL: Msg.pterm("U-BOOT console", "signal"),
+            CONTACT: Msg.pterm("U-BOOT console", "contact")}
+
+
+def _signal(events: list[Event]) -> bool:
+    return any(e.name == "radio_message" and e.data.get("state") == "received" for e in events)
+
+
+def _contact(events: list[Event]) -> bool:
+    from kaleun.ui.feedlog import alarm_of
+
+    return any(alarm_of(e) in ("contact", "aircraft") for e in events)
+
+
+def a_feed_line(events: list[Event]) -> bool:
+    """Has a line come into the info feed (an event with a feed text)?"""
+    return any(event.feed is not None for event in events)
+
+
+#: what each word waits for, read from the events of the wait so far
+UNTIL: dict[str, Callable[[list[Event]], bool]] = {FEED: a_feed_line, SIGNAL: _signal, CONTACT: _contact}
+
+
+def forms() -> Msg:
+    """The ways a wait is written, for a refusal."""
+    words = _words()
+    return Msg("write how long (90s, 30m, 2h, 3d), a time of the ship's clock (06:00), {feed} for the next line "
+               "of the info feed, {signal} for HQ's next signal, {contact} for the next contact reported, or "
+               "at=SECONDS (game seconds since the mission's start, as a table script's t)",
+               feed=words[FEED], signal=words[SIGNAL], contact=words[CONTACT])
+
+
+def of_day(iso: str) -> float:
+    """The seconds since midnight of the ship's clock (the game's `now_iso`, `YYYY-MM-DDTHH:MM:SS`)."""
+    clock = iso.split("T", 1)[1][:8]
+    hours, minutes, seconds = (int(part) for part in clock.split(":"))
+    return hours * 3600.0 + minutes * 60.0 + seconds
+
+
+def target(fields: dict[str, Any], t: float, iso: str, lang: Language) -> tuple[float, str | None]:
+    """Where a wait ends: (the game time, what ends it earlier: a key of `UNTIL`, or None). CommandError names what
+    is wrong with what was typed."""
+    span, at = fields.get("for"), fields.get("at")
+    if (span is None) == (at is None):
+        raise CommandError(Msg("wait: {forms}", forms=forms()) if span is None else
+                           Msg("wait: give how long or at=SECONDS, not both"))
+    if at is not None:
+        end = float(at)
+        if end <= t:
+            raise CommandError(Msg("wait: the game is at {now} s already (at= counts game seconds since the "
+                                   "mission's start, as a table script's t, and time never runs back)",
+                                   now=f"{t:.0f}"))
+        return _within(end), None
+    text = str(span).strip().lower()
+    for key, word in _words().items():
+        if fold(text) in (key, fold(lang.render(word))):
+            return MOST_T, key
+    clock = _CLOCK.match(text)
+    if clock is not None:
+        hours, minutes, seconds = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+        if hours > 23 or minutes > 59 or seconds > 59:
+            raise CommandError(Msg("wait: {time} is no time of the ship's clock (00:00 to 23:59)", time=text))
+        ahead = (hours * 3600 + minutes * 60 + seconds - of_day(iso)) % DAY
+        return _within(t + (ahead or DAY)), None
+    duration = _DURATION.match(text)
+    if duration is None or duration[2] not in UNITS:
+        raise CommandError(Msg("wait: cannot read '{text}': {forms}", text=str(span), forms=forms()))
+    span_s = float(duration[1].replace(",", ".")) * UNITS[duration[2]]
+    if span_s <= 0:
+        raise CommandError(Msg("wait: '{text}' is no time at all: {forms}", text=str(span), forms=forms()))
+    return _within(t + span_s), None
+
+
+def _within(end: float) -> float:
+    if end > MOST_T:
+        raise CommandError(Msg("wait: a game runs at most one year ({most} s from the mission's start, as a table "
+                               "script's t)", most=f"{MOST_T:.0f}"))
+    return end
+
+
+def waited(clock: str, t: float, stopped: bool, over: bool) -> Msg:
+    """What the console says once the wait is done."""
+    if over:
+        return Msg("  The mission is over at {clock} (game time {t} s): its clock stands.", clock=clock, t=f"{t:.0f}")
+    if stopped:
+        return Msg("  Waited until what was waited for came, at {clock} (game time {t} s).", clock=clock,
+                   t=f"{t:.0f}")
+    return Msg("  Waited until {clock} (game time {t} s).", clock=clock, t=f"{t:.0f}")
