@@ -109,7 +109,7 @@ def parse_volume(text: str) -> float:
         level = float(number) / 100 if text.endswith("%") else float(number)
     except ValueError:
         level = float("nan")
-    if not text.endswith("%") and 1.0 < level <= 100.0:  # 45 typed for 45%: said how to write it
+    if not text.endswith("%") and 1.0 < level <= 100.0 and level.is_integer():  # 45 typed for 45%: said how to write it
         raise SettingsError(Msg("the volume is a number from 0 to 1 or a percentage: for {value} percent write "
                                 "{value}%", value=text))
     if not 0.0 <= level <= 1.0:  # also NaN

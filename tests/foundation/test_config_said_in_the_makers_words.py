@@ -49,6 +49,7 @@ def test_a_rounded_volume_is_said_in_the_makers_language(home, capsys):
 @pytest.mark.parametrize(("typed", "refused"), [
     ("45", "the volume is a number from 0 to 1 or a percentage: for 45 percent write 45%"),
     ("150", "the volume is a number from 0 to 1 or a percentage such as 60%, not '150'"),
+    ("1,5", "the volume is a number from 0 to 1 or a percentage such as 60%, not '1,5'"),
     ("150%", "the volume is a number from 0 to 1 or a percentage such as 60%, not '150%'"),
     ("-3", "the volume is a number from 0 to 1 or a percentage such as 60%, not '-3'"),
     ("abc", "the volume is a number from 0 to 1 or a percentage such as 60%, not 'abc'")])
