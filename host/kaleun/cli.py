@@ -969,6 +969,7 @@ def cmd_board_check(args: argparse.Namespace) -> int:
     """`kaleun board check`: each board file's summary or its problems (`file:line: problem`), in the
     preferred language of `kaleun config`."""
     from kaleun.boards.loader import BoardError, load_board
+    from kaleun.boards.words import DRIVERS, HOMES, OUTPUTS, said
     from kaleun.core.messages import join, of_error
     from kaleun.i18n import language
     from kaleun.settings import preferred, preferred_language
@@ -991,14 +992,16 @@ def cmd_board_check(args: argparse.Namespace) -> int:
             print(say(of_error(exc)), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        dials = join([Msg("{dial} ({driver}, home: {home})", dial=d.name, driver=d.driver, home=d.homing)
-                      if d.decl.is_ring else Msg("{dial} ({driver})", dial=d.name, driver=d.driver)
+        dials = join([Msg("{dial} ({driver}, zero: {home})", dial=d.name, driver=said(DRIVERS, d.driver),
+                          home=said(HOMES, d.homing))
+                      if d.decl.is_ring else Msg("{dial} ({driver})", dial=d.name, driver=said(DRIVERS, d.driver))
                       for d in board.dials.values()]) if board.dials else Msg("none")
         estimate, _power_warnings = _power_estimate(board)
         print(say(Msg("{path}: ok: {name}; figures: {figures}; dials: {dials}; lamps: {lamps} ({pixels} px); "
                       "audio: {audio} ({output}); estimated draw: {estimate}", path=str(board.path), name=board.name,
-                      figures=board.figure_sensor, dials=dials, lamps=board.lamps.driver,
-                      pixels=str(board.lamps.pixels), audio=board.audio.driver, output=board.audio.output,
+                      figures=said(DRIVERS, board.figure_sensor), dials=dials, lamps=said(DRIVERS, board.lamps.driver),
+                      pixels=str(board.lamps.pixels), audio=said(DRIVERS, board.audio.driver),
+                      output=said(OUTPUTS, board.audio.output),
                       estimate=estimate)))
         for warning in board_check_warnings(board, str(path)):
             print(say(warning), file=sys.stderr)

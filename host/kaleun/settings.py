@@ -20,6 +20,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,9 @@ def parse_volume(text: str) -> float:
         level = float(number) / 100 if text.endswith("%") else float(number)
     except ValueError:
         level = float("nan")
+    if not text.endswith("%") and 1.0 < level <= 100.0 and level.is_integer():  # 45 typed for 45%: said how to write it
+        raise SettingsError(Msg("the volume is a number from 0 to 1 or a percentage: for {value} percent write "
+                                "{value}%", value=text))
     if not 0.0 <= level <= 1.0:  # also NaN
         shown = text if len(text) <= 40 else text[:37] + "..."
         raise SettingsError(Msg("the volume is a number from 0 to 1 or a percentage such as 60%, not '{value}'",
@@ -115,8 +119,44 @@ def parse_volume(text: str) -> float:
     return level
 
 
+#: the volume's step, in percent [our choice: a whole percent, finer than an ear tells apart at the table]
+VOLUME_STEP = 1
+
+
+def stepped_volume(level: float) -> float:
+    """A volume (0 to 1) on the volume's step, halves rounded up (45.5% is 46%)."""
+    percent = Decimal(repr(level * 100)).quantize(Decimal(VOLUME_STEP), ROUND_HALF_UP)
+    return float(percent) / 100 + 0.0  # + 0.0: "-0" is kept as 0
+
+
+def volume_percent(level: float) -> float | int:
+    """A volume (0 to 1) as a percentage, whole, or to a tenth for one written finer by hand (45.5)."""
+    percent = round(level * 100, 1)
+    return int(percent) if percent == int(percent) else percent
+
+
+def said_volume(level: float) -> Msg:
+    """A volume as the console and `kaleun hw check` say it: "40%" ("40 %" in German and Russian)."""
+    return Msg("{percent}%", percent=volume_percent(level))
+
+
 def check_volume(value: str) -> str:
-    return f"{round(parse_volume(value), 2) + 0.0:g}"  # + 0.0: "-0" is kept as 0
+    return f"{stepped_volume(parse_volume(value)):g}"
+
+
+def said_setting(key: str, value: str, typed: str | None = None) -> Msg | str:
+    """A setting's value as `kaleun config` says it: a volume as a percentage, and when the value typed was finer
+    than the volume's step, that it was rounded; other settings as kept."""
+    if key != "volume":
+        return value
+    try:
+        level = parse_volume(value)
+    except SettingsError:  # written wrong by hand: shown as it is
+        return value
+    if typed is not None and parse_volume(typed) != level:
+        return Msg("{volume} ({typed} rounded to whole percent, the volume's step)", volume=said_volume(level),
+                   typed=typed.strip())
+    return said_volume(level)
 
 
 def _languages() -> str:

@@ -280,8 +280,11 @@ def _settings() -> Any:
 
 
 def cmd_config_set(args: argparse.Namespace) -> int:
+    from kaleun.settings import said_setting
+
     status = _change_setting("set", lambda settings: settings.set(args.key, args.value),
-                             lambda value: Msg("{key} = {value}", key=args.key, value=value))
+                             lambda value: Msg("{key} = {value}", key=args.key,
+                                               value=said_setting(args.key, value, args.value)))
     if status == EXIT_OK and args.key == "board":  # set all the same: what `kaleun board check` would warn of
         from kaleun.boards.loader import BoardError, load_board
         from kaleun.cli import board_check_warnings
@@ -333,7 +336,7 @@ def _change_held(verb: str, change: Callable[[Any], Any], said: Callable[[Any], 
 
 
 def cmd_config_show(args: argparse.Namespace) -> int:
-    from kaleun.settings import KEYS, SettingsError
+    from kaleun.settings import KEYS, SettingsError, said_setting
 
     settings = _settings()
     if settings is None:
@@ -348,7 +351,8 @@ def cmd_config_show(args: argparse.Namespace) -> int:
     print(_say(Msg("settings in {path}:", path=str(settings.path))))
     for key, (what, check) in KEYS.items():
         value = settings.get(key)
-        shown = value if value is not None else _say(Msg("not set (default: {default})", default=defaults[key]))
+        shown = (_say(said_setting(key, value)) if value is not None
+                 else _say(Msg("not set (default: {default})", default=defaults[key])))
         print(f"  {key:9} {shown}")
         print(f"            {_say(what)}")
         if value is None:

@@ -507,7 +507,7 @@ def test_config_show_warns_of_a_value_a_table_cannot_use(home, tmp_path, capsys)
     assert ("            warning: this value cannot be used (a table starts in English): 'fr' is not a language Kaleun "
             "speaks; choose one of: en (English)") in "\n".join(shown)
     assert shown[-1] == ("            warning: this value cannot be used (the board file's audio.volume applies): the "
-                         "volume is a number from 0 to 1 or a percentage such as 60%, not '7'")
+                         "volume is a number from 0 to 1 or a percentage: for 7 percent write 7%")
 
 
 def test_a_damaged_settings_file_is_told_once_by_kaleun_service_install(tmp_path):

@@ -45,8 +45,9 @@ def test_board_check_reports_a_good_board_in_the_preferred_language(home: Path, 
     capsys.readouterr()
     assert main(["board", "check", str(BOARDS / "pi4-basic.toml")]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"{BOARDS / 'pi4-basic.toml'}: in Ordnung: Pi 4 basic table; Figuren: sim; Drehregler: "
-                          "telegraph (gpio), disc_own_course (gpio, Nullpunkt: switch)")
+    assert out.startswith(f"{BOARDS / 'pi4-basic.toml'}: in Ordnung: Pi 4 basic table; Figuren: simuliert; "
+                          "Drehregler: telegraph (GPIO des Pi), disc_own_course (GPIO des Pi, Nullpunkt: "
+                          "Nullpunktschalter)")
     # the supplies and rails are named in the table's language too
     assert ("geschätzte Stromaufnahme: 5-V-Netzteil des Pi bis zu 2210 von 3000 mA, 5-V-Schiene des Streifens bis "
             "zu 225 von 2000 mA") in out

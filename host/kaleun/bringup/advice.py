@@ -129,18 +129,12 @@ def bell(board: Board, reason: str = "") -> Msg:
                    "audio.volume = {volume} and the speaker's own volume knob",
                    where=Msg.term(output) if output else audio.output, output=audio.output,
                    volume=f"{audio.volume:g}")
-    from kaleun.settings import kept_volume
+    from kaleun.settings import kept_volume, volume_percent
 
     if (kept := kept_volume()) is not None:  # the bell rang at it, as the table plays: raising audio.volume won't help
         text = Msg("{text}; the volume kept by kaleun config, {percent}%, applies over audio.volume (kaleun config set "
-                   "volume 80%, or kaleun config unset volume)", text=text, percent=_percent(kept))
+                   "volume 80%, or kaleun config unset volume)", text=text, percent=volume_percent(kept))
     return Msg("{reason}; {text}", reason=reason, text=text) if reason else text
-
-
-def _percent(level: float) -> float | int:
-    """A volume (0 to 1) as a percentage, as `kaleun config set volume` takes it: whole, or to a tenth (45.5)."""
-    percent = round(level * 100, 1)
-    return int(percent) if percent == int(percent) else percent
 
 
 def dial_wires(board: Board, spec: DialSpec) -> Msg:

@@ -498,10 +498,10 @@ class Console(Prompting):
         if args:
             if len(args) != 1:
                 raise CommandError(Msg("usage: {volume} LEVEL (0 to 1, or 0% to 100%)", volume=self._word("volume")))
-            from kaleun.settings import SettingsError, parse_volume, remember_volume
+            from kaleun.settings import SettingsError, parse_volume, remember_volume, stepped_volume
 
             try:
-                level = parse_volume(args[0])
+                level = stepped_volume(parse_volume(args[0]))  # the volume's step, as `kaleun config set volume`
             except SettingsError as exc:
                 raise CommandError(of_error(exc)) from exc
             sounder.set_volume(level)
