@@ -138,10 +138,10 @@ class Console(Prompting):
                                                + views.rings(self.table, self.lang, views.disc_held(self.game))
                                                + views.game_disc(self.game, self.lang)),
             "contacts": lambda words: self._show(views.contacts(
-                self.game, self.lang, self._view_fields("contacts", words).get("order") or SORTS[0])),
-            "crew": lambda words: self._show(views.crew(self.game, self.lang)),
-            "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),
-            "weapons": lambda words: self._show(views.weapons(self.game, self.lang)),
+                self.game, self.lang, self._view_fields("contacts", words).get("order") or SORTS[0], self.width())),
+            "crew": lambda words: self._show(views.crew(self.game, self.lang, self.width())),
+            "repairs": lambda words: self._show(views.repairs(self.game, self.lang, self.width())),
+            "weapons": lambda words: self._show(views.weapons(self.game, self.lang, self.width())),
             "check": self._check,
             "order": self._order,
             "do": self._do,
@@ -425,7 +425,7 @@ class Console(Prompting):
         fields = action.read(words[1:], self.lang, fill=self._only_target(action))
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game,
-                                 mobilize=self._word("mobilize")))
+                                 mobilize=self._word("mobilize"), width=self.width()))
 
     def _return_check(self) -> list[str]:
         """`check return`: why the return would be refused now (in combat, submerged ...: the window's sheet greys
