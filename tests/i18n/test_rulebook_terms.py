@@ -149,6 +149,21 @@ def test_6_9_german_ailments_are_the_rulebooks_gesundheitsprobleme():
     assert [text for _msgid, text in every if re.search(r"Leiden|Krankheit", text)] == []
 
 
+def test_6_9_russian_ailments_are_the_rulebooks_nedomoganiya():
+    """§6.9 «Недомогания», «карта недомогания», «жетоны недомоганий» of the Russian rulebook: the Russian screens
+    and the console's crew view called a sailor's ailment «недуг» («карта недуга», «жетоны недугов», the column
+    «недуги») on 26 lines. Every line now says «недомогание»; the console still takes the short command `недуг`."""
+    every = translations("ru")
+    ailments = [(msgid, text) for msgid, text in every
+                if re.search(r"\bailments?\b", re.sub(r"\{[^}]*\}", "", msgid)) and text != "недуг"]
+    assert len(ailments) >= 20
+    assert [(msgid, text) for msgid, text in ailments if "недомогани" not in text.lower()] == []
+    assert [text for _msgid, text in every if re.search(r"недуг", text, re.IGNORECASE) and text != "недуг"] == []
+    said = console_typed("ru", "экипаж")
+    assert "недомогания" in said.splitlines()[1] and "недуг" not in said
+    assert console_typed("ru", "недуг") == console_typed("ru", "ailment")
+
+
 def test_5_2_8_6_german_refill_kits_are_the_rulebooks_verbandkaesten():
     """§5.2 "Verbandkasten-Chips (nur im Kampagnen-/Verknüpften Modus)", "Legt alle Medizinvorräte auf das
     ‚Verbandkasten‘-Feld", §8.6 "Dazu wirft er 1 Verbandkasten ab": a refill kit is a "Verbandkasten" and the medical
