@@ -30,6 +30,10 @@ TERMS = [
     ("de", r"\blookouts?\b", r"beobacht", r"ausguck"),
     ("ru", r"periscope", r"перископ", r"зрительн\w* труб"),
     ("ru", r"hydrophone", r"гидрофон", r"шумопеленг|акустик"),
+    # the TDC (German §7.5 "TDC", "TDC-EPP"; Russian «СРП»): the component a failure or repair names was
+    # "Torpedovorhaltrechner" and «торпедный счётно-решающий прибор» beside the order's "TDC" and «СРП»
+    ("de", r"\btdc\b|torpedo data computer", r"\bTDC\b", r"vorhaltrechner"),
+    ("ru", r"\btdc\b|torpedo data computer", r"\bСРП\b", r"счётно-решающ"),
 ]
 
 
