@@ -72,11 +72,27 @@ def test_8_4_typed_tdc_with_a_picture_by_hand_takes_no_contact() -> None:
 
 
 def test_8_4_with_two_ships_in_reach_typed_gun_still_asks_for_its_target() -> None:
+    """It asks naming the ships it may be (it said "give target; usage: gun CONTACT" beside a help that showed the
+    target optional with its default)."""
     g = _in_sight([NEAR, ALSO_NEAR])
+    near, other = _ships(g)
     said, heard = _typed(g, "gun")
     assert "only ship" not in said
-    assert "give target" in said
+    assert f"! gun: 2 ships in contact within the gun's reach (4 nm): name the target, {near}, {other}" in said
     assert not [e for e in heard if e.name == "order_accepted"]
+
+
+def test_8_4_with_no_ship_in_reach_typed_gun_says_so_and_its_help_shows_the_target_may_be_left_out() -> None:
+    """`help gun` shows the target as the command takes it: left out, the only ship in reach (`gun [CONTACT]`, not
+    "required"); typed so with none in reach, the console says there is none to aim at, in the table's words."""
+    from kit import console_typed
+
+    assert "! gun: no ship in contact within the gun's reach (4 nm) to aim at" in console_typed("en", "gun")
+    assert "! geschütz: kein Schiff in Kontakt in Reichweite des Geschützes (4 sm), auf das es zielen kann" in \
+        console_typed("de", "geschütz")
+    helped = console_typed("en", "help gun")
+    assert helped.startswith("gun [CONTACT] [rounds=ROUNDS]\n") and "required" not in helped
+    assert "орудие [ЦЕЛЬ] [выстрелы=ВЫСТРЕЛЫ]" in console_typed("ru", "помощь орудие")
 
 
 def test_8_4_a_ship_the_crew_saw_settle_is_no_candidate_and_her_contact_says_she_is_going_down() -> None:

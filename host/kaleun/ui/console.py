@@ -390,7 +390,7 @@ class Console(Prompting):
                                               Msg("at most {hi}", hi=plain(f.hi))))
             if f.kind in ("choices", "wholes", "words"):
                 notes.append(text(N_("a list: a,b,c")))
-            if f.required:
+            if action.asked(f):
                 notes.append(text(N_("required")))
             if f.positional:
                 notes.append(lang.render(Msg("may be given without {name}=", name=f.word)))
@@ -610,6 +610,10 @@ class Console(Prompting):
             found, words = only_target.typed_target(self.game, str(order), fields)
             if words is not None:
                 self.say(self.lang.render(words))
+            elif not found and only_target.aims_at_a_contact(str(order), fields):
+                why = only_target.no_only_ship_words(self.game, str(order))  # the gun, whose target must be named
+                if why is not None:
+                    raise CommandError(Msg("{command}: {problem}", command=action.word, problem=why))
             return found
         return fill
 

@@ -66,6 +66,21 @@ def only_ship_words(order: str, contact: str, reach: float) -> Msg:
                "is the target unless another is chosen.", contact=contact, reach=reach)
 
 
+def no_only_ship_words(game: Any, order: str) -> Msg | None:
+    """Why an order that must name its target (`gun`, TARGET_FIELDS; the TDC leaves it to its own check) takes
+    none by itself: no ship in contact within the weapon's reach, or several to choose from (named, nearest first);
+    None for another order."""
+    reach = weapon_reach_nm(game, order)
+    if order != "gun_88" or reach is None:
+        return None
+    near = [str(c["contact"]) for c in _ships(game) if float(c["range_nm"]) <= reach and not c.get("going_down")]
+    if not near:
+        return Msg("no ship in contact within the gun's reach ({reach:g} nm) to aim at", reach=round(reach, 1))
+    return Msg.plural("{n} ship in contact within the gun's reach ({reach:g} nm): name the target, {contacts}",
+                      "{n} ships in contact within the gun's reach ({reach:g} nm): name the target, {contacts}",
+                      n=len(near), reach=round(reach, 1), contacts=", ".join(near))
+
+
 def aims_at_a_contact(order: str, fields: Mapping[str, Any]) -> bool:
     """Would the order, as given, take its target from a contact it does not name? (`gun` always; `tdc` unless
     its source is the disc or the target's picture is given by hand)"""
