@@ -457,7 +457,14 @@ class Console(Prompting):
     def _order(self, args: list[str]) -> None:
         if not args:
             raise CommandError(Msg("usage: {order} ORDER [key=value ...]", order=self._word("order")))
-        self.runtime.submit({"do": "order", "order": args[0], "via": "console", **self._fields(args[1:])})
+        order = args[0]
+        if order not in ORDER_NAMES:  # an order's console word names it too (`order course course=90`)
+            action = self._find(order)
+            if action is None or action.order is None:  # said as `check` says it, naming the command typed
+                raise CommandError(Msg("{check}: '{word}' is not an order (orders: {orders})", word=order,
+                                       orders=", ".join(ORDER_NAMES), check=self._word("order")))
+            order = action.order
+        self.runtime.submit({"do": "order", "order": order, "via": "console", **self._fields(args[1:])})
 
     def _do(self, args: list[str]) -> None:
         if not args:
