@@ -168,6 +168,17 @@ def test_6_9_russian_ailments_are_the_rulebooks_nedomoganiya():
     assert console_typed("ru", "недуг") == console_typed("ru", "ailment")
 
 
+def test_8_6_russian_medical_supplies_are_the_rulebooks_meditsinskie_sredstva():
+    """§8.6 «Всего в игре 5 видов медицинских средств», «жетоны медицинских средств»: the Russian crew view, the injury
+    card's sheet and the help said «медикаменты» on five lines beside «медицинских средств» on the sixth; every line
+    now says it as the rulebook does (the console's field is still typed `медикаменты`)."""
+    every = translations("ru")
+    supplies = [text for msgid, text in every if re.search(r"medical supplies|bars, supplies", msgid, re.IGNORECASE)]
+    assert len(supplies) >= 5 and all("медицинск" in text.lower() and "средств" in text for text in supplies), supplies
+    assert [text for _msgid, text in every if "медикамент" in text.lower() and text != "медикаменты"] == []
+    assert "  медицинские средства: таблетки 4," in console_typed("ru", "экипаж")
+
+
 def test_5_2_8_6_german_refill_kits_are_the_rulebooks_verbandkaesten():
     """§5.2 "Verbandkasten-Chips (nur im Kampagnen-/Verknüpften Modus)", "Legt alle Medizinvorräte auf das
     ‚Verbandkasten‘-Feld", §8.6 "Dazu wirft er 1 Verbandkasten ab": a refill kit is a "Verbandkasten" and the medical
