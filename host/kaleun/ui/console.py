@@ -400,7 +400,8 @@ class Console(Prompting):
             out.append(f"  {f.local(lang)}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if action.example:
             line = action.example_in(lang)
-            if action.name == "check":  # the order it checks in the table's words too: `prüfen fahrt halbe`
+            if action.name in ("check", "help"):  # the command it names in the table's words too: `prüfen fahrt
+                # halbe`, `hilfe kurs` (it read `hilfe course`)
                 line = " ".join([action.local(lang), in_words(action.example.split(None, 1)[1], lang)])
             out.append(lang.render(Msg("  example: {line}", line=line)))
         return out
