@@ -40,6 +40,7 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import only_target, typed
 from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
+from kaleun.ui.alarms import alarm_for
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORT_LABELS, SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -201,6 +202,9 @@ class Console(Prompting):
         fresh = self._told.fresh(event)  # not one the start has printed already (`recall`)
         change = self.feed.add(event) if fresh else None
         if change is not None and change.news is not None:  # a sentence naming a sailor first: "Square navigator..."
+            alarm = alarm_for(event.name, event.data) if change.raises else None
+            if alarm is not None:  # it stands out as the window's banner does: its word, never a routine line
+                self.say(f"*** {self.lang.render(alarm.word).upper()} ***")
             self.say(f"[{change.line.clock}] {begun(event.feed, change.news)}")
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
