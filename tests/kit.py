@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import json
@@ -186,10 +187,17 @@ class Terminal:
 
     GUARD_S = 30  # failure guard only: a healthy run answers long before
 
-    def __init__(self, home: Path, *args: str) -> None:
+    def __init__(self, home: Path, *args: str, columns: int = 0) -> None:
+        """`columns`: the terminal's width, as a terminal window says it (0: a terminal that does not say it)."""
         import pty
 
         master, slave = pty.openpty()
+        if columns:
+            import fcntl
+            import struct
+            import termios
+
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         env = kaleun_env(home)
         for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
             env.pop(name, None)
@@ -198,6 +206,8 @@ class Terminal:
         os.close(slave)
         self.fd: int | None = master
         self.text = ""
+        #: a letter split between two reads (Cyrillic is two bytes) is read whole with the next
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def expect(self, needle: str) -> str:
         import select
@@ -208,7 +218,7 @@ class Terminal:
             ready, _, _ = select.select([self.fd], [], [], 0.2)
             if ready:
                 try:
-                    self.text += os.read(self.fd, 4096).decode(errors="replace")
+                    self.text += self.decoder.decode(os.read(self.fd, 4096))
                 except OSError:
                     break
         assert needle in self.text, f"never saw {needle!r}; got:\n{self.text}"

@@ -9,7 +9,7 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -592,6 +592,10 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         from kaleun.own_missions import program_own
 
         own = program_own()
+    from kaleun.ui.terminal_out import FittedLines
+
+    fitted = FittedLines(stdout)  # each line it says fits the terminal, as the console's do
+    stdout = cast(IO[str], fitted)
     lang = table_language(language)
     modes = {"single": Msg("single mission"), "linked": Msg("linked patrol"), "campaign": Msg("campaign")}
     levels = {level: Msg.term(level) for level in LEVELS}
@@ -605,6 +609,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
             stdout.flush()
             answer = stdin.readline()
+            fitted.fresh = True  # the answer's Enter ended the question's line
         except OSError:  # the terminal went away (hung up): the input has ended
             answer = ""
         except KeyboardInterrupt:  # a stop signal while the question waits: the line saying so begins a line

@@ -30,6 +30,10 @@ TERMS = [
     ("de", r"\blookouts?\b", r"beobacht", r"ausguck"),
     ("ru", r"periscope", r"перископ", r"зрительн\w* труб"),
     ("ru", r"hydrophone", r"гидрофон", r"шумопеленг|акустик"),
+    # the TDC (German §7.5 "TDC", "TDC-EPP"; Russian «СРП»): the component a failure or repair names was
+    # "Torpedovorhaltrechner" and «торпедный счётно-решающий прибор» beside the order's "TDC" and «СРП»
+    ("de", r"\btdc\b|torpedo data computer", r"\bTDC\b", r"vorhaltrechner"),
+    ("ru", r"\btdc\b|torpedo data computer", r"\bСРП\b", r"счётно-решающ"),
 ]
 
 
@@ -147,6 +151,32 @@ def test_6_9_german_ailments_are_the_rulebooks_gesundheitsprobleme():
     assert [(msgid, text) for msgid, text in ailments if "gesundheitsproblem" not in text.lower()] == []
     assert [text for _msgid, text in every if re.search(r"\bleiden", text) and text != "leiden"] == []
     assert [text for _msgid, text in every if re.search(r"Leiden|Krankheit", text)] == []
+
+
+def test_6_9_russian_ailments_are_the_rulebooks_nedomoganiya():
+    """§6.9 «Недомогания», «карта недомогания», «жетоны недомоганий» of the Russian rulebook: the Russian screens
+    and the console's crew view called a sailor's ailment «недуг» («карта недуга», «жетоны недугов», the column
+    «недуги») on 26 lines. Every line now says «недомогание»; the console still takes the short command `недуг`."""
+    every = translations("ru")
+    ailments = [(msgid, text) for msgid, text in every
+                if re.search(r"\bailments?\b", re.sub(r"\{[^}]*\}", "", msgid)) and text != "недуг"]
+    assert len(ailments) >= 20
+    assert [(msgid, text) for msgid, text in ailments if "недомогани" not in text.lower()] == []
+    assert [text for _msgid, text in every if re.search(r"недуг", text, re.IGNORECASE) and text != "недуг"] == []
+    said = console_typed("ru", "экипаж")
+    assert "недомогания" in said.splitlines()[1] and "недуг" not in said
+    assert console_typed("ru", "недуг") == console_typed("ru", "ailment")
+
+
+def test_8_6_russian_medical_supplies_are_the_rulebooks_meditsinskie_sredstva():
+    """§8.6 «Всего в игре 5 видов медицинских средств», «жетоны медицинских средств»: the Russian crew view, the injury
+    card's sheet and the help said «медикаменты» on five lines beside «медицинских средств» on the sixth; every line
+    now says it as the rulebook does (the console's field is still typed `медикаменты`)."""
+    every = translations("ru")
+    supplies = [text for msgid, text in every if re.search(r"medical supplies|bars, supplies", msgid, re.IGNORECASE)]
+    assert len(supplies) >= 5 and all("медицинск" in text.lower() and "средств" in text for text in supplies), supplies
+    assert [text for _msgid, text in every if "медикамент" in text.lower() and text != "медикаменты"] == []
+    assert "  медицинские средства: таблетки 4," in console_typed("ru", "экипаж")
 
 
 def test_5_2_8_6_german_refill_kits_are_the_rulebooks_verbandkaesten():

@@ -288,7 +288,7 @@ def test_5_3_a_yes_or_no_question_refuses_another_answer_and_asks_again():
     assert out.getvalue().count("Easy watch change for the Captain? (y/n) [no]: ") == 2
     setup = interactive_setup(io.StringIO("training\nsingle\n\n\n\nleicht\nx\nnein\n"), out := io.StringIO(),
                               language="de")
-    assert setup.easy_watch_change == {} and "! x ist keine der Wahlen: ja, nein" in out.getvalue()
+    assert setup.easy_watch_change == {} and "! x ist keine der Möglichkeiten: ja, nein" in out.getvalue()
 
 
 def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():
@@ -300,8 +300,8 @@ def test_5_3_an_unknown_mode_or_level_is_refused_at_once_by_its_names():
     setup = interactive_setup(io.StringIO("training\nsolo\nsingle\nbrutal\nhard\n\n\n\n"), out, language="de")
     assert (setup.mission, setup.mode, setup.difficulty) == ("training", "single", {"captain": "hard"})
     asked = out.getvalue()
-    assert "! solo ist keine der Wahlen: einzelne Mission, verknüpfte Feindfahrt, Kampagne" in asked
-    assert "! brutal ist keine der Wahlen: leicht, normal, schwer" in asked
+    assert "! solo ist keine der Möglichkeiten: einzelne Mission, verknüpfte Feindfahrt, Kampagne" in asked
+    assert "! brutal ist keine der Möglichkeiten: leicht, normal, schwer" in asked
     assert asked.index("! solo") < asked.index("Schwierigkeit")
 
 

@@ -77,6 +77,20 @@ def test_8_4_with_two_ships_in_reach_typed_gun_is_refused_naming_the_ships_to_ch
     assert _given(heard, "gun_88")["target"] == far
 
 
+def test_8_4_with_no_contact_typed_gun_is_refused_saying_so_and_its_help_shows_the_target_optional() -> None:
+    """`help gun` shows the target as the command takes it: left out, the only ship in reach (`gun [CONTACT]`, not
+    "required"); typed so with no ship in contact, the gun's order is refused saying so, in the table's words."""
+    from kit import console_typed
+
+    assert ("88 mm gun refused: the 88 mm gun needs a target, and no ship is in contact yet (the lookouts find "
+            "one).") in console_typed("en", "gun")
+    assert ("88-mm-Geschütz abgelehnt: das 88-mm-Geschütz braucht ein Ziel, und noch ist kein Schiff in Kontakt (die "
+            "Beobachter finden eines).") in console_typed("de", "geschütz")
+    helped = console_typed("en", "help gun")
+    assert helped.startswith("gun [CONTACT] [rounds=ROUNDS]\n") and "required" not in helped
+    assert "орудие [ЦЕЛЬ] [выстрелы=ВЫСТРЕЛЫ]" in console_typed("ru", "помощь орудие")
+
+
 def test_8_4_a_ship_the_crew_saw_settle_is_no_candidate_and_her_contact_says_she_is_going_down() -> None:
     """Two tramps in reach; one is doomed (the feed: "settling and will go down"): her contact carries
     `going_down`, and `gun` typed without a target takes the other, the only one worth a round."""

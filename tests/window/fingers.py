@@ -210,6 +210,42 @@ def drawn_with_rects(table: Table_) -> list[tuple[str, pygame.Rect]]:
     return drawn
 
 
+def texts_drawn_by(table: Table_, owner: Any, method: str, clipped: bool = False) -> list[tuple[pygame.Rect, str]]:
+    """(box, words) of each text that `owner.method(canvas, area)` (a screen's or sheet's `draw`, the boat
+    screen's `_controls`) draws in the next frame, in the table's language; the frame around it is drawn as
+    ever and left out. With `clipped`, each box is cut to the canvas's clip as it stood (what shows of it: a
+    scale's strip) and a text that does not show at all is left out."""
+    drawn: list[tuple[pygame.Rect, str]] = []
+    inside = [False]
+    real_text = Canvas.text
+    real_method = getattr(owner, method)
+    own = owner.__dict__.get(method)
+
+    def spy(self, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        box = real_text(self, text, pos, *args, **kwargs)
+        seen = box.clip(self.surface.get_clip()) if clipped else box
+        if inside[0] and (not clipped or (seen.w and seen.h)):
+            drawn.append((seen, self.tr(text)))
+        return box
+
+    def drawing(*args: Any, **kwargs: Any) -> Any:
+        inside[0] = True
+        try:
+            return real_method(*args, **kwargs)
+        finally:
+            inside[0] = False
+
+    setattr(owner, method, drawing)
+    try:
+        render_spying(table, "text", spy)
+    finally:
+        if own is None:
+            delattr(owner, method)
+        else:
+            setattr(owner, method, own)
+    return drawn
+
+
 def lookouts_on_watch(table: Table_) -> None:
     """The crew mobilized and the two navigators placed in section 8 on the observe order: the lookouts report
     what comes in sight."""

@@ -10,45 +10,20 @@ from typing import Any
 
 import pytest
 from kaleun.core.messages import Msg
-from kaleun.ui import widgets
 
-from window.fingers import Table_, convoy_in_sight
+from window.fingers import Table_, convoy_in_sight, texts_drawn_by
 from window.test_screens_render import LANGUAGES
 
 
-def controls_texts(table: Table_, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, str]]:
+def controls_texts(table: Table_) -> list[tuple[Any, str]]:
     """(box, words) of each text the boat screen draws beside the boat (its `_controls`)."""
     table.window.show("boat")
-    screen: Any = table.window.screens["boat"]
-    drawn: list[tuple[Any, str]] = []
-    inside = [False]
-    text = widgets.Canvas.text
-    controls = screen._controls
-
-    def recorded(self: widgets.Canvas, words: Any, pos: tuple[int, int], *args: Any, **kw: Any) -> Any:
-        box = text(self, words, pos, *args, **kw)
-        if inside[0]:
-            drawn.append((box, self.tr(words)))
-        return box
-
-    def drawing(c: Any, rect: Any) -> None:
-        inside[0] = True
-        try:
-            controls(c, rect)
-        finally:
-            inside[0] = False
-
-    with monkeypatch.context() as m:
-        m.setattr(widgets.Canvas, "text", recorded)
-        m.setattr(screen, "_controls", drawing)
-        table.render()
-    return drawn
+    return texts_drawn_by(table, table.window.screens["boat"], "_controls")
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_the_lines_beside_the_boat_stay_clear_of_the_hull(language: str, size: tuple[int, int],
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_10_the_lines_beside_the_boat_stay_clear_of_the_hull(language: str, size: tuple[int, int]) -> None:
     """§6.14 undo: with the lookouts' order to take back, the three lines stand in their box."""
     table = convoy_in_sight()
     table.runtime.language = language
@@ -56,7 +31,7 @@ def test_10_the_lines_beside_the_boat_stay_clear_of_the_hull(language: str, size
     table.window.guard = False
     table.surface = type(table.surface)(size)
     assert table.game.module("crew").status().get("undo"), "the lookouts' order can be taken back"
-    drawn = controls_texts(table, monkeypatch)
+    drawn = controls_texts(table)
     plan = table.window.screens["boat"].plan  # type: ignore[attr-defined]
     assert len(drawn) >= 5  # Mobilize, Undo, the boat's line, its square, what Undo takes back
     outside = [(words, tuple(box)) for box, words in drawn if not plan.controls.contains(box)]
@@ -70,8 +45,7 @@ def test_10_the_lines_beside_the_boat_stay_clear_of_the_hull(language: str, size
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_6_4_two_moves_without_a_mobilize_read_whole_above_their_buttons(language: str, size: tuple[int, int],
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_6_4_two_moves_without_a_mobilize_read_whole_above_their_buttons(language: str, size: tuple[int, int]) -> None:
     """§6.4 two figures moved on the model without a Mobilize: the first move's warning, "+1 more",
     and the buttons to pay a Mobilize or put it back, none over another ("+1 more" once sat half
     under the buttons)."""
@@ -81,7 +55,7 @@ def test_6_4_two_moves_without_a_mobilize_read_whole_above_their_buttons(languag
     table.runtime.step()
     assert len(table.game.module("crew").status()["unsettled"]) == 2
     table.window.cut.clear()
-    drawn = controls_texts(table, monkeypatch)
+    drawn = controls_texts(table)
     more = table.window.tr(Msg("+{n} more", n=1))
     assert more in [words for _, words in drawn]
     buttons = [table.window.targets.get(name).rect for name in ("move_fix.mobilize", "move_fix.put_back")]
@@ -93,7 +67,7 @@ def test_6_4_two_moves_without_a_mobilize_read_whole_above_their_buttons(languag
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_6_14_what_undo_takes_back_reads_whole(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_6_14_what_undo_takes_back_reads_whole(language: str) -> None:
     """§6.14 undo: the line under the buttons names the order Undo would take back, whole (squeezed a
     little at most, never cut with an ellipsis) on the 7" screen. The Russian name of "Flood tubes"
     is the longest ("Заполнение торпедного аппарата водой"); with the word "приказ" before it the
@@ -104,7 +78,7 @@ def test_6_14_what_undo_takes_back_reads_whole(language: str, monkeypatch: pytes
     undo = table.game.module("crew").status().get("undo")
     assert undo is not None and "Flood tubes" in undo
     table.window.cut.clear()
-    drawn = [words for _, words in controls_texts(table, monkeypatch)]
+    drawn = [words for _, words in controls_texts(table)]
     line = table.window.tr(Msg("Undo: {what}", what=undo))
     assert line in drawn
     assert not table.window.cut, table.window.cut

@@ -8,45 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from kaleun.ui import widgets
 
-from window.fingers import Table_
+from window.fingers import Table_, texts_drawn_by
 from window.test_screens_render import LANGUAGES, busy_table, views
 
 #: the blank leading above and below a line's letters that may touch the next line's
 LEADING = 3
 
 
-def texts_drawn(table: Table_, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, str]]:
+def texts_drawn(table: Table_) -> list[tuple[Any, str]]:
     """(box, words) of every text the screen or sheet on top draws in the next frame (the top bar,
-    the ticker and the tabs around it are laid out apart by the frame)."""
-    drawn: list[tuple[Any, str]] = []
-    on_top = [False]
-    text = widgets.Canvas.text
-
-    def recorded(self: widgets.Canvas, words: Any, pos: tuple[int, int], *args: Any, **kw: Any) -> Any:
-        box = text(self, words, pos, *args, **kw)
-        seen = box.clip(self.surface.get_clip())  # what a clip (a scale's strip) lets show
-        if on_top[0] and seen.w and seen.h:
-            drawn.append((seen.inflate(0, -2 * LEADING), self.tr(words)))
-        return box
-
+    the ticker and the tabs around it are laid out apart by the frame), less the blank leading."""
     win = table.window
     top = win.overlay if win.overlay is not None else win.screens[win.tab]
-    draw = top.draw
-
-    def drawing(c: Any, area: Any) -> None:
-        on_top[0] = True
-        try:
-            draw(c, area)
-        finally:
-            on_top[0] = False
-
-    with monkeypatch.context() as m:
-        m.setattr(widgets.Canvas, "text", recorded)
-        m.setattr(top, "draw", drawing)
-        table.render()
-    return drawn
+    return [(box.inflate(0, -2 * LEADING), words) for box, words in texts_drawn_by(table, top, "draw", clipped=True)]
 
 
 def overlaps(drawn: list[tuple[Any, str]]) -> list[tuple[str, str]]:
@@ -60,19 +35,18 @@ def overlaps(drawn: list[tuple[Any, str]]) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_no_text_is_drawn_over_another(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_10_no_text_is_drawn_over_another(language: str) -> None:
     table = busy_table(language)
     win = table.window
     for name, show in views(table):
         win.close_overlay()
         show()
-        found = overlaps(texts_drawn(table, monkeypatch))
+        found = overlaps(texts_drawn(table))
         assert not found, f"{name} in {language}: texts over each other: {found}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_10_the_dive_sheet_lists_its_crew_clear_of_the_bar_it_is_paid_from(language: str,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_10_the_dive_sheet_lists_its_crew_clear_of_the_bar_it_is_paid_from(language: str) -> None:
     """§3 a dive with its crew missing, four sailors activated and a lookout on the bridge: the
     assistant's crew list ends above "Paid from the command bar." and the warning stands apart."""
     table = Table_(mission="exercise_convoy_battle", seed=0, language=language)
@@ -81,6 +55,6 @@ def test_10_the_dive_sheet_lists_its_crew_clear_of_the_bar_it_is_paid_from(langu
     table.drag("figure.navigator-square", "section.8")
     table.tap("tab.helm")
     table.tap("order.dive")
-    drawn = texts_drawn(table, monkeypatch)
+    drawn = texts_drawn(table)
     assert len(drawn) > 6
     assert not overlaps(drawn)

@@ -497,6 +497,13 @@ class Action:
         """The command's word as the table types it (`kurs`, `курс`; its id at an English table)."""
         return typed_word(self.word, lang)
 
+    def asked(self, f: Field) -> bool:
+        """Must `f` be typed? Not a required field the console fills when it can (`gun`'s target: the only ship
+        in the gun's reach, `only_target`): the command may be typed without it, as its help and usage show."""
+        from kaleun.ui.only_target import TARGET_FIELDS
+
+        return f.required and TARGET_FIELDS.get(self.order or "") != f.field
+
     def in_its_words(self, problem: Msg, lang: Language | None = None) -> Msg:
         """A refusal the game words with ids (`damage: needs the field 'section'`) naming this command and one
         of its fields as the console types them (`schaden: braucht das Feld „sektion“` at a German table); with
@@ -534,9 +541,9 @@ class Action:
         for f in self.fields:
             hint = f.local(lang).upper() if short else f.hint_in(lang)
             if f.positional:
-                parts.append(hint if f.required else f"[{hint}]")
+                parts.append(hint if self.asked(f) else f"[{hint}]")
             elif not short:
-                parts.append(f"{f.local(lang)}={hint}" if f.required else f"[{f.local(lang)}={hint}]")
+                parts.append(f"{f.local(lang)}={hint}" if self.asked(f) else f"[{f.local(lang)}={hint}]")
         if self.free or (short and any(not f.positional for f in self.fields)):
             parts.append(f"[{lang.text(N_('key=value'))} ...]")  # `[Schlüssel=Wert ...]`, `[ключ=значение ...]`
         return " ".join(parts)

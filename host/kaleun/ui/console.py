@@ -40,6 +40,7 @@ from kaleun.uboot.orders import ORDER_NAMES
 from kaleun.ui import console_views as views
 from kaleun.ui import only_target, typed
 from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
+from kaleun.ui.alarms import alarm_for
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORT_LABELS, SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -146,10 +147,10 @@ class Console(Prompting):
                                                + views.rings(self.table, self.lang, views.disc_held(self.game))
                                                + views.game_disc(self.game, self.lang)),
             "contacts": lambda words: self._show(views.contacts(
-                self.game, self.lang, self._view_fields("contacts", words).get("order") or SORTS[0])),
-            "crew": lambda words: self._show(views.crew(self.game, self.lang)),
-            "repairs": lambda words: self._show(views.repairs(self.game, self.lang)),
-            "weapons": lambda words: self._show(views.weapons(self.game, self.lang)),
+                self.game, self.lang, self._view_fields("contacts", words).get("order") or SORTS[0], self.width())),
+            "crew": lambda words: self._show(views.crew(self.game, self.lang, self.width())),
+            "repairs": lambda words: self._show(views.repairs(self.game, self.lang, self.width())),
+            "weapons": lambda words: self._show(views.weapons(self.game, self.lang, self.width())),
             "check": self._check,
             "order": self._order,
             "do": self._do,
@@ -210,6 +211,9 @@ class Console(Prompting):
         fresh = self._told.fresh(event)  # not one the start has printed already (`recall`)
         change = self.feed.add(event) if fresh else None
         if change is not None and change.news is not None:  # a sentence naming a sailor first: "Square navigator..."
+            alarm = alarm_for(event.name, event.data) if change.raises else None
+            if alarm is not None:  # it stands out as the window's banner does: its word, never a routine line
+                self.say(f"*** {self.lang.render(alarm.word).upper()} ***")
             self.say(f"[{change.line.clock}] {begun(event.feed, change.news)}")
         if event.name == "time_compression":
             self.say(self.lang.render(views.compression(event.data)))
@@ -399,7 +403,7 @@ class Console(Prompting):
                                               Msg("at most {hi}", hi=plain(f.hi))))
             if f.kind in ("choices", "wholes", "words"):
                 notes.append(text(N_("a list: a,b,c")))
-            if f.required:
+            if action.asked(f):
                 notes.append(text(N_("required")))
             if f.positional:
                 notes.append(lang.render(Msg("may be given without {name}=", name=f.word)))
@@ -412,7 +416,8 @@ class Console(Prompting):
             out.append(f"  {f.local(lang)}{key}: {text(f.help)}" + (f" [{'; '.join(notes)}]" if notes else ""))
         if action.example:
             line = action.example_in(lang)
-            if action.name == "check":  # the order it checks in the table's words too: `prüfen fahrt halbe`
+            if action.name in ("check", "help"):  # the command it names in the table's words too: `prüfen fahrt
+                # halbe`, `hilfe kurs` (it read `hilfe course`)
                 line = " ".join([action.local(lang), in_words(action.example.split(None, 1)[1], lang)])
             out.append(lang.render(Msg("  example: {line}", line=line)))
         return out
@@ -437,7 +442,7 @@ class Console(Prompting):
         fields = action.read(words[1:], self.lang, fill=self._only_target(action))
         answer = self.game.module("orders").preview({"order": action.order, **fields})
         self._show(views.preview(answer, Msg.term(ORDER_NAMES[action.order]), self.lang, self.game,
-                                 mobilize=self._word("mobilize")))
+                                 mobilize=self._word("mobilize"), width=self.width()))
 
     def _return_check(self) -> list[str]:
         """`check return`: why the return would be refused now (in combat, submerged ...: the window's sheet greys
@@ -469,7 +474,14 @@ class Console(Prompting):
     def _order(self, args: list[str]) -> None:
         if not args:
             raise CommandError(Msg("usage: {order} ORDER [key=value ...]", order=self._word("order")))
-        self.runtime.submit({"do": "order", "order": args[0], "via": "console", **self._fields(args[1:])})
+        order = args[0]
+        if order not in ORDER_NAMES:  # an order's console word names it too (`order course course=90`)
+            action = self._find(order)
+            if action is None or action.order is None:  # said as `check` says it, naming the command typed
+                raise CommandError(Msg("{check}: '{word}' is not an order (orders: {orders})", word=order,
+                                       orders=", ".join(ORDER_NAMES), check=self._word("order")))
+            order = action.order
+        self.runtime.submit({"do": "order", "order": order, "via": "console", **self._fields(args[1:])})
 
     def _do(self, args: list[str]) -> None:
         if not args:

@@ -32,11 +32,31 @@ TERMS = (N_("diesel"), N_("electric"), N_("clear"), N_("fair"), N_("cloudy"), N_
          N_("own course"), N_("enemy course"))
 
 
-def columns(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "  ") -> list[str]:
-    """Rows under their headers, each column as wide as its widest cell."""
+def columns(headers: Sequence[str], rows: Sequence[Sequence[Any]], indent: str = "  ",
+            width: int | None = None) -> list[str]:
+    """Rows under their headers, each column as wide as its widest cell. With `width` (a terminal's), a table
+    wider than it keeps the first columns that fit on each row and goes on with the rest on a row of its own under
+    it, two further in (the header likewise), as often as it takes."""
     cells = [[str(h) for h in headers]] + [[DASH if c is None or c == "" else str(c) for c in r] for r in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    return [indent + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    return [line for group in _laid_out(cells, indent, width) for line in group]
+
+
+def _laid_out(cells: list[list[str]], indent: str, width: int | None) -> list[list[str]]:
+    """Each row's lines (the header first): the columns that fit `width` on the first, the rest below, further in."""
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+
+    def line(row: Sequence[str], sizes: Sequence[int]) -> str:
+        return indent + "  ".join(c.ljust(w) for c, w in zip(row, sizes, strict=True)).rstrip()
+
+    fits = len(widths)
+    if width is not None:
+        fits = 1
+        while fits < len(widths) and len(indent) + sum(widths[:fits + 1]) + 2 * fits <= width:
+            fits += 1
+    if fits == len(widths):
+        return [[line(r, widths)] for r in cells]
+    rest = _laid_out([r[fits:] for r in cells], indent + "  ", width)
+    return [[line(r[:fits], widths[:fits]), *more] for r, more in zip(cells, rest, strict=True)]
 
 
 def _words(lang: Language, *labels: str) -> list[str]:
@@ -152,7 +172,7 @@ def _tenths(lang: Language, value: float) -> str:
     return lang.render(Msg("{n:.1f}", n=float(value)))
 
 
-def contacts(game: Any, lang: Language, order: str = "nearest") -> list[str]:
+def contacts(game: Any, lang: Language, order: str = "nearest", width: int | None = None) -> list[str]:
     """The crew's contact picture: estimates (bearing, range, course, speed), their age and sensor, in the
     window's list's order (nearest, newest or identified first); then the groups of ships sailing together,
     as the window's list shows each (`kaleun.ui.contact_list`)."""
@@ -181,7 +201,7 @@ def contacts(game: Any, lang: Language, order: str = "nearest") -> list[str]:
             n=len(members), first=members[0]["contact"], a=round(first) % 360, b=round(last) % 360,
             near=_tenths(lang, min(float(c["range_nm"]) for c in members)),
             far=_tenths(lang, max(float(c["range_nm"]) for c in members)), c=nearest["contact"])))
-    return [lang.render(title), *columns(heads, rows), *together]
+    return [lang.render(title), *columns(heads, rows, width=width), *together]
 
 
 def target(data: Mapping[str, Any], lang: Language, game: Any = None) -> list[str]:
@@ -242,7 +262,7 @@ def in_hand(game: Any) -> set[str]:
     return {figure for figure, where in game.module("figures").where.items() if where is None}
 
 
-def crew(game: Any, lang: Language) -> list[str]:
+def crew(game: Any, lang: Language, width: int | None = None) -> list[str]:
     """The sailors on duty (section, chips, task, ailments), the bars, waiting injuries, supplies, food."""
     if not _has(game, "crew"):
         return [lang.render(Msg("This game has no crew engine."))]
@@ -269,7 +289,7 @@ def crew(game: Any, lang: Language) -> list[str]:
     out = [r(Msg("Crew of watch {watch}: command bar {command}, morale {morale}; crew rules: {rules}.",
                  watch=s["watch"], command=field_term(str(bars["command"])), morale=field_term(str(bars["morale"])),
                  rules=Msg.term(str(s["rules"]))))]
-    out += columns(heads, rows)
+    out += columns(heads, rows, width=width)
     out.append(r(Msg("  (chips: A activation, O lookout, T repair job, W red cross, E exhaustion; the number after W "
                      "or E is its ailment)")))
     out.append(r(Msg("  (* an ailment not yet treated)")))
@@ -306,7 +326,7 @@ def crew(game: Any, lang: Language) -> list[str]:
 
 
 # -- repairs ----------------------------------------------------------------------------------------
-def repairs(game: Any, lang: Language) -> list[str]:
+def repairs(game: Any, lang: Language, width: int | None = None) -> list[str]:
     """Everything to repair: technical jobs, conditions, hull breaches; each with the line that orders it."""
     r = lang.render
     out: list[str] = []
@@ -341,7 +361,8 @@ def repairs(game: Any, lang: Language) -> list[str]:
                 carried.append(_carry_hint(s, str(item), int(at), int(c["section"]), lang))
         if rows:
             out.append(r(Msg("Conditions:")))
-            out += columns(_words(lang, N_("condition"), N_("section"), N_("equipment needed"), N_("to order")), rows)
+            out += columns(_words(lang, N_("condition"), N_("section"), N_("equipment needed"), N_("to order")), rows,
+                           width=width)
             out += [f"  {hint}" for hint in dict.fromkeys(carried)]
     if _has(game, "technical"):
         from kaleun.uboot.crew.technical import component_name
@@ -357,7 +378,7 @@ def repairs(game: Any, lang: Language) -> list[str]:
         if rows:
             out.append(r(Msg("Technical conditions:")))
             out += columns(_words(lang, N_("component"), N_("severity"), N_("colour"), N_("section"), N_("crew"),
-                                  N_("progress"), N_("state"), N_("to order")), rows)
+                                  N_("progress"), N_("state"), N_("to order")), rows, width=width)
     return out or [r(Msg("Nothing to repair."))]
 
 
@@ -446,7 +467,7 @@ def _loads(kinds: Sequence[str], lang: Language) -> str:
     return ", ".join(f"{n}× {lang.render(Msg.term(load_name(kind)))}" for kind, n in counted.items()) or DASH
 
 
-def weapons(game: Any, lang: Language) -> list[str]:
+def weapons(game: Any, lang: Language, width: int | None = None) -> list[str]:
     """Tubes, reloads, the TDC's solution, the attack disc, the guns and the tally."""
     if not _has(game, "weapons"):
         return [lang.render(Msg("This game has no weapons."))]
@@ -460,7 +481,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
     if w.get("mines_left") or w.get("mines_laid"):
         out.append(r(Msg("Mines aboard: {n}; laid: {laid}.", n=w.get("mines_left", 0), laid=w.get("mines_laid", 0))))
     out += columns(_words(lang, N_("tube"), N_("facing"), N_("state"), N_("torpedo"), N_("battery"), N_("ready in")),
-                   rows)
+                   rows, width=width)
     from kaleun.ui.weapon_faults import weapon_faults
 
     faults = weapon_faults(game)  # what a major failure put out of action, as the window's attack screen says
@@ -504,7 +525,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
                              lang.render(Msg("{n:+.1f}", n=float(sol["gyro"]))),
                              f"{sol['run_s']:.0f}", f"{sol['track_angle']:.0f}", lang.text(ok)])
         out += columns(_words(lang, N_("tubes"), N_("range m"), N_("AOB"), N_("gyro"), N_("run s"), N_("track"),
-                              N_("solution")), rows)
+                              N_("solution")), rows, width=width)
         out += [r(line) for line in cold_torpedoes(game, [room for room in ("bow", "stern") if tdc.get(room)])]
     elif not tdc.get("programmed"):
         out.append(r(Msg("TDC: not programmed.")))
@@ -533,7 +554,7 @@ def weapons(game: Any, lang: Language) -> list[str]:
 
 # -- the order assistant --------------------------------------------------------------------------------
 def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: Any = None,
-            mobilize: Msg | None = None) -> list[str]:
+            mobilize: Msg | None = None, width: int | None = None) -> list[str]:
     """The order desk's preview: who would carry the order out with how many chips, or what is missing,
     and what to mind before giving it (`order_warnings`: sailors outside in a dive, a depth below test
     depth, a run beyond the torpedo's range; `mobilize`: the Mobilize order as the table types it)."""
@@ -561,7 +582,8 @@ def preview(answer: Mapping[str, Any], name: Msg | str, lang: Language, game: An
              lang.text(str(sailors.get(a["figure"], {}).get("name", a["sailor"]))), a["section"],
              a["chips"], lang.text(N_("yes") if a["specialist"] else N_("no"))] for a in activated]
     if rows:
-        out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows)
+        out += columns(_words(lang, N_("figure"), N_("sailor"), N_("section"), N_("chips"), N_("specialist")), rows,
+                       width=width)
     return out + warnings
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import re
+import textwrap
 import threading
 from collections.abc import Callable
 from typing import IO, Any
@@ -18,8 +21,79 @@ from typing import IO, Any
 log = logging.getLogger(__name__)
 
 
+#: the fewest columns a row broken to a terminal's width keeps for its words; a hanging indent that leaves fewer
+#: is made smaller
+NARROWEST = 30
+#: a feed line's clock ("[02:00:00] "): its rows go on under its text
+CLOCK = re.compile(r"\[\d{2}:\d{2}:\d{2}\] ")
+#: a line of a command list ("  kurs KURS      Befehl: neuer Kurs"): its rows go on under the description
+DESCRIBED = re.compile(r" {2}\S.*?\S {2,}(?=\S)")
+
+
+def width_of(stream: IO[str] | None) -> int | None:
+    """The width of the terminal `stream` writes to, asked each time (a window resized over SSH); None for a file,
+    a pipe, or a terminal that does not say its size: their lines are written whole."""
+    try:
+        if stream is None or not stream.isatty():
+            return None
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
+    return columns if columns >= 20 else None
+
+
+def hang_of(line: str, columns: int) -> int:
+    """Where the rows of `line` broken to `columns` go on: under a feed line's text, a refusal's words, a command
+    list's description, else under the line's own start, indented by two more."""
+    clock = CLOCK.match(line)
+    described = DESCRIBED.match(line)
+    if clock:
+        hang = clock.end()
+    elif line.startswith("! "):
+        hang = 2
+    elif described:
+        hang = described.end()
+    else:
+        hang = len(line) - len(line.lstrip(" ")) + 2
+    return hang if columns - hang >= NARROWEST else min(4, hang)
+
+
+def fit(line: str, columns: int | None) -> str:
+    """`line` as it fits a terminal `columns` wide: broken between words into rows, each after the first going on
+    at its hanging indent (`hang_of`; a word longer than a row stays whole, a terminal breaks it). Without
+    `columns`, or a line that fits, the line as it is."""
+    if columns is None or len(line) <= columns:
+        return line
+    rows = textwrap.wrap(line, columns, subsequent_indent=" " * hang_of(line, columns), break_long_words=False,
+                         break_on_hyphens=False)
+    return "\n".join(rows) if rows else line
+
+
+class FittedLines:
+    """A terminal written to in pieces (a question, then the answer typed after it), each whole line fitted to its
+    width (`fit`) as it is written; a question's line that waits for its answer is written at once, as it is."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        #: the next piece begins a line
+        self.fresh = True
+
+    def write(self, text: str) -> int:
+        columns = width_of(self.stream)
+        parts = text.split("\n")
+        for i, part in enumerate(parts[:-1]):
+            if self.fresh or i:
+                parts[i] = fit(part, columns)
+        self.fresh = not parts[-1] if len(parts) > 1 or parts[-1] else self.fresh
+        return self.stream.write("\n".join(parts))
+
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno ...: the terminal's own
+        return getattr(self.stream, name)
+
+
 class TerminalOut:
-    """Mixin: `stdout`, `gone` and `who` (for the log line) are set by the console."""
+    """Mixin: `stdout`, `gone` and `who` (for the log line) are set by the console. On a terminal that says its
+    width, each line too long for it is broken between words (`fit`), as the window wraps its feed."""
 
     stdout: IO[str] | None
     #: the terminal is gone (SIGHUP, a closed pipe): nothing more is written to it
@@ -29,7 +103,14 @@ class TerminalOut:
 
     def say(self, text: str) -> None:
         safe = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates from JSON input
+        columns = self.width()
+        if columns is not None:
+            safe = "\n".join(fit(line, columns) for line in safe.split("\n"))
         self._write(safe + "\n")
+
+    def width(self) -> int | None:
+        """The terminal's width, None when the output is not a terminal that says it (written whole)."""
+        return None if self.gone else width_of(self.stdout)
 
     def _write(self, text: str) -> None:
         if self.gone:
