@@ -3,12 +3,20 @@ app: torpedoes.toml, ships.toml). Rates are checked over many seeds; each game i
 
 from __future__ import annotations
 
+import io
+import json
 import math
 import re
+from pathlib import Path
 
 import pytest
+from kaleun.boards.loader import default_board
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
 from kaleun.uboot.sea import geo
 from weaponskit import advance, named, one, order, range_game, weapons
+
+SCRIPT = Path(__file__).parent / "scripts" / "periscope_attack.jsonl"
 
 
 def _shot_at(cls: str, seed: int, start: str = "1942-06-20T12:00:00", tube: int = 3, range_m: float = 1000,
@@ -637,3 +645,34 @@ def test_12_a_ship_a_steam_torpedo_ran_under_saw_its_wake_pass_over_her():
 
     assert sum(alerted(1, seed) for seed in range(12)) >= 4
     assert not any(alerted(3, seed) for seed in range(12))
+
+
+def test_12_a_ship_the_wake_passed_early_saw_it_though_she_steamed_out_of_sight_since():
+    """attacks.toml [escort] `wake_sight_nm`: each ship is judged where she was when the G7a passed nearest her.
+    A Hunt 1,000 m ahead and 200 m (0.11 nm) to starboard of a G7a's track steams south at 25 kn, meeting it: the
+    torpedo passes her after about 28 s at 0.11 nm, well within the wake's 0.8 nm by day. By the end of its run
+    (7,500 m at 40 kn, about 364 s) she is some 3,700 m (2 nm) astern of the firing point, beyond sight of any of
+    its wake: judged there she would never see it; judged where it passed her she reports it in some of twelve
+    seeds (one look's chance falls off with distance, sensors.toml `visual_p` = 0.5)."""
+    def alerted(seed: int) -> bool:
+        g = range_game(seed, vessels=[{"class": "hunt", "bearing": 11.3, "range_m": 1020, "course": 180,
+                                       "speed_kn": 25}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=0)
+        events = order(g, "fire_torpedoes", tubes=[1]) + advance(g, 900)
+        miss = one(events, "torpedo_miss")
+        assert miss["ran_under"] == [] and not named(events, "torpedo_hit")
+        return any(e["reason"] == "a torpedo wake" for e in named(events, "escort_alert"))
+
+    assert sum(alerted(seed) for seed in range(12)) >= 3
+
+
+def test_12_two_wakes_of_one_fan_are_one_alarm():
+    """attacks.toml [escort] `one_blow_s`: blows within 60 s are one salvo's. The convoy exercise's periscope attack
+    script fires a fan of three G7a: the two that miss leave two wakes ending at the same moment, and the escorts
+    are alerted to "a torpedo wake" once, not once per wake."""
+    out = io.StringIO()
+    ScriptRun(new_game(0, "exercise_convoy_battle"), default_board(), EventWriter(out)).run(SCRIPT)
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    misses = named(events, "torpedo_miss")
+    assert len(misses) == 2 and {e["type"] for e in misses} == {"G7a"}
+    assert len([e for e in named(events, "escort_alert") if e["reason"] == "a torpedo wake"]) == 1
