@@ -676,3 +676,49 @@ def test_12_two_wakes_of_one_fan_are_one_alarm():
     misses = named(events, "torpedo_miss")
     assert len(misses) == 2 and {e["type"] for e in misses} == {"G7a"}
     assert len([e for e in named(events, "escort_alert") if e["reason"] == "a torpedo wake"]) == 1
+
+
+def test_12_a_coup_de_grace_on_a_ship_going_down_says_she_settles_faster():
+    """§12 "sinks after a delay, or stays afloat for a coup de grâce" (shipdamage.py): a torpedo that strikes a ship
+    already settling halves the time she has left, and the log says so — a `ship_damaged` with effect
+    `settling_faster` and the minutes she has left now ("Hit again: c1 is settling faster."), and she goes down
+    when those minutes are up."""
+    seen = 0
+    for seed in range(10):
+        g = range_game(seed, vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90,
+                                       "speed_kn": 7.5}])
+        order(g, "periscope")
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        first = named(order(g, "fire_torpedoes", tubes=[3]) + advance(g, 120), "ship_damaged")
+        if not first or first[0]["effect"] != "settling" or first[0]["minutes"] < 3:
+            continue  # a dud, or a ship going down too soon for a second torpedo
+        order(g, "periscope")
+        order(g, "tdc", contact="c1")
+        events = order(g, "fire_torpedoes", tubes=[4]) + advance(g, 240)
+        if not named(events, "torpedo_hit"):
+            continue  # a dud or a miss on the crew's estimates
+        seen += 1
+        hit, told = one(events, "torpedo_hit"), one(events, "ship_damaged")
+        assert (told["effect"], told["state"], told["ship"]) == ("settling_faster", "sinking", "c1")
+        assert told["feed"] == "Hit again: c1 is settling faster." and told["t"] == hit["t"]
+        assert told["minutes"] < first[0]["minutes"]
+        sunk = one(advance(g, hit["t"] + told["minutes"] * 60 + 10), "ship_sunk")
+        assert sunk["t"] == pytest.approx(hit["t"] + told["minutes"] * 60, abs=4)
+    assert seen >= 2
+
+
+def test_12_a_torpedo_that_strikes_a_stopped_ship_without_dooming_her_is_said():
+    """shipdamage.py: a second torpedo into a T2 tanker already stopped and listing that does not yet bring her
+    damage to her structure (ships.toml 1.8 hits) leaves her stopped; the log says the blow all the same — a
+    `ship_damaged` with effect `hit_again` in state `crippled` ("Hit again: the ship is still afloat.")."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 3000, "course": 90, "speed_kn": 7.5}])
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    assert shipdamage.hit(sea, v, 0.6 * v.cls.structure, "torpedo", g.t) == "crippled"
+    g.take_events()
+    assert shipdamage.hit(sea, v, 0.2 * v.cls.structure, "torpedo", g.t) == "crippled"
+    told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
+    assert [(e["effect"], e["state"], e["feed"]) for e in told] == [
+        ("hit_again", "crippled", "Hit again: the ship is still afloat.")]
