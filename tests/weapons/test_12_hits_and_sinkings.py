@@ -722,3 +722,13 @@ def test_12_a_torpedo_that_strikes_a_stopped_ship_without_dooming_her_is_said():
     told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
     assert [(e["effect"], e["state"], e["feed"]) for e in told] == [
         ("hit_again", "crippled", "Hit again: the ship is still afloat.")]
+
+
+def test_12_a_miss_names_the_ship_it_passed_though_the_crew_never_had_her_as_a_contact():
+    """The attack, the torpedo run: "Run time and result in the feed" — a miss's `passed_m` says where the torpedo
+    crossed its target's track. With the TDC laid on a point (no contact: nobody has reported the tramp), the
+    target is the ship nearest that point; the event names her by `vessel`, as a hit does, so a reader of the log
+    knows whose track the torpedo crossed 'ahead' even when `ship` (the crew's contact) is null."""
+    events, _datums = _missed_wake(3, 0)
+    miss = one(events, "torpedo_miss")
+    assert (miss["ship"], miss["vessel"], miss["side"]) == (None, "v1", "ahead") and miss["passed_m"] > 0

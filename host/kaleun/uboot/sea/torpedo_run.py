@@ -462,7 +462,7 @@ def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
     common = _common(tp, now)
     sea.emit("torpedo_miss", feed=Msg("{torpedo}: missed; its run ended after {seconds} s.", torpedo=_label(tp),
                                       seconds=_said(common)), **common,
-             ship=contact["id"] if contact else None, passed_m=tp["crossing"],
+             ship=contact["id"] if contact else None, vessel=aim, passed_m=tp["crossing"],
              side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
              ran_under=list(tp["passed"]))
     _done(sea, tp)
