@@ -3,12 +3,20 @@ app: torpedoes.toml, ships.toml). Rates are checked over many seeds; each game i
 
 from __future__ import annotations
 
+import io
+import json
 import math
 import re
+from pathlib import Path
 
 import pytest
+from kaleun.boards.loader import default_board
+from kaleun.runtime.script import EventWriter, ScriptRun
+from kaleun.uboot.game import new_game
 from kaleun.uboot.sea import geo
 from weaponskit import advance, named, one, order, range_game, weapons
+
+SCRIPT = Path(__file__).parent / "scripts" / "periscope_attack.jsonl"
 
 
 def _shot_at(cls: str, seed: int, start: str = "1942-06-20T12:00:00", tube: int = 3, range_m: float = 1000,
@@ -637,3 +645,90 @@ def test_12_a_ship_a_steam_torpedo_ran_under_saw_its_wake_pass_over_her():
 
     assert sum(alerted(1, seed) for seed in range(12)) >= 4
     assert not any(alerted(3, seed) for seed in range(12))
+
+
+def test_12_a_ship_the_wake_passed_early_saw_it_though_she_steamed_out_of_sight_since():
+    """attacks.toml [escort] `wake_sight_nm`: each ship is judged where she was when the G7a passed nearest her.
+    A Hunt 1,000 m ahead and 200 m (0.11 nm) to starboard of a G7a's track steams south at 25 kn, meeting it: the
+    torpedo passes her after about 28 s at 0.11 nm, well within the wake's 0.8 nm by day. By the end of its run
+    (7,500 m at 40 kn, about 364 s) she is some 3,700 m (2 nm) astern of the firing point, beyond sight of any of
+    its wake: judged there she would never see it; judged where it passed her she reports it in some of twelve
+    seeds (one look's chance falls off with distance, sensors.toml `visual_p` = 0.5)."""
+    def alerted(seed: int) -> bool:
+        g = range_game(seed, vessels=[{"class": "hunt", "bearing": 11.3, "range_m": 1020, "course": 180,
+                                       "speed_kn": 25}])
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=0)
+        events = order(g, "fire_torpedoes", tubes=[1]) + advance(g, 900)
+        miss = one(events, "torpedo_miss")
+        assert miss["ran_under"] == [] and not named(events, "torpedo_hit")
+        return any(e["reason"] == "a torpedo wake" for e in named(events, "escort_alert"))
+
+    assert sum(alerted(seed) for seed in range(12)) >= 3
+
+
+def test_12_two_wakes_of_one_fan_are_one_alarm():
+    """attacks.toml [escort] `one_blow_s`: blows within 60 s are one salvo's. The convoy exercise's periscope attack
+    script fires a fan of three G7a: the two that miss leave two wakes ending at the same moment, and the escorts
+    are alerted to "a torpedo wake" once, not once per wake."""
+    out = io.StringIO()
+    ScriptRun(new_game(0, "exercise_convoy_battle"), default_board(), EventWriter(out)).run(SCRIPT)
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    misses = named(events, "torpedo_miss")
+    assert len(misses) == 2 and {e["type"] for e in misses} == {"G7a"}
+    assert len([e for e in named(events, "escort_alert") if e["reason"] == "a torpedo wake"]) == 1
+
+
+def test_12_a_coup_de_grace_on_a_ship_going_down_says_she_settles_faster():
+    """§12 "sinks after a delay, or stays afloat for a coup de grâce" (shipdamage.py): a torpedo that strikes a ship
+    already settling halves the time she has left, and the log says so — a `ship_damaged` with effect
+    `settling_faster` and the minutes she has left now ("Hit again: c1 is settling faster."), and she goes down
+    when those minutes are up."""
+    seen = 0
+    for seed in range(10):
+        g = range_game(seed, vessels=[{"class": "tramp", "bearing": 0, "range_m": 1000, "course": 90,
+                                       "speed_kn": 7.5}])
+        order(g, "periscope")
+        order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
+        first = named(order(g, "fire_torpedoes", tubes=[3]) + advance(g, 120), "ship_damaged")
+        if not first or first[0]["effect"] != "settling" or first[0]["minutes"] < 3:
+            continue  # a dud, or a ship going down too soon for a second torpedo
+        order(g, "periscope")
+        order(g, "tdc", contact="c1")
+        events = order(g, "fire_torpedoes", tubes=[4]) + advance(g, 240)
+        if not named(events, "torpedo_hit"):
+            continue  # a dud or a miss on the crew's estimates
+        seen += 1
+        hit, told = one(events, "torpedo_hit"), one(events, "ship_damaged")
+        assert (told["effect"], told["state"], told["ship"]) == ("settling_faster", "sinking", "c1")
+        assert told["feed"] == "Hit again: c1 is settling faster." and told["t"] == hit["t"]
+        assert told["minutes"] < first[0]["minutes"]
+        sunk = one(advance(g, hit["t"] + told["minutes"] * 60 + 10), "ship_sunk")
+        assert sunk["t"] == pytest.approx(hit["t"] + told["minutes"] * 60, abs=4)
+    assert seen >= 2
+
+
+def test_12_a_torpedo_that_strikes_a_stopped_ship_without_dooming_her_is_said():
+    """shipdamage.py: a second torpedo into a T2 tanker already stopped and listing that does not yet bring her
+    damage to her structure (ships.toml 1.8 hits) leaves her stopped; the log says the blow all the same — a
+    `ship_damaged` with effect `hit_again` in state `crippled` ("Hit again: the ship is still afloat.")."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 3000, "course": 90, "speed_kn": 7.5}])
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    assert shipdamage.hit(sea, v, 0.6 * v.cls.structure, "torpedo", g.t) == "crippled"
+    g.take_events()
+    assert shipdamage.hit(sea, v, 0.2 * v.cls.structure, "torpedo", g.t) == "crippled"
+    told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
+    assert [(e["effect"], e["state"], e["feed"]) for e in told] == [
+        ("hit_again", "crippled", "Hit again: the ship is still afloat.")]
+
+
+def test_12_a_miss_names_the_ship_it_passed_though_the_crew_never_had_her_as_a_contact():
+    """The attack, the torpedo run: "Run time and result in the feed" — a miss's `passed_m` says where the torpedo
+    crossed its target's track. With the TDC laid on a point (no contact: nobody has reported the tramp), the
+    target is the ship nearest that point; the event names her by `vessel`, as a hit does, so a reader of the log
+    knows whose track the torpedo crossed 'ahead' even when `ship` (the crew's contact) is null."""
+    events, _datums = _missed_wake(3, 0)
+    miss = one(events, "torpedo_miss")
+    assert (miss["ship"], miss["vessel"], miss["side"]) == (None, "v1", "ahead") and miss["passed_m"] > 0

@@ -62,6 +62,8 @@ ASDIC_P_SEARCH = float(ENEMY["asdic_p_search"])
 HYDROPHONE_P = float(ENEMY["hydrophone_p"])
 ASDIC_LOST_AFTER = int(ENEMY["asdic_lost_after"])
 GIVE_UP_S = float(ESC["give_up_min"]) * 60.0
+#: blows within this many seconds are one salvo's, and one alarm: two torpedoes striking one ship, two wakes of one fan
+ONE_BLOW_S = float(ESC["one_blow_s"])
 MAX_HUNT_S = float(ESC["max_hunt_min"]) * 60.0
 #: an ASDIC fix's error (nm)
 FIX_ERROR_NM = float(ESC["contact_error_m"]) / 1852.0
@@ -149,6 +151,15 @@ def start_hunt(sea: Any, v: Vessel, now: float, lat: float, lon: float, error_nm
     if ai.get("station") is None and v.group in sea.groups and v.track is None:
         ai["station"] = list(sea.groups[v.group].offsets[v.id])
     sea.schedule(f"ai:{v.id}", now)
+
+
+def one_blow(sea: Any, key: str, now: float) -> bool:
+    """Whether a blow now at `key` (a ship's id, or "wake" for a torpedo wake seen) is a new one, not the same
+    salvo's as the last within `ONE_BLOW_S`; a new one is remembered (`sea.attacked_at`)."""
+    if now - sea.attacked_at.get(key, -1e9) < ONE_BLOW_S:
+        return False
+    sea.attacked_at[key] = now
+    return True
 
 
 def alert(sea: Any, lat: float, lon: float, now: float, why: Msg | str, group: str | None = None,

@@ -3,7 +3,7 @@
 A ship's `structure` (ships.toml) is how many standard torpedo hits (one 280 kg warhead) sink it.
 Damage adds up in `v.ai["damage"]`, in those units. At the class's structure the ship is doomed:
 it stops and goes under after `sink_min` minutes (sooner the harder it was hit); a coup de grâce
-on a sinking ship hastens it (it halves the time left).
+on a sinking ship hastens it (it halves the time left) and says so (`settling_faster`, with the minutes left).
 Below that it is hurt: from a quarter of its structure it falls out of its convoy and limps on at
 reduced speed (a lone ship slows down; a warship fights on), from half it lies stopped and listing
 (a target for a coup de grâce). A ship whose cargo `burns` (tankers) catches fire from the blow that
@@ -79,6 +79,8 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
         left = float(ai["sinking_at"]) - now
         ai["sinking_at"] = now + min(left, max(COUP_LEAST_S, left / 2))
         sea.schedule(f"sink:{v.id}", float(ai["sinking_at"]))
+        _tell(sea, v, "sinking", "settling_faster", Msg("Hit again: {ship} is settling faster.", ship=who(sea, v)),
+              minutes=round((float(ai["sinking_at"]) - now) / 60.0, 1))
         return "sinking"
     share = float(ai["damage"]) / cls.structure
     if share >= 1.0:
@@ -102,11 +104,16 @@ def hit(sea: Any, v: Vessel, damage: float, cause: str, now: float, heading: flo
         return "sinking"
     now_state = state_of(v)
     in_convoy = v.track is None  # keeping station in its convoy's formation until this blow
+    straggling = bool(ai.get("straggling"))
     _change_speed(sea, v, now, heading)
     fire = cls.burns and not ai.get("burning") and share >= STRAGGLE_SHARE
     if fire:
         ai["burning"] = True
-    if now_state == "crippled" and before != "crippled":
+    if now_state == before and (now_state == "crippled" or straggling) and cause != "gunfire" and not fire:
+        # a torpedo or a mine that strikes a ship already stopped, or already out of her convoy, without dooming her:
+        # nothing new to say of her state, yet the blow is said (a shell's hit is said by its `gun_round`)
+        _tell(sea, v, now_state, "hit_again", Msg("Hit again: {ship} is still afloat.", ship=who(sea, v)))
+    elif now_state == "crippled" and before != "crippled":
         _tell(sea, v, now_state, "stopped", Msg("Hit: {ship} is stopped and listing.", ship=who(sea, v)))
     elif share >= STRAGGLE_SHARE and not ai.get("straggling") and now_state != "crippled":
         # (a ship the first blow stopped lies listing: a later one never says she falls back or slows down)

@@ -462,7 +462,7 @@ def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
     common = _common(tp, now)
     sea.emit("torpedo_miss", feed=Msg("{torpedo}: missed; its run ended after {seconds} s.", torpedo=_label(tp),
                                       seconds=_said(common)), **common,
-             ship=contact["id"] if contact else None, passed_m=tp["crossing"],
+             ship=contact["id"] if contact else None, vessel=aim, passed_m=tp["crossing"],
              side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
              ran_under=list(tp["passed"]))
     _done(sea, tp)
@@ -478,28 +478,44 @@ def wake_sight_nm(cond: Any) -> float:
 
 
 def _wake_seen(sea: Any, tp: Mapping[str, Any], now: float) -> None:
-    """A steam torpedo that missed left its wake of bubbles all the same: a ship afloat near its last leg may see
-    it and report it, and the escorts take the firing point as after a hit (`_datum`)."""
+    """A steam torpedo that missed left its wake of bubbles all the same: a ship afloat that it passed within sight
+    may have seen it and report it, and the escorts take the firing point as after a hit (`_datum`). Each ship is
+    judged where she was when the torpedo passed nearest her on its last leg (`_nearest_nm`), not where she is when
+    its run ends: a ship the wake passed early had her chance then, though she has steamed out of sight since. Two
+    wakes of one salvo are one alarm (`escorts.one_blow`)."""
     sight = wake_sight_nm(Conditions.of(sea.weather))
     if sight <= 0.0:
         return
-    leg = Track.from_json(tp["leg"])
-    end = position(tp, now)
-    ee, en = geo.offset(leg.lat0, leg.lon0, end[0], end[1])  # the leg from its start to its end (nm)
-    length2 = ee * ee + en * en
     p_one = float(sensors.ENEMY["visual_p"])
     for v in sorted(sea.vessels.values(), key=lambda x: x.id):
         if shipdamage.state_of(v) == "sinking":
             continue
-        lat, lon = sea.vpos(v, now)
-        e, n = geo.offset(leg.lat0, leg.lon0, lat, lon)
-        s = 0.0 if length2 <= 0.0 else max(0.0, min(1.0, (e * ee + n * en) / length2))
         # a ship it ran under had its wake pass right over her, however far she has steamed on since
-        d = 0.0 if v.id in tp["passed"] else math.hypot(e - s * ee, n - s * en)
+        d = 0.0 if v.id in tp["passed"] else _nearest_nm(sea, tp, v, now)
         if d < sight and sea.rng.random() < notice_p(p_one, 1, d, sight):
-            dlat, dlon, err = _datum(sea, tp, now)
-            escorts.alert(sea, dlat, dlon, now, "a torpedo wake", error_nm=err)
+            if escorts.one_blow(sea, "wake", now):
+                dlat, dlon, err = _datum(sea, tp, now)
+                escorts.alert(sea, dlat, dlon, now, "a torpedo wake", error_nm=err)
             return
+
+
+def _nearest_nm(sea: Any, tp: Mapping[str, Any], v: Any, now: float) -> float:
+    """How near (nm) the torpedo passed a ship on its last leg, from the leg's start to `now`: both run straight at
+    constant speed over it (the ship on the track she sails now), so the closest approach is a closed form."""
+    leg = Track.from_json(tp["leg"])
+    run = max(0.0, now - leg.t0)
+    lat, lon = sea.vpos(v, now)
+    ue, un = geo.unit(leg.course)
+    course, speed = sea.vmotion(v)
+    ve, vn = geo.unit(course)
+    u, w = leg.speed / 3600.0, speed / 3600.0  # nm a second
+    se, sn = geo.offset(leg.lat0, leg.lon0, lat, lon)  # the ship now, from the leg's start
+    # the ship less the torpedo at `now` + tau (tau in [-run, 0]): d0 + rel * tau
+    d0e, d0n = se - ue * u * run, sn - un * u * run
+    re_, rn = ve * w - ue * u, vn * w - un * u
+    rel2 = re_ * re_ + rn * rn
+    tau = 0.0 if rel2 <= 0.0 else max(-run, min(0.0, -(d0e * re_ + d0n * rn) / rel2))
+    return math.hypot(d0e + re_ * tau, d0n + rn * tau)
 
 
 def _datum(sea: Any, tp: Mapping[str, Any], t: float) -> tuple[float, float, float]:

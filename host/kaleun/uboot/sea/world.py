@@ -809,9 +809,8 @@ class Sea(Module):
         the line from the ship to the boat at a guessed run (a torpedo that left no wake)."""
         v = self.vessels.get(vid)
         now = self.engine.t
-        if v is None or now - self.attacked_at.get(vid, -1e9) < 60.0:
+        if v is None or not escorts.one_blow(self, vid, now):
             return  # two torpedoes of one salvo are one blow
-        self.attacked_at[vid] = now
         if datum is None:
             datum = self._torpedo_datum(v, now)
         if v.track is None and v.group in self.groups:
