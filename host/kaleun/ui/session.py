@@ -40,7 +40,7 @@ class Session(Protocol):
 
 
 
-def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
+def saved_line(game: Engine | None = None, path: Path | None = None, touch: bool = False) -> Msg:
     """The last line of a game that ended saved, the same in every front end (the U-BOOT console and
     window, the Captain Sonar consoles and window): a stop signal is named as `kaleun: stopped by ...`
     names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`).
@@ -50,8 +50,9 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     (`Game saved as of 1 June 1941, 04:00:11 in .../autosave.json. Play on, or leave and continue it later
     with: kaleun resume`). A mission that is over is not sent to `kaleun resume`, which refuses it: the line
     says what comes next (`Game saved. The mission is over (lost) and cannot be played on; start a new game
-    with kaleun play.`)."""
-    over = _over(game)
+    with kaleun play.`). `touch`: said on the window, whose group may have no keyboard: a career record that cannot
+    be read is explained on the set-up's Career record page, not by `kaleun career`."""
+    over = _over(game, touch)
     if STOPPER.signum is not None:
         from kaleun.cli import stop_words
 
@@ -70,7 +71,7 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     return Msg("Game saved. Continue with: kaleun resume")
 
 
-def _over(game: Engine | None) -> Msg | None:
+def _over(game: Engine | None, touch: bool = False) -> Msg | None:
     """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead
     (the linked patrol's or the campaign's next mission, else a new game). A Captain Sonar game that is over
     (a boat sank) is not played on either (`kaleun play --continue` starts a new one). None: the game goes on."""
@@ -92,8 +93,11 @@ def _over(game: Engine | None) -> Msg | None:
     if unread is not None:  # the patrol or campaign goes on once the record is mended, not with a new game
         from kaleun.career import going_on_command
 
-        going_on = Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
-                       "{how} books this mission's result and goes on.", how=going_on_command(unread[0]))
+        how = going_on_command(unread[0])
+        going_on = Msg("the career record cannot be read (Career record on the set-up's first page says why): once it "
+                       "is repaired or moved away, {how} books this mission's result and goes on.", how=how) if touch \
+            else Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
+                     "{how} books this mission's result and goes on.", how=how)
     elif going_on is None:
         going_on = Msg("start a new game with kaleun play.")
     return Msg("The mission is over ({result}) and cannot be played on; {next}",
