@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from kaleun import session_log
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
+from kaleun.core.errors import SaveError
 from kaleun.core.messages import Msg, When, of_error
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
@@ -411,6 +412,39 @@ def leave_setup(runtime: Runtime) -> Msg:
     return left
 
 
+def resume_kept(runtime: Runtime, kept: Path, board: Board) -> Runtime:
+    """The game saved before, kept aside as `kept` when the window opened on the set-up, continued in the window
+    instead of the placeholder `runtime` (the set-up's Go on with it), as `kaleun resume --save` continues it: its
+    journal replayed, the same mission, time and crew. The placeholder is retired (nothing of it kept) and the game
+    continued is saved where the autosave is (`kaleun resume` finds it there); its copy kept aside goes once it is.
+    Raises SaveError (a save that cannot be continued, or a mission over) or ValueError (the table cannot be set up
+    again) with nothing changed: the placeholder stays, the game kept aside as it was."""
+    from kaleun.journal import journal_path
+    from kaleun.saves import open_save
+
+    opened = open_save(kept)
+    game = opened.engine
+    if is_over(game):  # not one to go on with (the set-up names only games not over)
+        raise SaveError(Msg("{path}: the mission saved there is over and cannot be played on; the file was kept as it "
+                            "is", path=str(kept)))
+    retire(runtime)
+    try:
+        resumed = make_runtime(game, board, keep_previous=False, language=runtime.language, unstarted=True)
+    except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
+        STOPPER.running(runtime.request_stop, runtime.continued)
+        raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
+    except BaseException:  # the set-up says why; a stop signal still ends the window
+        STOPPER.running(runtime.request_stop, runtime.continued)
+        raise
+    if resumed.autosave is not None and resumed.autosave.problem is None and kept != resumed.autosave.path:
+        try:  # saved in the autosave's place now: the copy kept aside is no game left to go on with
+            journal_path(kept).unlink(missing_ok=True)
+            kept.unlink(missing_ok=True)
+        except OSError as exc:  # a read-only folder: the copy stays, an earlier game like any other
+            log.warning("the game continued stays kept aside as %s too: %s", kept, exc)
+    return resumed
+
+
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
                  fullscreen: bool = False, language: str = "en", keep_previous: bool = False,
                  setup: bool = False) -> Session:
@@ -454,6 +488,12 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 raise
             return current[0]
 
+        def resume(kept: Path) -> Runtime:
+            """The game saved before, kept aside as `kept` when the window opened, continued instead of the one the
+            set-up opened on (its Go on with it), as `kaleun resume --save` continues it: `go_on_with_kept`."""
+            current[0] = resume_kept(current[0], kept, board)
+            return current[0]
+
         def after(win: Window, mode: str | None) -> Setup:
             """The set-up opened from a game's end (the debrief's New game or the next part): leaving it closes the
             window as a quit does, the finished game saved as it was."""
@@ -462,7 +502,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
         if setup:
             return Window(runtime, fullscreen=True if fullscreen else None, after=after,
                           setup=lambda w: Setup(w, restart, leave=lambda: leave_setup(current[0]),
-                                                begin=lambda: setup_started(current[0])))
+                                                begin=lambda: setup_started(current[0]), resume=resume))
         return Window(runtime, fullscreen=True if fullscreen else None, after=after)
     if setup and not console:  # no display, so no set-up: the game opened on is played at once
         setup_started(runtime)
