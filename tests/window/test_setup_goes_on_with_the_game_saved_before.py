@@ -120,3 +120,15 @@ def test_a_save_that_cannot_be_continued_is_refused_saying_why_and_nothing_chang
     touch(win, "setup.start")  # the group plays the part again from its beginning instead
     assert win.overlay is None and win.game.module("mission").mission == "sc_convoy_1940"
     assert win.game.t < 60
+
+
+def test_a_single_mission_set_aside_by_another_choice_is_gone_on_with_too(home, monkeypatch) -> None:
+    """A single mission with objectives stopped midway (agents_1941), another mission chosen: the page "Start" shows
+    first, which says the new game sets it aside, goes on with it as well."""
+    saved = saved_midway(home, GameSetup(mission="agents_1941", seed=3), hours=1.0)
+    win = window_on_the_set_up(monkeypatch)
+    win.overlay.choose("prize_rules_1939")
+    page_with_go_on(win, "setup.next")
+    touch(win, "setup.resume")
+    assert win.overlay is None
+    same_game(win.game, saved)
