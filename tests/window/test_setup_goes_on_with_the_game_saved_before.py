@@ -132,3 +132,21 @@ def test_a_single_mission_set_aside_by_another_choice_is_gone_on_with_too(home, 
     touch(win, "setup.resume")
     assert win.overlay is None
     same_game(win.game, saved)
+
+
+def test_what_the_load_found_is_said_in_the_feed_as_kaleun_resume_says_it(home, monkeypatch) -> None:
+    """The journal beside the game kept aside is no Kaleun journal (a file copied over it): `kaleun resume` says it was
+    ignored before the game; Go on with it says it in the feed, and the game goes on from its save."""
+    from kaleun.journal import journal_path
+
+    saved_midway(home, GameSetup(mission="sc_convoy_1940", seed=3, mode="linked"))
+    (home / "autosave.journal.jsonl").write_text("a shopping list\n", encoding="utf-8")
+    win = window_on_the_set_up(monkeypatch)
+    setup = win.overlay
+    assert journal_path(setup.kept).is_file()
+    setup.choose("sc_convoy_1940")
+    page_with_go_on(win, "setup.next", "setup.mode.linked")
+    touch(win, "setup.resume")
+    assert win.overlay is None and win.game.module("mission").mission == "sc_convoy_1940"
+    said = [win.tr(line.words) for line in win.feed.lines]
+    assert any(line.endswith("not a Kaleun journal; it was ignored") for line in said), said

@@ -412,13 +412,14 @@ def leave_setup(runtime: Runtime) -> Msg:
     return left
 
 
-def resume_kept(runtime: Runtime, kept: Path, board: Board) -> Runtime:
+def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, list[Msg | str]]:
     """The game saved before, kept aside as `kept` when the window opened on the set-up, continued in the window
     instead of the placeholder `runtime` (the set-up's Go on with it), as `kaleun resume --save` continues it: its
     journal replayed, the same mission, time and crew. The placeholder is retired (nothing of it kept) and the game
     continued is saved where the autosave is (`kaleun resume` finds it there); its copy kept aside goes once it is.
     Raises SaveError (a save that cannot be continued, or a mission over) or ValueError (the table cannot be set up
-    again) with nothing changed: the placeholder stays, the game kept aside as it was."""
+    again) with nothing changed: the placeholder stays, the game kept aside as it was. Returns the runtime and what
+    the load found that `kaleun resume` says before the game (a journal cut short, an entry that failed)."""
     from kaleun.journal import journal_path
     from kaleun.saves import open_save
 
@@ -442,7 +443,7 @@ def resume_kept(runtime: Runtime, kept: Path, board: Board) -> Runtime:
             kept.unlink(missing_ok=True)
         except OSError as exc:  # a read-only folder: the copy stays, an earlier game like any other
             log.warning("the game continued stays kept aside as %s too: %s", kept, exc)
-    return resumed
+    return resumed, list(opened.notes)
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
@@ -488,11 +489,11 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 raise
             return current[0]
 
-        def resume(kept: Path) -> Runtime:
+        def resume(kept: Path) -> tuple[Runtime, list[Msg | str]]:
             """The game saved before, kept aside as `kept` when the window opened, continued instead of the one the
             set-up opened on (its Go on with it), as `kaleun resume --save` continues it: `go_on_with_kept`."""
-            current[0] = resume_kept(current[0], kept, board)
-            return current[0]
+            current[0], notes = resume_kept(current[0], kept, board)
+            return current[0], notes
 
         def after(win: Window, mode: str | None) -> Setup:
             """The set-up opened from a game's end (the debrief's New game or the next part): leaving it closes the

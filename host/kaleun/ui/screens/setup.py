@@ -80,9 +80,10 @@ log = logging.getLogger(__name__)
 #: (the chosen set-up) -> a runtime for its new game (the session builds it; ValueError or the
 #: career's error: why it cannot start)
 Restart = Callable[[GameSetup], Any]
-#: (the file the game saved before was kept as) -> a runtime going on with that game (the session builds it; SaveError
-#: or ValueError: why it cannot go on)
-Resume = Callable[[Path], Any]
+#: (the file the game saved before was kept as) -> a runtime going on with that game and what its load found (a
+#: journal cut short: said in the feed, as `kaleun resume` says it) (the session builds it; SaveError or ValueError: why
+#: it cannot go on)
+Resume = Callable[[Path], tuple[Any, list[Msg | str]]]
 
 #: the button on the page "Start" shows first that goes on with the game saved before, not over, instead
 GO_ON_WITH_IT = Msg("Go on with it")
@@ -440,7 +441,7 @@ class Setup(Overlay):
         if self.resume is None or self.kept is None:
             return
         try:
-            runtime = self.resume(self.kept)
+            runtime, notes = self.resume(self.kept)
         except (ValueError, SaveError, CareerError) as exc:  # the save's refusal, or the table's: shown
             self.problem = of_error(exc)
             win.touch()
@@ -452,6 +453,8 @@ class Setup(Overlay):
         if self.begin is not None:
             self.begin()
         win.close_overlay()
+        for note in notes:  # what the load found, as `kaleun resume` says it before the game
+            win.say(note)
         win.runtime.rest()
         win.runtime.step()
 
