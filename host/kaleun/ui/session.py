@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from kaleun import session_log
 from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
+from kaleun.core.errors import SaveError
 from kaleun.core.messages import Msg, When, of_error
 from kaleun.paths import autosave_path, state_dir
 from kaleun.ports.base import Lamps, Sounder
@@ -40,7 +41,7 @@ class Session(Protocol):
 
 
 
-def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
+def saved_line(game: Engine | None = None, path: Path | None = None, touch: bool = False) -> Msg:
     """The last line of a game that ended saved, the same in every front end (the U-BOOT console and
     window, the Captain Sonar consoles and window): a stop signal is named as `kaleun: stopped by ...`
     names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`).
@@ -50,8 +51,9 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     (`Game saved as of 1 June 1941, 04:00:11 in .../autosave.json. Play on, or leave and continue it later
     with: kaleun resume`). A mission that is over is not sent to `kaleun resume`, which refuses it: the line
     says what comes next (`Game saved. The mission is over (lost) and cannot be played on; start a new game
-    with kaleun play.`)."""
-    over = _over(game)
+    with kaleun play.`). `touch`: said on the window, whose group may have no keyboard: a career record that cannot
+    be read is explained on the set-up's Career record page, not by `kaleun career`."""
+    over = _over(game, touch)
     if STOPPER.signum is not None:
         from kaleun.cli import stop_words
 
@@ -70,7 +72,7 @@ def saved_line(game: Engine | None = None, path: Path | None = None) -> Msg:
     return Msg("Game saved. Continue with: kaleun resume")
 
 
-def _over(game: Engine | None) -> Msg | None:
+def _over(game: Engine | None, touch: bool = False) -> Msg | None:
     """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead
     (the linked patrol's or the campaign's next mission, else a new game). A Captain Sonar game that is over
     (a boat sank) is not played on either (`kaleun play --continue` starts a new one). None: the game goes on."""
@@ -92,8 +94,11 @@ def _over(game: Engine | None) -> Msg | None:
     if unread is not None:  # the patrol or campaign goes on once the record is mended, not with a new game
         from kaleun.career import going_on_command
 
-        going_on = Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
-                       "{how} books this mission's result and goes on.", how=going_on_command(unread[0]))
+        how = going_on_command(unread[0])
+        going_on = Msg("the career record cannot be read (Career record on the set-up's first page says why): once it "
+                       "is repaired or moved away, {how} books this mission's result and goes on.", how=how) if touch \
+            else Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
+                     "{how} books this mission's result and goes on.", how=how)
     elif going_on is None:
         going_on = Msg("start a new game with kaleun play.")
     return Msg("The mission is over ({result}) and cannot be played on; {next}",
@@ -407,6 +412,40 @@ def leave_setup(runtime: Runtime) -> Msg:
     return left
 
 
+def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, list[Msg | str]]:
+    """The game saved before, kept aside as `kept` when the window opened on the set-up, continued in the window
+    instead of the placeholder `runtime` (the set-up's Go on with it), as `kaleun resume --save` continues it: its
+    journal replayed, the same mission, time and crew. The placeholder is retired (nothing of it kept) and the game
+    continued is saved where the autosave is (`kaleun resume` finds it there); its copy kept aside goes once it is.
+    Raises SaveError (a save that cannot be continued, or a mission over) or ValueError (the table cannot be set up
+    again) with nothing changed: the placeholder stays, the game kept aside as it was. Returns the runtime and what
+    the load found that `kaleun resume` says before the game (a journal cut short, an entry that failed)."""
+    from kaleun.journal import journal_path
+    from kaleun.saves import open_save
+
+    opened = open_save(kept)
+    game = opened.engine
+    if is_over(game):  # not one to go on with (the set-up names only games not over)
+        raise SaveError(Msg("{path}: the mission saved there is over and cannot be played on; the file was kept as it "
+                            "is", path=str(kept)))
+    retire(runtime)
+    try:
+        resumed = make_runtime(game, board, keep_previous=False, language=runtime.language, unstarted=True)
+    except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
+        STOPPER.running(runtime.request_stop, runtime.continued)
+        raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
+    except BaseException:  # the set-up says why; a stop signal still ends the window
+        STOPPER.running(runtime.request_stop, runtime.continued)
+        raise
+    if resumed.autosave is not None and resumed.autosave.problem is None and kept != resumed.autosave.path:
+        try:  # saved in the autosave's place now: the copy kept aside is no game left to go on with
+            journal_path(kept).unlink(missing_ok=True)
+            kept.unlink(missing_ok=True)
+        except OSError as exc:  # a read-only folder: the copy stays, an earlier game like any other
+            log.warning("the game continued stays kept aside as %s too: %s", kept, exc)
+    return resumed, list(opened.notes)
+
+
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
                  fullscreen: bool = False, language: str = "en", keep_previous: bool = False,
                  setup: bool = False) -> Session:
@@ -450,6 +489,12 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 raise
             return current[0]
 
+        def resume(kept: Path) -> tuple[Runtime, list[Msg | str]]:
+            """The game saved before, kept aside as `kept` when the window opened, continued instead of the one the
+            set-up opened on (its Go on with it), as `kaleun resume --save` continues it: `go_on_with_kept`."""
+            current[0], notes = resume_kept(current[0], kept, board)
+            return current[0], notes
+
         def after(win: Window, mode: str | None) -> Setup:
             """The set-up opened from a game's end (the debrief's New game or the next part): leaving it closes the
             window as a quit does, the finished game saved as it was."""
@@ -458,7 +503,7 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
         if setup:
             return Window(runtime, fullscreen=True if fullscreen else None, after=after,
                           setup=lambda w: Setup(w, restart, leave=lambda: leave_setup(current[0]),
-                                                begin=lambda: setup_started(current[0])))
+                                                begin=lambda: setup_started(current[0]), resume=resume))
         return Window(runtime, fullscreen=True if fullscreen else None, after=after)
     if setup and not console:  # no display, so no set-up: the game opened on is played at once
         setup_started(runtime)

@@ -197,14 +197,18 @@ class Window:
                     "{problem}. The mission is played; its result is booked in the career record once the record is "
                     "repaired or moved away (kaleun resume of its save books it).", problem=problem))
 
-    def rebind(self, runtime: Runtime) -> None:
-        """Run another runtime (a new game chosen at the set-up) in this window."""
+    def rebind(self, runtime: Runtime, under_way: bool = False) -> None:
+        """Run another runtime (a new game chosen at the set-up) in this window. `under_way`: a game saved before and
+        continued (the set-up's Go on with it): what still threatens its boat is raised again, as when a window
+        opens on a resumed game."""
         self._bind(runtime)
         self.track = Track()
         self.alarms.clear()
         self._breach_of.clear()  # the new game's feed numbers its lines afresh
         self.badges.clear()
         self.ui.clear()
+        if under_way:
+            self._still_burning()
         self.touch()
 
     # -- reading the state --------------------------------------------------------------------

@@ -101,7 +101,7 @@ class Settings(Overlay):
                 self.win.note(Msg("Game saved. The mission is over and cannot be played on: the debrief offers the "
                                   "next game (Map, then Debrief)."))
             else:
-                self.win.note(saved_line(self.win.game) if over else Msg("The game is saved."))
+                self.win.note(saved_line(self.win.game, touch=True) if over else Msg("The game is saved."))
         elif autosave.told == told:  # not said by the autosave just now (it says a failure once)
             self.win.say(problem)
 

@@ -18,7 +18,8 @@ record (`kaleun.career.start_configured`: the carry-over of a linked patrol, the
 mission) or says why it cannot start, which the page shows. When the game saved before this one (kept aside as
 the window opened) holds the part of a linked patrol or the campaign mission "Start" would play, not over yet,
 the crew's page says it is played again from its beginning, and "Start" first shows a page naming the file that
-game is kept as and how to go on with it instead (`kaleun resume --save`), as `kaleun play --linked` does. Any other
+game is kept as, as `kaleun play --linked` does, with **Go on with it**, which continues that game in the window
+instead, as `kaleun resume --save` does (the session's `resume_kept`). Any other
 mission with objectives not over yet in that game (a single mission too) is named the same way: the new game sets
 it aside, and the page says where it is kept.
 
@@ -46,6 +47,7 @@ from kaleun.career import (
     patrol_given_up,
     unfinished_mission,
 )
+from kaleun.core.errors import SaveError
 from kaleun.core.messages import Msg, of_error
 from kaleun.own_missions import program_own
 from kaleun.service import service_kind
@@ -78,6 +80,13 @@ log = logging.getLogger(__name__)
 #: (the chosen set-up) -> a runtime for its new game (the session builds it; ValueError or the
 #: career's error: why it cannot start)
 Restart = Callable[[GameSetup], Any]
+#: (the file the game saved before was kept as) -> a runtime going on with that game and what its load found (a
+#: journal cut short: said in the feed, as `kaleun resume` says it) (the session builds it; SaveError or ValueError: why
+#: it cannot go on)
+Resume = Callable[[Path], tuple[Any, list[Msg | str]]]
+
+#: the button on the page "Start" shows first that goes on with the game saved before, not over, instead
+GO_ON_WITH_IT = Msg("Go on with it")
 
 MODE_WORDS: dict[str, Msg] = {"single": Msg("single mission"), "linked": Msg("linked patrol"),
                               "campaign": Msg("campaign")}
@@ -98,9 +107,11 @@ class Setup(Overlay):
 
     def __init__(self, win: Any, restart: Restart | None = None,
                  leave: Callable[[], Msg | None] | None = None, begin: Callable[[], None] | None = None,
-                 going_on: str | None = None) -> None:
+                 going_on: str | None = None, resume: Resume | None = None) -> None:
         super().__init__(win)
         self.restart = restart
+        #: the session's hands for going on with the game saved before instead (`Go on with it`, `go_on_with_kept`)
+        self.resume = resume
         #: the session's hands for leaving before Start (the game opened on is not kept: `session.leave_setup`)
         self.leave = leave
         #: told at Start, before the clock runs: the game shown is played from now (`session.setup_started`)
@@ -314,9 +325,12 @@ class Setup(Overlay):
                            "and keeps that one to go on with later.", mission=self.titled(unfinished[0]))
         if not whole:
             return said
-        return Msg("{said} If this game starts, that one is kept as {path} (kaleun resume --save {path} goes on with "
-                   "it); to go on with it now instead, touch Quit here: kaleun resume then continues it.", said=said,
-                   path=str(self.kept))
+        if self.resume is None:  # a table whose window cannot go on with it: the terminal's command
+            return Msg("{said} If this game starts, that one is kept as {path} (kaleun resume --save {path} goes on "
+                       "with it); to go on with it now instead, touch Quit here: kaleun resume then continues it.",
+                       said=said, path=str(self.kept))
+        return Msg("{said} If this game starts, that one is kept as {path} to go on with later; to go on with it now "
+                   "instead, touch {button}.", said=said, path=str(self.kept), button=GO_ON_WITH_IT)
 
     def titled(self, mission: str) -> Msg | str:
         """A mission named in a sentence of the page: by its title, a group's own by the title its file gives it."""
@@ -417,6 +431,32 @@ class Setup(Overlay):
         win.runtime.step()
         if self.rules is not None:
             win.submit({"do": "crew_options", "rules": self.rules})
+
+    def go_on_with_kept(self) -> None:
+        """The game saved before, not over (a part of a linked patrol, a campaign mission, a single mission with
+        objectives), continued in the window instead of a new game, as `kaleun resume --save` goes on with it: the same
+        mission at the same time with the same crew, saved again where `kaleun resume` finds it. A save that cannot be
+        continued is refused with why, and nothing is changed."""
+        win = self.win
+        if self.resume is None or self.kept is None:
+            return
+        try:
+            runtime, notes = self.resume(self.kept)
+        except (ValueError, SaveError, CareerError) as exc:  # the save's refusal, or the table's: shown
+            self.problem = of_error(exc)
+            win.touch()
+            return
+        old = win.runtime
+        old.close()
+        runtime.language = win.lang.code
+        win.rebind(runtime, under_way=True)
+        if self.begin is not None:
+            self.begin()
+        win.close_overlay()
+        for note in notes:  # what the load found, as `kaleun resume` says it before the game
+            win.say(note)
+        win.runtime.rest()
+        win.runtime.step()
 
     def leaving(self) -> Msg | None:
         """The window closes on the set-up (Quit, Escape): no game was started; what the terminal is told."""
@@ -629,17 +669,21 @@ class Setup(Overlay):
         and what the choice gives up (a patrol or campaign in progress); "Back" returns to the crew's page."""
         s = c.size
         bottom = Rect(body.x, body.bottom - s(47), body.w, s(47))
-        y = c.paragraph(self.held(whole=True), Rect(body.x, body.y, body.w, bottom.y - body.y - s(8)),
-                        theme.TEXT_SIZE, theme.WARNING)
+        size, top = theme.TEXT_SIZE, body.y
+        if self.problem:  # why the game saved before cannot be gone on with (a path and a reason): above it, whole
+            size = theme.MIN_TEXT
+            top = c.paragraph(self.problem, Rect(body.x, top, body.w, bottom.y - top - s(8)), size,
+                              theme.WARNING) + s(6)
+        y = c.paragraph(self.held(whole=True), Rect(body.x, top, body.w, bottom.y - top - s(8)), size, theme.WARNING)
         given_up = self.given_up()
         if given_up is not None:  # and what the choice gives up, as the crew's page says it without a game held
-            c.paragraph(given_up, Rect(body.x, y + s(8), body.w, bottom.y - y - s(16)), theme.TEXT_SIZE, theme.WARNING)
+            c.paragraph(given_up, Rect(body.x, y + s(8), body.w, bottom.y - y - s(16)), size, theme.WARNING)
         c.button("setup.back", Rect(bottom.x, bottom.y, s(120), bottom.h), Msg("Back"), call(self.go, 1),
                  size=theme.MIN_TEXT)
         start = Rect(bottom.right - s(170), bottom.y, s(170), bottom.h)
-        if self.problem:
-            c.paragraph(self.problem, Rect(bottom.x + s(130), bottom.y, start.x - bottom.x - s(140), bottom.h),
-                        theme.MIN_TEXT, theme.WARNING)
+        if self.resume is not None:  # the game saved before, continued instead (a touch-only group has no terminal)
+            c.button("setup.resume", Rect(start.x - s(236), bottom.y, s(228), bottom.h), GO_ON_WITH_IT,
+                     simple(self.go_on_with_kept), size=theme.MIN_TEXT)
         c.button("setup.start", start, Msg("Start"), simple(self.start), active=True, icon=icons.play)
 
     def _draw_going_on(self, c: Canvas, body: Rect, going_on: dict[str, Any]) -> int:
