@@ -118,3 +118,13 @@ def test_wait_is_typed_in_the_tables_language() -> None:
         game = new_game(0)
         console_typed(language, f"{word} 30m", game=game)
         assert game.t == 1800, language
+
+
+def test_through_is_read_wherever_it_is_typed() -> None:
+    """`wait through 30m`, `wait at=SECONDS through` and `warten 30m through` (a German table) run as `wait 30m
+    through` does, never refused as a while it cannot read or as "how long and at= both"."""
+    for language, typed in (("en", "wait through 30m"), ("en", "wait at=1800 through"), ("de", "warten 30m through"),
+                            ("en", "wait at=1800 stop")):
+        game = new_game(0)
+        said = console_typed(language, typed, game=game)
+        assert game.t == 1800, (typed, said)

@@ -487,7 +487,7 @@ class Console(Prompting):
         from kaleun.ui import console_wait
         from kaleun.ui.session import is_over
 
-        fields = self._view_fields("wait", args)
+        fields = self._view_fields("wait", console_wait.choice_named(args))
         if is_over(self.game) or self.runtime.game_over:
             raise CommandError(Msg("wait: the mission is over, its clock stands"))
         end, until = console_wait.target(fields, self.game.t, self.game.now_iso, self.lang)

@@ -70,6 +70,15 @@ ALARM_CHOICES: tuple[str, ...] = ("stop", "through")
 THROUGH = "through"
 
 
+def choice_named(words: list[str]) -> list[str]:
+    """The typed words with a bare `stop` or `through` anywhere read as the alarms' field (`wait through 3d`,
+    `wait at=600 through` as well as `wait 3d through`): it never names a while or a time."""
+    bare = [w for w in words if "=" not in w and fold(w) in ALARM_CHOICES]
+    if len(bare) != 1:
+        return words
+    return [w for w in words if w is not bare[0]] + [f"alarms={fold(bare[0])}"]
+
+
 class AlarmWatch:
     """Stops a wait at the first alarm (`kaleun.ui.alarms.ALARMS`: the ones the window's banner and the console
     raise) that is news as the feed says it: a ship added to the lookouts' open report is not (`OpenReports`, the
