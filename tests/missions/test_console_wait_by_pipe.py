@@ -15,18 +15,20 @@ from kaleun.ui.alarms import ALARMS
 from kit import console_typed, kaleun_env, read_events, run_kaleun
 
 
-def _piped(home: Path, *lines: str, mission: str = "shadow_1941", seed: int | None = None
-           ) -> subprocess.CompletedProcess[str]:
+def _piped(home: Path, *lines: str, mission: str = "shadow_1941", seed: int | None = None,
+           language: str = "en") -> subprocess.CompletedProcess[str]:
     seeded = ["--seed", str(seed)] if seed is not None else []
-    return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--mission", mission, *seeded],
+    return subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--mission", mission, *seeded,
+                           "--language", language],
                           input="".join(f"{line}\n" for line in lines), capture_output=True, text=True,
                           env=kaleun_env(home), timeout=300, cwd=home)
 
 
 def test_a_piped_console_waits_for_hqs_signal_then_decodes_it_and_replays_the_same(home: Path) -> None:
-    """§ missions/HQ: `wait signal` lets the time pass to HQ's first coded signal, so `enigma` decodes it; the session's
-    script, run by `kaleun run` to where the game ran, gives the console's event log byte for byte."""
-    done = _piped(home, "time transit", "wait signal", "enigma", "wait 2h", "quit")
+    """§ missions/HQ: `wait signal through` lets the time pass to HQ's first coded signal (through any alarm), so
+    `enigma` decodes it; the session's script, run by `kaleun run` to where the game ran, gives the console's event
+    log byte for byte."""
+    done = _piped(home, "time transit", "wait signal through", "enigma", "wait 2h through", "quit")
     assert done.returncode == 0, done.stderr
     assert "no coded signal is waiting" not in done.stdout
     assert "Waited until what was waited for came, at" in done.stdout
@@ -128,3 +130,13 @@ def test_through_is_read_wherever_it_is_typed() -> None:
         game = new_game(0)
         said = console_typed(language, typed, game=game)
         assert game.t == 1800, (typed, said)
+
+
+def test_a_german_table_is_told_of_the_alarm_in_its_words(home: Path) -> None:
+    """Issue 10 §11/§9: at a German table the stop says the alarm and the way to run through it in the table's words
+    (`warten ... through`), as `help warten` lists the field."""
+    done = _piped(home, "warten 3d", mission="torpedo_crisis_1940", seed=1, language="de")
+    assert done.returncode == 0, done.stderr
+    assert "Das Warten hielt um 1940-04-15 23:25:34 an" in done.stdout, done.stdout
+    assert "Alarm, Artilleriefeuer." in done.stdout  # the window's alarm word in German
+    assert "(warten ... through " in done.stdout, done.stdout

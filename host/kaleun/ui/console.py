@@ -501,7 +501,7 @@ class Console(Prompting):
         self.say(self.lang.render(console_wait.waited(
             self.game.now_iso.replace("T", " "), self.game.t, want is not None and want(events),
             self.runtime.game_over, alarm=watch.alarm if watch is not None else None,
-            signalled=self.runtime.stop_requested)))
+            signalled=self.runtime.stop_requested, word=typed_word(self._word("wait"), self.lang))))
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)

@@ -160,8 +160,8 @@ def _within(end: float) -> float:
 
 
 def waited(clock: str, t: float, stopped: bool, over: bool, alarm: AlarmKind | None = None,
-           signalled: bool = False) -> Msg:
-    """What the console says once the wait is done."""
+           signalled: bool = False, word: str = "wait") -> Msg:
+    """What the console says once the wait is done (`word`: the command as the table types it)."""
     if over:
         return Msg("  The mission is over at {clock} (game time {t} s): its clock stands.", clock=clock, t=f"{t:.0f}")
     if signalled:
@@ -170,7 +170,7 @@ def waited(clock: str, t: float, stopped: bool, over: bool, alarm: AlarmKind | N
     if alarm is not None:
         return Msg("  The wait stopped at {clock} (game time {t} s): alarm, {alarm}. The boat is yours: give your "
                    "orders, or wait again ({through} runs through every alarm).", clock=clock, t=f"{t:.0f}",
-                   alarm=alarm.word, through=f"wait ... {THROUGH}")
+                   alarm=alarm.word, through=f"{word} ... {THROUGH}")
     if stopped:
         return Msg("  Waited until what was waited for came, at {clock} (game time {t} s).", clock=clock,
                    t=f"{t:.0f}")
