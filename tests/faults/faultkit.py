@@ -271,6 +271,35 @@ runpy.run_module("kaleun", run_name="__main__")
 """
 
 
+def signal_during_a_wait(sig: int, wakes: int, *args: str) -> str:
+    """A `python -c` program that runs `kaleun ARGS` and sends itself `sig` at the `wakes`th game step of a wait
+    of a day or more (the console's `wait 3d`: the engine's time run on with a stop condition), so the signal is
+    known to land while the wait runs, never before or after it."""
+    return f"""
+import os, runpy, sys
+from kaleun.core.engine import Engine
+
+original = Engine.advance_to
+
+def advance_to(self, target, until=None):
+    if until is None or target - self.t < 86400:
+        return original(self, target, until)
+    count = [0]
+
+    def counted():
+        count[0] += 1
+        if count[0] == {wakes}:
+            os.kill(os.getpid(), {sig})
+        return until()
+
+    return original(self, target, counted)
+
+Engine.advance_to = advance_to
+sys.argv = ["kaleun", *{list(args)!r}]
+runpy.run_module("kaleun", run_name="__main__")
+"""
+
+
 def resumed_or_refused(path: Path, what: str, label: str, run_on: Callable[[Engine, random.Random], None],
                        seed: int, spare: Path) -> str | None:
     """Open a damaged save at `path` as a resume does. Refused: its message (one line naming the file) is returned

@@ -251,11 +251,15 @@ class Runtime:
         console's `wait`); with `until`, stop at the first wake whose events (those of the wait so far) satisfy it.
         The events are handed out as they come; the session's script needs no line for it (its next command's
         `t` says when it came, and its closing comment how far the game ran), so a replay meets the same game.
+        A stop signal (SIGTERM, SIGINT, SIGHUP: `request_stop`) ends the wait at the next wake, so a long wait
+        typed at a terminal saves and leaves as the console's `quit` does, not only once it is over.
         Returns the events of the wait."""
         events = self.game.advance_to(self.game.t)  # what is due now runs first, as before a command
         self._dispatch(events)
-        if target > self.game.t and not self.game_over:
-            stop = (lambda: until(list(self.game.emitted))) if until is not None else None
+        if target > self.game.t and not self.game_over and not self.stopping:
+            def stop() -> bool:
+                return self.stopping or (until is not None and until(list(self.game.emitted)))
+
             more = self.game.advance_to(target, until=stop)
             self._dispatch(more)
             events += more

@@ -41,6 +41,7 @@ from kaleun.ui import console_views as views
 from kaleun.ui import only_target, typed
 from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
 from kaleun.ui.alarms import alarm_for
+from kaleun.ui.console_wait import ALARM_CHOICES
 from kaleun.ui.console_words import fold, typed_word
 from kaleun.ui.contact_list import SORT_LABELS, SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
@@ -91,9 +92,13 @@ CONSOLE: tuple[Action, ...] = (
     Action("wait", "console", N_("let the game's time run on at once: for a while (90s, 30m, 2h, 3d), until the "
                                  "ship's clock reads a time (06:00), until the next line of the info feed (feed), HQ's "
                                  "next signal (signal) or the next contact reported (contact), or to a game time "
-                                 "(at=SECONDS, a table script's t)"),
+                                 "(at=SECONDS, a table script's t); it stops at an alarm (a contact, gunfire, an "
+                                 "aircraft, depth charges, a breach, a fire) and says which, unless told to run "
+                                 "through (wait 3d through)"),
            (Field("for", "text", N_("how long, a time of the ship's clock, feed, signal or contact"),
                   positional=True),
+            Field("alarms", "choice", N_("stop at an alarm (the default), or through: run through every alarm "
+                                         "(for testing)"), choices=ALARM_CHOICES, positional=True),
             Field("at", "number", N_("game seconds since the mission's start, as a table script's t"), lo=0)),
            example="wait 2h"),
     Action("volume", "console", N_("the speaker's volume, 0 to 1 or 0% to 100% (without a level: show it)"),
@@ -494,14 +499,21 @@ class Console(Prompting):
         from kaleun.ui import console_wait
         from kaleun.ui.session import is_over
 
-        fields = self._view_fields("wait", args)
+        fields = self._view_fields("wait", console_wait.choice_named(args))
         if is_over(self.game) or self.runtime.game_over:
             raise CommandError(Msg("wait: the mission is over, its clock stands"))
         end, until = console_wait.target(fields, self.game.t, self.game.now_iso, self.lang)
-        stop = console_wait.UNTIL[until] if until is not None else None
+        want = console_wait.UNTIL[until] if until is not None else None
+        watch = None if fields.get("alarms") == console_wait.THROUGH else console_wait.AlarmWatch(self.game)
+
+        def stop(events: list[Event]) -> bool:
+            return (watch is not None and watch(events)) or (want is not None and want(events))
+
         events = self.runtime.pass_time(end, stop)
-        self.say(self.lang.render(console_wait.waited(self.game.now_iso.replace("T", " "), self.game.t,
-                                                      stop is not None and stop(events), self.runtime.game_over)))
+        self.say(self.lang.render(console_wait.waited(
+            self.game.now_iso.replace("T", " "), self.game.t, want is not None and want(events),
+            self.runtime.game_over, alarm=watch.alarm if watch is not None else None,
+            signalled=self.runtime.stop_requested, word=typed_word(self._word("wait"), self.lang))))
 
     def _volume(self, args: list[str]) -> None:
         sounder = getattr(self.runtime, "sounder", None)

@@ -7,6 +7,12 @@ ship's clock reads a time (`wait 06:00`), until the next line of the info feed (
 (`wait signal`) or the next contact reported (`wait contact`). Typed at a terminal it does the same: the game
 runs there at once, the feed printed as it comes. The session's script needs no line for it: the next command's
 `t` is where the wait ended.
+
+A wait stops at an alarm, as the time compression drops to real time: a contact report, gunfire, an aircraft,
+depth charges, a hull breach, a fire (the window's alarms, `kaleun.ui.alarms.ALARMS`, raised as the feed raises
+them: a ship added to the lookouts' open report is no news). It says which alarm and at what time, and leaves the
+rest to the crew. `wait 3d through` (the field `alarms=through`) runs through every alarm on purpose, for testers.
+A stop signal (SIGTERM, SIGINT, SIGHUP) ends a wait at the next game step; the game is saved as on `quit`.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.i18n import Language
+from kaleun.uboot.sea.reports import OpenReports
+from kaleun.ui.alarms import AlarmKind, alarm_for
 from kaleun.ui.console_words import fold
 
 #: a table script's `t` runs to one year (host/README.md, "Table scripts"): so does a wait
@@ -55,6 +63,43 @@ def a_feed_line(events: list[Event]) -> bool:
 
 #: what each word waits for, read from the events of the wait so far
 UNTIL: dict[str, Callable[[list[Event]], bool]] = {FEED: a_feed_line, SIGNAL: _signal, CONTACT: _contact}
+
+
+#: what a wait does at an alarm: stop there (the default), or run through every alarm (`through`: for testers)
+ALARM_CHOICES: tuple[str, ...] = ("stop", "through")
+THROUGH = "through"
+
+
+def choice_named(words: list[str]) -> list[str]:
+    """The typed words with a bare `stop` or `through` anywhere read as the alarms' field (`wait through 3d`,
+    `wait at=600 through` as well as `wait 3d through`): it never names a while or a time."""
+    bare = [w for w in words if "=" not in w and fold(w) in ALARM_CHOICES]
+    if len(bare) != 1:
+        return words
+    return [w for w in words if w is not bare[0]] + [f"alarms={fold(bare[0])}"]
+
+
+class AlarmWatch:
+    """Stops a wait at the first alarm (`kaleun.ui.alarms.ALARMS`: the ones the window's banner and the console
+    raise) that is news as the feed says it: a ship added to the lookouts' open report is not (`OpenReports`, the
+    rule the time compression follows). Called with the events of the wait so far; `alarm` is the one that came."""
+
+    def __init__(self, game: Any) -> None:
+        self.reports = OpenReports()
+        if game.has_module("compression"):
+            self.reports.load_state(game.module("compression").reports.to_state())
+        self.seen = 0
+        self.alarm: AlarmKind | None = None
+
+    def __call__(self, events: list[Event]) -> bool:
+        for event in events[self.seen:]:
+            self.seen += 1
+            adds = self.reports.adds(event)
+            kind = alarm_for(event.name, event.data)
+            if kind is not None and not adds:
+                self.alarm = kind
+                return True
+        return False
 
 
 def forms() -> Msg:
@@ -114,10 +159,18 @@ def _within(end: float) -> float:
     return end
 
 
-def waited(clock: str, t: float, stopped: bool, over: bool) -> Msg:
-    """What the console says once the wait is done."""
+def waited(clock: str, t: float, stopped: bool, over: bool, alarm: AlarmKind | None = None,
+           signalled: bool = False, word: str = "wait") -> Msg:
+    """What the console says once the wait is done (`word`: the command as the table types it)."""
     if over:
         return Msg("  The mission is over at {clock} (game time {t} s): its clock stands.", clock=clock, t=f"{t:.0f}")
+    if signalled:
+        return Msg("  A stop signal ended the wait at {clock} (game time {t} s): the game is saved, as on quit.",
+                   clock=clock, t=f"{t:.0f}")
+    if alarm is not None:
+        return Msg("  The wait stopped at {clock} (game time {t} s): alarm, {alarm}. The boat is yours: give your "
+                   "orders, or wait again ({through} runs through every alarm).", clock=clock, t=f"{t:.0f}",
+                   alarm=alarm.word, through=f"{word} ... {THROUGH}")
     if stopped:
         return Msg("  Waited until what was waited for came, at {clock} (game time {t} s).", clock=clock,
                    t=f"{t:.0f}")
