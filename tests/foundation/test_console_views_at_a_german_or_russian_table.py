@@ -17,3 +17,15 @@ def test_9_chart_without_a_target_area_gives_the_boats_square_and_the_way_home()
     assert rows[2] == "Noch nennt kein Ziel ein Gebiet: karte QUADRAT setzt einen Kurs ab, z. B. karte AL28.", said
     russian = console_typed("ru", "карта", game=new_game(0, "shadow_1941")).splitlines()
     assert russian[1].startswith("Домой в "), russian
+
+
+def test_a_view_typed_with_words_it_does_not_take_says_so_and_still_shows():
+    """`mannschaft x`, `состояние 3`: the view takes no words; the console says in one line, in the table's
+    language, that the extra words were not understood, and prints the view all the same."""
+    crew = console_typed("de", "mannschaft x").splitlines()
+    assert crew[0] == "mannschaft nimmt nichts weiter: „x“ nicht verstanden.", crew
+    assert crew[1].startswith("Besatzung der Wache 1"), crew
+    status = console_typed("ru", "состояние 3").splitlines()
+    assert status[0] == "состояние — больше ничего не нужно: «3» не понято.", status
+    assert status[1:] == console_typed("ru", "состояние").splitlines(), status
+    assert "not understood" not in console_typed("en", "status")
