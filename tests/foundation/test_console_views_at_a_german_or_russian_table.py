@@ -29,3 +29,13 @@ def test_a_view_typed_with_words_it_does_not_take_says_so_and_still_shows():
     assert status[0] == "состояние — больше ничего не нужно: «3» не понято.", status
     assert status[1:] == console_typed("ru", "состояние").splitlines(), status
     assert "not understood" not in console_typed("en", "status")
+
+
+def test_german_help_calls_a_typed_command_kommando_and_only_an_order_befehl():
+    """The German console's `hilfe`: a typed command is a "Kommando" (its header, `hilfe [KOMMANDO]`, an unknown
+    word), "Befehl" only the game's orders (the rulebook's word: `prüfen BEFEHL`, "Befehl: neue Fahrt")."""
+    said = console_typed("de", "hilfe")
+    assert said.startswith("Kommandos (hilfe KOMMANDO zeigt seine Felder;"), said[:200]
+    assert "hilfe [KOMMANDO]" in said and "hilfe [BEFEHL]" not in said
+    assert "prüfen BEFEHL" in said and "Befehl: neue Fahrt" in said
+    assert console_typed("de", "fliegen") == "! unbekanntes Kommando „fliegen“: hilfe eingeben\n"
