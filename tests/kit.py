@@ -187,8 +187,9 @@ class Terminal:
 
     GUARD_S = 30  # failure guard only: a healthy run answers long before
 
-    def __init__(self, home: Path, *args: str, columns: int = 0) -> None:
-        """`columns`: the terminal's width, as a terminal window says it (0: a terminal that does not say it)."""
+    def __init__(self, home: Path, *args: str, columns: int = 0, rows: int = 24) -> None:
+        """`columns`: the terminal's width, as a terminal window says it (0: a terminal that does not say it);
+        `rows`: its height, said with the width."""
         import pty
 
         master, slave = pty.openpty()
@@ -197,7 +198,7 @@ class Terminal:
             import struct
             import termios
 
-            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         env = kaleun_env(home)
         for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
             env.pop(name, None)

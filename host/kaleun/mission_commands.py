@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import IO, Any, cast
@@ -66,6 +67,25 @@ def terminal_columns(stream: IO[str] | None = None) -> int | None:
     except (AttributeError, ValueError, OSError):
         return None
     return max(20, shutil.get_terminal_size().columns)
+
+
+def terminal_rows(stream: IO[str] | None = None) -> int | None:
+    """The height of the terminal a listing is printed on, when it says it; None for a file or a pipe."""
+    stream = stream if stream is not None else sys.stdout
+    try:
+        if stream is None or not stream.isatty():
+            return None
+        rows = os.get_terminal_size(stream.fileno()).lines
+    except (AttributeError, ValueError, OSError):
+        return None
+    return rows if rows > 0 else None
+
+
+def shortened(line: str, columns: int) -> str:
+    """`line` cut to one row of a terminal `columns` wide, an ellipsis where it was cut (kept a column short of the
+    edge: a row filled to its last column is wrapped by some terminals)."""
+    room = max(1, columns - 1)
+    return line if len(line) <= room else line[:room - 1].rstrip() + "…"
 
 
 def fitted(line: str, columns: int | None, hang: int) -> str:
@@ -665,11 +685,36 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     if (going_on == "linked" and going is None) or (going_on == "campaign" and not campaign_next):
         going_on = None  # nothing goes on in the record (changed meanwhile): a new game's questions
 
-    def list_missions() -> None:
-        stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
+    def list_missions(whole: bool = False) -> None:
+        """The missions, numbered; on a terminal that says its size and would scroll the list away before the
+        question (a 24-row screen), one row each with `?NUMBER` for a mission in full; `whole`: in full anyway."""
+        if not whole:
+            stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
+        columns, rows = terminal_columns(stdout), terminal_rows(stdout)
+        full = listed(lang, lines, columns - 5 if columns is not None else None)
+        if whole or columns is None or rows is None or sum(line.count("\n") + 1 for line in full) + 3 <= rows:
+            for i, line in enumerate(full, start=1):
+                stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under its start
+            return
+        for i, (mission, line) in enumerate(zip(lines, listed(lang, lines), strict=True), start=1):
+            line = line.removeprefix(f"{mission.id:<24} ")  # the number is typed: the row keeps its room for the name
+            stdout.write(shortened(f" {i:>2}. {line}", columns) + "\n")
+        stdout.write(lang.render(Msg("?NUMBER shows a mission in full, ? alone every mission in full.")) + "\n")
+
+    def details(asked: str) -> None:
+        """`?3`, `?shadow_1941`: that mission's line in full; `?` alone: every mission's."""
+        if not asked:
+            list_missions(whole=True)
+            return
+        number = int(asked) if asked.isdigit() else next((i for i, m in enumerate(lines, start=1) if m.id == asked), 0)
+        if not 1 <= number <= len(lines):
+            stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to "
+                                                "{last} or a mission's id", number=quoted(asked), last=len(lines)))
+                         + "\n")
+            return
         columns = terminal_columns(stdout)
-        for i, line in enumerate(listed(lang, lines, columns - 5 if columns is not None else None), start=1):
-            stdout.write(f" {i:>2}. " + line.replace("\n", "\n     ") + "\n")  # rows go on under the line's start
+        line = listed(lang, lines, columns - 5 if columns is not None else None)[number - 1]
+        stdout.write(f" {number:>2}. " + line.replace("\n", "\n     ") + "\n")
 
     if going_on is None:
         list_missions()
@@ -682,6 +727,9 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
             pick = str(going["next"] if going_on == "linked" and going is not None else campaign_next)
         else:
             choice = ask(Msg("Mission (number or id)"), first_choice)
+            if choice.startswith("?"):  # a mission in full (the short list's rows are cut), or all of them
+                details(choice[1:].strip())
+                continue
             if choice.isdigit() and not 1 <= int(choice) <= len(lines):  # a number off the list: say so, not the ids
                 stdout.write("! " + lang.render(Msg("no mission has the number {number}: give a number from 1 to "
                                                     "{last} or a mission's id", number=quoted(choice),

@@ -89,10 +89,14 @@ def test_chart_without_a_square_gives_the_course_to_each_objectives_area():
     # to the rim of the area (2.5 nm round its point, 48 nm off): 45 nm
     assert desk.type("chart") == ('To the area of "Lay at least nine mines in the approaches to Hartlepool before '
                                   'dawn.": course 259, 45 nm; 3.6 h at full ahead surfaced (12.5 kn).\n')
-    assert convoy_chart_refusal() == "! chart: no objective names an area: give a square, e.g. chart AL28\n"
+    assert convoy_chart_without_area() == (
+        "The boat is in AL03 (dead reckoning).\n"
+        "Home to Lorient: course 148 (the first leg of the way clear of land), 794 nm; 63.5 h at full ahead surfaced "
+        "(12.5 kn).\n"
+        "No objective names an area yet: chart SQUARE lays off a course, e.g. chart AL28.\n")
 
 
-def convoy_chart_refusal() -> str:
+def convoy_chart_without_area() -> str:
     return Desk(new_game(0, "sc_convoy_1940")).type("chart")
 
 

@@ -82,7 +82,7 @@ def test_a_start_without_display_or_sound_says_so_in_the_tables_language(tmp_pat
     assert "kaleun: kein Bildschirm (hier gibt es kein X11, Wayland oder KMS): es spielt die Konsole" in done.stderr
     assert "kaleun: kein Ton: hier gibt es keine Soundkarte" in done.stderr, done.stderr
     assert "INFO kaleun" not in done.stderr and "WARNING kaleun" not in done.stderr, done.stderr
-    assert "Kaleun-Konsole. Mit hilfe erscheinen die Befehle." in done.stdout, done.stdout
+    assert "Kaleun-Konsole. Mit hilfe erscheinen die Kommandos." in done.stdout, done.stdout
 
 
 @pytest.mark.parametrize(("language", "said"), [("en", "  navigator-square: section 4 → 8."),

@@ -184,16 +184,16 @@ def test_the_fake_hub_answers_in_the_preferred_language_behind_its_answer_words(
                            "--no-stdin"], capture_output=True, text=True, timeout=60, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT / "host"), "KALEUN_HOME": str(kaleun_home)})
     assert done.returncode == 1, done.stderr  # its input had errors: a script driving it sees them
-    assert done.stderr == ("kaleun hub fake: 5 Befehle der Eingabe wurden mit einem Fehler beantwortet (der erste, "
+    assert done.stderr == ("kaleun hub fake: 5 Kommandos der Eingabe wurden mit einem Fehler beantwortet (der erste, "
                            f"{script}:3: der nachgebildete Hub hat keinen Leser unter Sektion 9)\n")
     lines = done.stdout.splitlines()
     assert lines[0].startswith("nachgebildeter Deck-Hub an /dev/pts/")
     assert lines[1] == f"link {link}"
-    assert lines[2].startswith("9 Leser, Sektionen 1 2 3 3 4 5 6 7 8; Befehle (einer je Zeile): put READER UID | ")
+    assert lines[2].startswith("9 Leser, Sektionen 1 2 3 3 4 5 6 7 8; Kommandos (eines je Zeile): put READER UID | ")
     assert lines[3] == "ok"
     assert lines[4] == "ok engineer-square auf Leser 5"
     assert lines[5] == "error: der nachgebildete Hub hat keinen Leser unter Sektion 9"
-    assert lines[6].startswith("error: 'nonsense' nicht verstanden; Befehle (einer je Zeile): put READER UID")
+    assert lines[6].startswith("error: 'nonsense' nicht verstanden; Kommandos (eines je Zeile): put READER UID")
     assert lines[7] == "ok plugged 0:- 1:- 2:04A1B2C3D4E5F6 3:- 4:- 5:044B4C0C000000 6:- 7:- 8:-"
     # a word that is no number was Python's "invalid literal for int() with base 10: 'two'"
     assert lines[8:10] == ["error: 'two' ist keine ganze Zahl", "error: 'soon' ist keine Anzahl Sekunden"]

@@ -27,7 +27,7 @@ typed = console_typed
     ("en", '{"do": "order", "order": "new_course", "course": "abc"}',
      "! new_course: field 'course' must be a whole number, got 'abc'"),
     # the engine's own refusals (a command it does not know, a line without `do`)
-    ("de", '{"do": "fly"}', "! unbekannter Befehl „fly“ (bekannt: adjust_command, "),
+    ("de", '{"do": "fly"}', "! unbekanntes Kommando „fly“ (bekannt: adjust_command, "),
     ("ru", '{"t": 1}', "! команде нужно поле «do», говорящее, что делать"),
     ("en", '{"do": "fly"}', "! unknown command 'fly' (known: adjust_command, "),
 ])

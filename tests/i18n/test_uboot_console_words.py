@@ -67,7 +67,7 @@ def test_help_lists_the_tables_words(code, words):
     for word in words:
         assert re.search(rf"^  {re.escape(word)}", said, re.M), (word, said)
     assert not re.search(r"^  course ", said, re.M)  # the table's word, not the English one
-    assert {"de": "Befehle (hilfe BEFEHL zeigt", "ru": "Команды (помощь КОМАНДА показывает"}[code] in said
+    assert {"de": "Kommandos (hilfe KOMMANDO zeigt", "ru": "Команды (помощь КОМАНДА показывает"}[code] in said
 
 
 def test_help_in_english_is_as_it_was():
@@ -95,9 +95,9 @@ def test_help_command_adds_the_english_words(code, line, lines):
 
 
 @pytest.mark.parametrize(("code", "line", "said"), [
-    ("de", "fliegen", "! unbekannter Befehl „fliegen“: hilfe eingeben"),
+    ("de", "fliegen", "! unbekanntes Kommando „fliegen“: hilfe eingeben"),
     ("ru", "лететь", "! неизвестная команда «лететь»: введите помощь"),
-    ("de", "hilfe fliegen", "! hilfe: kein Befehl „fliegen“: hilfe eingeben"),
+    ("de", "hilfe fliegen", "! hilfe: kein Kommando „fliegen“: hilfe eingeben"),
     ("de", "beobachter foo=1", "! beobachter: kein Feld „foo“ (Felder: anzahl, figuren); Aufruf: beobachter "
                                "[ANZAHL] [figuren=A,B]"),
     ("ru", "курс", "! курс: не указано: курс; вызов: курс КУРС"),

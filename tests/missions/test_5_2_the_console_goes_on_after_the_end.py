@@ -157,7 +157,7 @@ def test_5_2_weiter_at_a_german_console_starts_the_linked_patrols_next_part_keep
     assert saved.config["mission"] == "weather_1940" and not saved.module("mission").over
     kept = sorted(autosave_path().parent.glob("autosave-*.json"))  # the earlier game, kept under its name
     assert [open_save(p).engine.config.get("mission") for p in kept] == ["sc_convoy_1940"]
-    assert out.count("Kaleun-Konsole. Mit hilfe erscheinen die Befehle.") == 2  # the next part's console, at once
+    assert out.count("Kaleun-Konsole. Mit hilfe erscheinen die Kommandos.") == 2  # the next part's console, at once
 
 
 def test_5_3_novaya_at_a_russian_console_asks_the_set_up_on_the_same_terminal_and_plays_the_game_chosen(home,

@@ -216,3 +216,28 @@ def test_5_3_a_board_that_cannot_be_used_is_said_before_the_set_ups_questions(ho
     assert code == 2, text
     assert f"{board}:5: lamps.pixels = -3 is out of range (0 to 2000)" in text, text
     assert "Mission (number or id)" not in text and not (home / "autosave.json").exists()
+
+
+@pytest.mark.parametrize(("code", "question", "heading"), [
+    ("de", "Mission (Nummer oder ID) [training]: ", "Neues Spiel. Missionen:"),
+    ("ru", "Миссия (номер или id) [training]: ", "Новая игра. Миссии:")])
+def test_5_3_the_mission_list_fits_a_24_row_terminal_with_each_mission_in_full_on_asking(home, code, question,
+                                                                                         heading):
+    """§5.3 the set-up at an 80×24 terminal (German, Russian): the missions are listed one row each, so the list and
+    its question fit the screen without scrolling away; `?6` shows the sixth mission in full (its id, base, patrol
+    and summary), and the question is asked again."""
+    from kit import Terminal
+
+    with Terminal(home, "play", "--console", "--seed", "5", "--language", code, columns=80, rows=24) as term:
+        asked = term.expect(question)
+        listing = asked[asked.index(heading):].replace("\r", "").split("\n")
+        assert len(listing) <= 24, listing
+        assert all(len(row) < 80 for row in listing), listing
+        assert listing[6].startswith("  6. ") and "…" in listing[6] and "shadow_1941" not in listing[6], listing
+        term.text = ""  # what comes after the answer
+        term.send("?6")
+        term.expect("shadow_1941")
+        again = term.expect(question)  # asked again, under the mission in full
+        assert "18" in again and "1941" in again and "…" not in again, again
+        term.send("quit")
+        term.close()

@@ -1,7 +1,7 @@
 """Digest §5, the systems' calls typed as a crew says them aloud at its console: [B] "Eine Mine zünden": „Zünde Mine
 auf G7!“; [B] "Sonar": „Sonar Aktiviert!“; [Q] "Torpedo": „Torpedo abgefeuert, Einschlag in <Zeile><Spalte>“; [Q]
 "Mine": „Mine gesetzt“, „Mine in <Zeile><Spalte> ausgelöst“; [Q] "Ingenieur": "Reparaturen" (the noun). Each was
-refused ("unbekannter Befehl „zünde“", "Aufruf: sonar [von=WER]"); a cell said in two words (`torpedo B 3`) got
+refused ("unbekanntes Kommando „zünde“", "Aufruf: sonar [von=WER]"); a cell said in two words (`torpedo B 3`) got
 only the usage line. The Russian table takes its own words the same way."""
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def test_5_the_german_console_sets_off_a_mine_with_the_quick_references_ausloese
 
 def test_5_the_calls_typed_as_the_rulebook_prints_them_keep_their_exclamation_marks():
     """§1, §5 [B] "Einen neuen Kurs ansagen": „Kurs Nord!“; [B] "Systeme aktivieren": „Stop!“; [B] "Auftauchen":
-    „Auftauchen!“: a crew types the calls as the rulebook prints them. `Stop!` was "unbekannter Befehl „stop!“" and
+    „Auftauchen!“: a crew types the calls as the rulebook prints them. `Stop!` was "unbekanntes Kommando „stop!“" and
     `Kurs Ost!` "richtung „ost!“ ist keiner von ...": the exclamation marks that end a word are no part of it."""
     runtime, seats, outs = seated(code="de")
     ref = referee(runtime.game)

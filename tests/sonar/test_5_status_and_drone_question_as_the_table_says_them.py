@@ -34,7 +34,7 @@ def test_a_question_mark_alone_is_still_the_help(code):
     """`?` alone stays the help, though a word's closing question mark is no part of it."""
     runtime, seats, outs = seated(code=code)
     got = printed(runtime, seats["yellow"], outs["yellow"], "?")
-    assert "help [COMMAND]" in got or "hilfe [BEFEHL]" in got, got
+    assert "help [COMMAND]" in got or "hilfe [KOMMANDO]" in got, got
 
 
 def test_2_surfacing_and_diving_typed_as_the_russian_help_says_them():

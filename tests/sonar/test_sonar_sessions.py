@@ -587,9 +587,9 @@ def test_2_the_console_map_shows_the_sectors_of_the_mode(mode, count, col_border
 
 
 @pytest.mark.parametrize("line, said", [
-    ('{"do": "bogus"}', "! unbekannter Befehl „bogus“ in der JSON-Zeile (bekannt: activate, course, cross, detonate, "
+    ('{"do": "bogus"}', "! unbekanntes Kommando „bogus“ in der JSON-Zeile (bekannt: activate, course, cross, detonate, "
                         "dive, go, mark, plot, repair, sonar_answer, start, status, stop, surface)"),
-    ('{"cell": "G7"}', "! der JSON-Zeile fehlt das Feld „do“, das den Befehl nennt")])
+    ('{"cell": "G7"}', "! der JSON-Zeile fehlt das Feld „do“, das das Kommando nennt")])
 def test_a_json_line_with_an_unknown_or_no_command_is_answered_in_the_tables_language(home, line, said):
     """The console takes any table-script line as JSON; one naming no command, or an unknown one, was answered in
     English at every table (the engine's own words, listing its `report`, which a team console never shows). It is

@@ -65,6 +65,10 @@ TORPEDO_ROOMS = tuple(sorted(int(room) for room in BOAT["stores"]))
 RELOAD_SOURCES: dict[str, str] = {"racks": N_("the racks"), "deck": N_("the deck containers")}
 #: the hull breach puzzle's results as the damage screen's buttons name them (typed too: `головоломка 4 собрана`)
 PUZZLE_RESULTS: dict[str, str] = {"solved": N_("Solved"), "failed": N_("Failed")}
+#: the puzzle's results as a crew says them of the puzzle, typed too where the language makes them agree with it
+#: (Russian `головоломка 3 решена`, `провалена`; German `geschafft`, `misslungen`)
+PUZZLE_SAID: dict[str, Msg] = {"solved": Msg.pterm("U-BOOT console value, said of the puzzle", "solved"),
+                               "failed": Msg.pterm("U-BOOT console value, said of the puzzle", "failed")}
 #: a move made without a mobilize settled as the boat screen's buttons name it (typed too: `move_fix FIGURE
 #: put_it_back`), and the crew rules as the settings name them (`mannschaftsregeln regeln=nur_warnen`)
 MOVE_FIX_CHOICES: dict[str, str] = {"mobilize": N_("Pay a Mobilize"), "put_back": N_("Put it back")}
@@ -1099,7 +1103,7 @@ ACTIONS: tuple[Action, ...] = (
     _command("puzzle", "puzzle", "crew", N_("the hull breach puzzle's result"),
              _f("section", "whole", N_("the breach's section"), required=True, positional=True, **HULL),
              _f("result", "choice", N_("how it went"), choices=tuple(PUZZLE_RESULTS), required=True, positional=True,
-                words=True, names=lambda result: Msg(PUZZLE_RESULTS[result])),
+                words=True, names=lambda result: (Msg(PUZZLE_RESULTS[result]), PUZZLE_SAID[result])),
              example="puzzle 4 solved"),
     _order("first_aid", "first_aid", "crew", N_("order: first aid for injured sailors in one section"), _f(
         "patients", "choices", N_("the patients"), choices=tuple(FIGURES), required=True, positional=True,

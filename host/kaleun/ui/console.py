@@ -637,6 +637,9 @@ class Console(Prompting):
             if action is None:
                 raise CommandError(Msg("unknown command '{word}': type {help}", word=words[0], help=self._word("help")))
             if action.name in self.views:
+                if words[1:] and not action.fields:  # `crew x`, `status 3`: said, and the view shown all the same
+                    self.say(self.lang.render(Msg("{command} takes nothing more: '{words}' not understood.",
+                                                  command=action.word, words=" ".join(words[1:]))))
                 self.views[action.name](words[1:])
             else:
                 fields = action.read(words[1:], self.lang, fill=self._only_target(action))

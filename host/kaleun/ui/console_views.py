@@ -730,6 +730,9 @@ def _chart_areas(game: Any, lang: Language) -> list[str]:
             continue  # a square off the strategic map: nothing to lay off
         lines.append(Msg("Target area from HQ's signal {signal}: {leg}", signal=message.id,
                          leg=leg.line if isinstance(leg, reckoning.Leg) else leg))
-    if not lines:
-        raise CommandError(Msg("{chart}: no objective names an area: give a square, e.g. {chart} AL28", chart=CHART))
+    if not lines:  # nothing to steer for yet: where the boat is, the way home, and how to lay off a course
+        way_home = reckoning.home(game)
+        lines = [reckoning.here(game), *([way_home.line] if way_home is not None else []),
+                 Msg("No objective names an area yet: {chart} SQUARE lays off a course, e.g. {chart} AL28.",
+                     chart=CHART)]
     return [lang.render(line) for line in lines]

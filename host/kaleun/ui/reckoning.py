@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from kaleun.core.messages import Msg
@@ -109,3 +110,38 @@ def signalled_squares(game: Any) -> list[tuple[str, Any]]:
             seen.add(square)
             out.append((square, message))
     return out
+
+
+def here(game: Any) -> Msg:
+    """The boat's square by dead reckoning, as a sentence."""
+    square = game.module("navigation").dr_square()
+    if square is None:
+        return Msg("The boat's square is not known (off the strategic map).")
+    return Msg("The boat is in {square} (dead reckoning).", square=square)
+
+
+def home(game: Any) -> Leg | None:
+    """From the boat's position by dead reckoning home to the mission's base (its approach point off the port),
+    along the route clear of land the return to base takes: the first leg's course and the whole way's distance;
+    None when the mission has no base."""
+    from kaleun.uboot.missions import passage
+    from kaleun.uboot.sea import geo
+
+    if not game.has_module("mission") or not game.has_module("navigation"):
+        return None
+    base_id = game.module("mission").spec.get("base")
+    if not base_id:
+        return None
+    port = passage.base(str(base_id))
+    lat, lon = game.module("navigation").dr_position()
+    points = [(lat, lon), *passage.route(port, lat, lon)]
+    legs = [geo.rhumb(*a, *b) for a, b in pairwise(points)]
+    if not legs:
+        return None
+    distance = sum(d for _, d in legs)
+    heading = round(legs[0][0]) % 360
+    full = full_ahead_kn()
+    line = Msg("Home to {base}: course {course} (the first leg of the way clear of land), {distance}; {hours:.1f} h "
+               "at full ahead surfaced ({speed:g} kn).", base=Msg.term(port.name), course=f"{heading:03d}",
+               distance=_nm(distance), hours=distance / full, speed=full)
+    return Leg(port.id, heading, distance, distance / full, full, line)
