@@ -158,3 +158,6 @@ def test_8_4_the_tdc_refusal_names_no_ship_the_crew_was_told_is_going_down() -> 
     doomed = next(v for v in sea.vessels.values() if sea.picture.of(v.id)["id"] == near)
     assert shipdamage.hit(sea, doomed, doomed.cls.structure, "torpedo", g.t) == "sinking"
     assert refused(order(g, "tdc")) == f"the TDC needs a target, one of the ships in contact ({other})"
+    last = next(v for v in sea.vessels.values() if sea.picture.of(v.id)["id"] == other)
+    assert shipdamage.hit(sea, last, last.cls.structure, "torpedo", g.t) == "sinking"
+    assert refused(order(g, "tdc")) == f"the TDC needs a target, and every ship in contact is going down ({both})"

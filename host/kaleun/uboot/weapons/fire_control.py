@@ -342,6 +342,12 @@ class FireControl(WeaponsPart):
                                 if not self.w.seen_sunk(str(c["id"]))), key=lambda c: int(c[1:]))
                 if ships:
                     return Msg("the TDC needs a target, one of the ships in contact ({ships})", ships=", ".join(ships))
+                going = sorted((str(c["id"]) for c in self.sea.picture.active()
+                                if c["kind"] == "ship" and c.get("going_down") and not self.w.seen_sunk(str(c["id"]))),
+                               key=lambda c: int(c[1:]))
+                if going:  # as the gun's refusal says it: not "no ship in contact yet" with ships in sight
+                    return Msg("the TDC needs a target, and every ship in contact is going down ({ships})",
+                               ships=", ".join(going))
                 return Msg("the TDC needs a target, and no ship is in contact yet (the lookouts, the periscope or the "
                            "hydrophone find one)")
             if contact is not None and course is None:
