@@ -143,3 +143,21 @@ def test_8_4_check_gun_without_a_target_previews_the_order_on_the_only_ship_in_r
     assert GUN_WORDS.format(c=ship) in said
     assert "give target" not in said
     assert not [e for e in heard if e.name == "order_accepted"]
+
+
+def test_8_4_the_tdc_refusal_names_no_ship_the_crew_was_told_is_going_down() -> None:
+    """The TDC's refusal for want of a target lists the ships the crew can aim at by the rule the console's only
+    ship follows (`picture.ships_within`): a ship the crew was told is going down is not offered to it."""
+    from weapons.weaponskit import order, refused
+
+    g = _in_sight([NEAR, ALSO_NEAR])
+    near, other = _ships(g)
+    both = ", ".join(sorted((near, other), key=lambda c: int(c[1:])))
+    assert refused(order(g, "tdc")) == f"the TDC needs a target, one of the ships in contact ({both})"
+    sea = g.module("sea")
+    doomed = next(v for v in sea.vessels.values() if sea.picture.of(v.id)["id"] == near)
+    assert shipdamage.hit(sea, doomed, doomed.cls.structure, "torpedo", g.t) == "sinking"
+    assert refused(order(g, "tdc")) == f"the TDC needs a target, one of the ships in contact ({other})"
+    last = next(v for v in sea.vessels.values() if sea.picture.of(v.id)["id"] == other)
+    assert shipdamage.hit(sea, last, last.cls.structure, "torpedo", g.t) == "sinking"
+    assert refused(order(g, "tdc")) == f"the TDC needs a target, and every ship in contact is going down ({both})"

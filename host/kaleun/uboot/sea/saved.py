@@ -108,7 +108,7 @@ TORPEDO = Obj({
                          next_turn_m=Num(0, 1e7), optional={"back": Maybe(ANGLE)})),
     "homing": Maybe(Obj(arm_m=Num(0, 1e6), cone_deg=ANGLE, reach_m=Num(0, 1e6), min_target_kn=SPEED,
                         turn_deg_per_s=Num(0, 360))),
-}, optional={"homing_on": Maybe(ID)})
+}, optional={"homing_on": Maybe(ID), "wake_judged": List(ID), "wake_reported": BOOL})
 
 SEA_STATE = Obj(
     groups=Map(GROUP, most=1000), vessels=Map(VESSEL, most=10_000), aircraft=Map(AIRCRAFT, most=1000),

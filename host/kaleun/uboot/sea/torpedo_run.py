@@ -214,10 +214,12 @@ def step(sea: Any, tid: str, now: float) -> None:
             if s is not None:
                 entries.append((t0 + s * (t1 - t0), vid, heading))
                 break
+    run = run_at(tp, now)
+    if tp["wake"]:  # before any hit in this stretch: the ships it passed saw the wake go by first
+        _wake_passing(sea, tp, t_prev, now, ending=run >= float(tp["range_m"]) - 1e-6)
     for t_hit, vid, heading in sorted(entries):
         if _impact(sea, tp, sea.vessels[vid], t_hit, now, heading):
             return
-    run = run_at(tp, now)
     if tp["premature_m"] is not None and run >= float(tp["premature_m"]) - 1e-6:
         _premature(sea, tp, now, here)
         return
@@ -278,7 +280,10 @@ def _look(sea: Any, tp: dict[str, Any], now: float) -> None:
     tp["near"] = near
     tp["prev"] = [here[0], here[1]]
     tp["last"] = now
-    wait = dt if close else max(dt, (nearest - HULL_MARGIN_M) / (vt + SHIP_MAX_MS))
+    # a steam torpedo's wake is seen from afar: it sleeps no longer than a ship needs to come within sight of it,
+    # so that a ship sees the wake go by within a look of its passing (`_wake_passing`)
+    seen_m = wake_sight_nm(Conditions.of(sea.weather)) * M_PER_NM if tp["wake"] and not tp.get("wake_reported") else 0.0
+    wait = dt if close else max(dt, (nearest - seen_m - HULL_MARGIN_M) / (vt + SHIP_MAX_MS))
     times = [now + wait, time_at_run(tp, float(tp["range_m"]))]
     if predicted < math.inf:
         times.append(max(now + 1e-6, predicted + 1e-6))
@@ -466,8 +471,6 @@ def _spent(sea: Any, tp: dict[str, Any], now: float) -> None:
              side=None if tp["crossing"] is None else ("ahead" if tp["crossing"] > 0 else "astern"),
              ran_under=list(tp["passed"]))
     _done(sea, tp)
-    if tp["wake"]:
-        _wake_seen(sea, tp, now)
 
 
 def wake_sight_nm(cond: Any) -> float:
@@ -477,45 +480,61 @@ def wake_sight_nm(cond: Any) -> float:
     return far * cond.light * sea_factor(float(esc["wake_sea_penalty"]), cond.sea_state)
 
 
-def _wake_seen(sea: Any, tp: Mapping[str, Any], now: float) -> None:
-    """A steam torpedo that missed left its wake of bubbles all the same: a ship afloat that it passed within sight
-    may have seen it and report it, and the escorts take the firing point as after a hit (`_datum`). Each ship is
-    judged where she was when the torpedo passed nearest her on its last leg (`_nearest_nm`), not where she is when
-    its run ends: a ship the wake passed early had her chance then, though she has steamed out of sight since. Two
-    wakes of one salvo are one alarm (`escorts.one_blow`)."""
+def _wake_passing(sea: Any, tp: dict[str, Any], t_prev: float, now: float, ending: bool) -> None:
+    """A steam torpedo leaves a wake of bubbles, whether it hits or not: each ship afloat it passes within sight
+    may see it go by and report it, and the escorts take the firing point as after a hit (`_datum`). Each look
+    judges the ships the torpedo passed nearest in the stretch since the last one (`_nearest_nm`: the torpedo now
+    draws away from her), where she was then; at the end of its run, the ships it was still closing on too (the
+    wake ends there). So the report comes at the look after the wake passed her, not when the run ends, and a ship
+    the wake passed early had her chance then though she steamed out of sight since. A ship it ran under had the
+    wake pass right over her. Each ship is judged once a torpedo (`wake_judged`), and one wake is one report;
+    two wakes of one salvo are one alarm (`escorts.one_blow`)."""
+    if tp.get("wake_reported"):
+        return
+    judged: list[str] = tp.setdefault("wake_judged", [])
     sight = wake_sight_nm(Conditions.of(sea.weather))
     if sight <= 0.0:
         return
     p_one = float(sensors.ENEMY["visual_p"])
+    since = max(t_prev, float(tp["leg"][0]))
     for v in sorted(sea.vessels.values(), key=lambda x: x.id):
-        if shipdamage.state_of(v) == "sinking":
+        if v.id in judged or shipdamage.state_of(v) == "sinking":
             continue
-        # a ship it ran under had its wake pass right over her, however far she has steamed on since
-        d = 0.0 if v.id in tp["passed"] else _nearest_nm(sea, tp, v, now)
-        if d < sight and sea.rng.random() < notice_p(p_one, 1, d, sight):
+        if v.id in tp["passed"]:
+            d, past = 0.0, True
+        else:
+            d, past = _nearest_nm(sea, tp, v, now, since)
+        if not (past or ending) or d >= sight:
+            continue  # still closing, or passed beyond sight (a pattern runner may come back nearer)
+        judged.append(v.id)
+        if sea.rng.random() < notice_p(p_one, 1, d, sight):
+            tp["wake_reported"] = True
             if escorts.one_blow(sea, "wake", now):
                 dlat, dlon, err = _datum(sea, tp, now)
                 escorts.alert(sea, dlat, dlon, now, "a torpedo wake", error_nm=err)
             return
 
 
-def _nearest_nm(sea: Any, tp: Mapping[str, Any], v: Any, now: float) -> float:
-    """How near (nm) the torpedo passed a ship on its last leg, from the leg's start to `now`: both run straight at
-    constant speed over it (the ship on the track she sails now), so the closest approach is a closed form."""
+def _nearest_nm(sea: Any, tp: Mapping[str, Any], v: Any, now: float, since: float) -> tuple[float, bool]:
+    """How near (nm) the torpedo passed a ship on its current leg from `since` to `now`: both run straight at
+    constant speed over it (the ship on the track she sails now), so the closest approach is a closed form; and
+    whether that was before `now` (the torpedo draws away from her now) rather than at `now` (still closing)."""
     leg = Track.from_json(tp["leg"])
     run = max(0.0, now - leg.t0)
+    back = max(0.0, now - since)
     lat, lon = sea.vpos(v, now)
     ue, un = geo.unit(leg.course)
     course, speed = sea.vmotion(v)
     ve, vn = geo.unit(course)
     u, w = leg.speed / 3600.0, speed / 3600.0  # nm a second
     se, sn = geo.offset(leg.lat0, leg.lon0, lat, lon)  # the ship now, from the leg's start
-    # the ship less the torpedo at `now` + tau (tau in [-run, 0]): d0 + rel * tau
+    # the ship less the torpedo at `now` + tau (tau in [-back, 0]): d0 + rel * tau
     d0e, d0n = se - ue * u * run, sn - un * u * run
     re_, rn = ve * w - ue * u, vn * w - un * u
     rel2 = re_ * re_ + rn * rn
-    tau = 0.0 if rel2 <= 0.0 else max(-run, min(0.0, -(d0e * re_ + d0n * rn) / rel2))
-    return math.hypot(d0e + re_ * tau, d0n + rn * tau)
+    free = 0.0 if rel2 <= 0.0 else -(d0e * re_ + d0n * rn) / rel2
+    tau = max(-back, min(0.0, free))
+    return math.hypot(d0e + re_ * tau, d0n + rn * tau), free < 0.0
 
 
 def _datum(sea: Any, tp: Mapping[str, Any], t: float) -> tuple[float, float, float]:

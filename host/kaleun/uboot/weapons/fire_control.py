@@ -9,6 +9,7 @@ it will run (`tdc.py` holds the geometry).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -335,11 +336,18 @@ class FireControl(WeaponsPart):
             (N_("speed"), speed)) if v is None]
         if missing:
             if contact is None and p["source"] != "disc" and len(missing) == 4:  # nothing to go on: whence a target
-                ships = sorted((cid for cid, c in self.sea.picture.contacts.items()
-                                if c["kind"] == "ship" and not c["lost"] and not self.w.seen_sunk(cid)),
-                               key=lambda c: int(c[1:]))
+                # the ships the crew can aim at, by the one rule the console's only ship follows (`ships_within`:
+                # never one it was told is going down), at any range
+                ships = sorted((str(c["id"]) for c in self.sea.picture.ships_within(math.inf)
+                                if not self.w.seen_sunk(str(c["id"]))), key=lambda c: int(c[1:]))
                 if ships:
                     return Msg("the TDC needs a target, one of the ships in contact ({ships})", ships=", ".join(ships))
+                going = sorted((str(c["id"]) for c in self.sea.picture.active()
+                                if c["kind"] == "ship" and c.get("going_down") and not self.w.seen_sunk(str(c["id"]))),
+                               key=lambda c: int(c[1:]))
+                if going:  # as the gun's refusal says it: not "no ship in contact yet" with ships in sight
+                    return Msg("the TDC needs a target, and every ship in contact is going down ({ships})",
+                               ships=", ".join(going))
                 return Msg("the TDC needs a target, and no ship is in contact yet (the lookouts, the periscope or the "
                            "hydrophone find one)")
             if contact is not None and course is None:
