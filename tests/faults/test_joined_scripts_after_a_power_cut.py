@@ -4,7 +4,7 @@ was played, also when a power cut cut session 1 short. The table journals a comm
 line, so a power cut can leave the script's last line cut off mid-write (or missing) while the resumed game holds
 that command: `kaleun resume` completes the cut session's script from the journal first, so the joined replay is the
 same as that of the scripts the evening would have left uncut. A session that closed is left byte for byte as it
-was, and its join replays as before."""
+was, and its join replays as before; the resumed session's script replayed alone is said to play another game."""
 
 from __future__ import annotations
 
@@ -113,4 +113,10 @@ def test_joined_scripts_of_sessions_that_closed_replay_byte_for_byte(tmp_path):
     assert one.read_bytes() == first  # a closed session's script is left as it was
     code, err, joined = _replay(home, "whole.jsonl", first, two.read_bytes())
     assert code == 0, err
+    assert "replayed alone" not in err, err
+    # the resumed session's script alone plays its lines on another game: the run says so, naming the file's line 1
+    code, err, _ = _replay(home, "alone.jsonl", two.read_bytes())
+    said = [line for line in err.splitlines() if "replayed alone" in line]
+    assert len(said) == 1 and f"{home / 'alone.jsonl'}:1: this session's script continues a game resumed at t=" in \
+        said[0] and "earlier sessions before it" in said[0], err
     assert joined.startswith(events_one.rstrip(b"\n").rsplit(b"\n", 1)[0]), "the first session's events differ"
