@@ -120,3 +120,22 @@ def test_joined_scripts_of_sessions_that_closed_replay_byte_for_byte(tmp_path):
     assert len(said) == 1 and f"{home / 'alone.jsonl'}:1: this session's script continues a game resumed at t=" in \
         said[0] and "earlier sessions before it" in said[0], err
     assert joined.startswith(events_one.rstrip(b"\n").rsplit(b"\n", 1)[0]), "the first session's events differ"
+
+
+@pytest.mark.slow
+def test_scripts_joined_with_a_cut_line_no_resume_completed_are_refused_saying_so(tmp_path):
+    """A session's script cut by a power cut and never completed (the game resumed by a Kaleun before this one, or
+    the script copied away before the resume), joined with the next one: the cut line runs into the next session's
+    first line, and the refusal at that line says so and what to do."""
+    home = tmp_path / "home"
+    home.mkdir()
+    one = _session_one(home, killed=True)
+    two = _session_two(home)
+    cut = one.read_bytes()
+    number = cut.count(b"\n")  # the last command's line: cut, it runs into the next script's first line
+    cut = cut[:cut.rstrip(b"\n").rfind(b"\n") + 12]
+    code, err, _ = _replay(home, "whole.jsonl", cut, two.read_bytes())
+    assert code == 2, err
+    said = err.splitlines()[0]
+    assert said.startswith(f"{home / 'whole.jsonl'}:{number}: a session's last line, cut off mid-write"), err
+    assert "runs into the next session's first line" in said and "delete the cut-off part" in said, err

@@ -131,6 +131,11 @@ def read_script(path: Path, torn: Callable[[int], None] | None = None,
                     assert torn is not None
                     torn(number)
                     return
+                if recorded and SESSION_MARK in text:  # sessions' scripts joined: one cut off ran into the next
+                    raise ScriptError(_at(path, number, Msg(
+                        "a session's last line, cut off mid-write (a power cut?), runs into the next session's first "
+                        "line here: its script was not completed by a resume; delete the cut-off part before '{mark}' "
+                        "to replay the rest (without the command on it)", mark=SESSION_MARK))) from exc
                 raise ScriptError(_at(path, number, of_error(exc))) from exc
             if not isinstance(obj, dict):
                 raise ScriptError(_at(path, number, Msg("a script line must be a JSON object")))
