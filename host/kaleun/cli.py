@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from kaleun.boards.model import Board
     from kaleun.core.engine import Engine
     from kaleun.runtime.outputs import Autosave
+    from kaleun.saves import Opened
 
 log = logging.getLogger("kaleun")
 
@@ -420,6 +421,7 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                           "{n} commands from its journal).", game=GAMES[game.game].name,
                           clock=game.now_iso[11:19], saved=game.clock.iso(opened.saved_t)[11:19], n=opened.replayed)
         print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
+        _complete_cut_script(opened)
         return game
     mission = game.module("mission")
     if mission.over:
@@ -456,7 +458,18 @@ def _resume_game(args: argparse.Namespace) -> Engine:
             "kaleun: the career record's linked patrol has changed since this part began: when it ends, its result "
             "is booked with the career's missions only, and the linked patrol in the record is left as it is.")),
             file=sys.stderr)
+    _complete_cut_script(opened)
     return game
+
+
+def _complete_cut_script(opened: Opened) -> None:
+    """Before the resumed session's script begins: the script of the session a crash cut short completed from the
+    journal replayed (`kaleun.runtime.script_completion`), so the scripts joined replay the game as it was played."""
+    from kaleun.games import replay_args
+    from kaleun.paths import state_dir
+    from kaleun.runtime.script_completion import complete_cut_script
+
+    complete_cut_script(state_dir() / "sessions", replay_args(opened.engine), opened.entries)
 
 
 def _earlier_than_the_record(game: Engine) -> str | None:
@@ -677,7 +690,7 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
     if not path.exists():
         return None
     try:
-        game = open_save(path).engine
+        opened = open_save(path)
     except NewerJournal as exc:  # not "move the journal away": the new game's journal takes that place next
         from kaleun.journal import VERSION
 
@@ -691,10 +704,12 @@ def _unfinished_autosave(code: str = "en", wanted: str | None = None) -> Engine 
         _fail(Msg("kaleun: the autosave cannot be continued ({problem}); a new game starts", problem=of_error(exc)),
               code=code)
         return None
+    game = opened.engine
     if game.has_module("mission") and game.module("mission").over:
         return None
     if (wanted is not None and game.game != wanted) or (game.game in GAMES and GAMES[game.game].front.over(game)):
         return None
+    _complete_cut_script(opened)
     return game
 
 

@@ -13,9 +13,11 @@ event up to there written, so the game can be saved where it stood.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
+import re
 import stat
 import threading
 from collections.abc import Callable, Iterator
@@ -44,6 +46,8 @@ MAX_T = 366 * 86400.0
 MAX_LINE_BYTES = 1 << 20
 #: how a session's script (the one the table records, `kaleun.runtime.loop`) begins: its first line starts so
 SESSION_MARK = "# Kaleun session:"
+#: how the first line of a resumed game's session script says where it continues (`kaleun.runtime.loop`)
+RESUMED_AT = re.compile(rb" \(resumed at t=([0-9.e+-]+): ")
 #: the longest stretch of game time one advance of a run covers before its events are written: a game hour
 #: [our choice: a killed run loses at most this much of its event log, at a cost too small to measure]
 STEP_S = 3600.0
@@ -83,13 +87,15 @@ def check_readable(path: Path) -> None:
     _open_script(path).close()
 
 
-def read_script(path: Path, torn: Callable[[int], None] | None = None) -> Iterator[ScriptLine]:
+def read_script(path: Path, torn: Callable[[int], None] | None = None,
+                resumed: Callable[[float], None] | None = None) -> Iterator[ScriptLine]:
     """Yield script lines; blank lines and lines starting with # or // are skipped.
 
     A session's script (its first line is SESSION_MARK's) whose last line has no line end and cannot be read (not
     JSON, or cut inside a character) was cut off mid-write, as a power cut leaves the file the table was writing:
     with `torn` that line is skipped and `torn(LINE)` told of it. A bad line anywhere else, or in a hand-written
-    script, stays refused at its line."""
+    script, stays refused at its line. With `resumed`, a session's script whose first line says it continues a game
+    resumed at t (`kaleun.runtime.loop`) tells `resumed(t)` before its lines."""
     fh = _open_script(path)
     with fh:
         last_t = 0.0
@@ -100,6 +106,10 @@ def read_script(path: Path, torn: Callable[[int], None] | None = None) -> Iterat
                                                          most=f"{MAX_LINE_BYTES:,}")))
             if number == 1 and raw.removeprefix(b"\xef\xbb\xbf").startswith(SESSION_MARK.encode()):
                 recorded = True
+                at = RESUMED_AT.search(raw)
+                if at is not None and resumed is not None:
+                    with contextlib.suppress(ValueError):
+                        resumed(float(at.group(1)))
             #: the table's own last line without its line end: what a power cut leaves of a line being written
             cut_off = recorded and torn is not None and not raw.endswith(b"\n")
             try:
@@ -121,6 +131,11 @@ def read_script(path: Path, torn: Callable[[int], None] | None = None) -> Iterat
                     assert torn is not None
                     torn(number)
                     return
+                if recorded and SESSION_MARK in text:  # sessions' scripts joined: one cut off ran into the next
+                    raise ScriptError(_at(path, number, Msg(
+                        "a session's last line, cut off mid-write (a power cut?), runs into the next session's first "
+                        "line here: its script was not completed by a resume; delete the cut-off part before '{mark}' "
+                        "to replay the rest (without the command on it)", mark=SESSION_MARK))) from exc
                 raise ScriptError(_at(path, number, of_error(exc))) from exc
             if not isinstance(obj, dict):
                 raise ScriptError(_at(path, number, Msg("a script line must be a JSON object")))
@@ -276,11 +291,20 @@ class ScriptRun:
         """An advance ends here: the game is over (its clock stands), or the run is to stop."""
         return self._stop_noted() or self.over()
 
+    def _resumed_alone(self, path: Path, t: float) -> None:
+        """The script begins with a resumed game's session (its first line says so) while the run's game stands
+        before that moment: replayed alone, it plays its lines on another game than the one played. Said, once."""
+        if self.game.t < t:
+            self.tell(_at(path, 1, Msg(
+                "this session's script continues a game resumed at t={t}: replayed alone it plays another game than "
+                "the one played; put the scripts of this game's earlier sessions before it, in order (cat "
+                "1.script.jsonl 2.script.jsonl > whole.jsonl)", t=repr(t))))
+
     def run(self, path: Path, until: float | None = None) -> None:
         try:
             for line in read_script(path, torn=lambda number: self.tell(_at(path, number, Msg(
                     "the session's last line was cut off mid-write (a power cut?) and is skipped; the lines before it "
-                    "are replayed")))):
+                    "are replayed"))), resumed=lambda t: self._resumed_alone(path, t)):
                 if self._stop_noted():  # a stop signal: no line more
                     self.unplayed_line = line.number
                     return
