@@ -108,14 +108,14 @@ class Navigation(Module):
         if (square is None) == self.off_chart or self.boat.lost:
             return
         self.off_chart = square is None
-        where = geo.where(lat, lon)
+        at = {"lat": round(lat, 2), "lon": round(lon, 2)}
         if square is None:
-            feed = Msg("Navigator: the boat has left the strategic map, at {where}: no square to reckon by until she "
-                       "is back on it. Alter course for the charted sea!", where=where)
+            self.emit("off_chart", square=None, **at, feed=Msg(
+                "Navigator: the boat has left the strategic map, at {where}: no square to reckon by until she is back "
+                "on it. Alter course for the charted sea!", where=geo.where(lat, lon)))
         else:
-            feed = Msg("Navigator: the boat is back on the strategic map, in square {square}.", square=square)
-        self.emit("off_chart" if square is None else "on_chart", feed=feed, square=square, lat=round(lat, 2),
-                  lon=round(lon, 2))
+            self.emit("on_chart", square=square, **at, feed=Msg(
+                "Navigator: the boat is back on the strategic map, in square {square}.", square=square))
 
     # -- the sextant ----------------------------------------------------------------------------
     def _no_params(self, args: Args) -> dict[str, Any]:
