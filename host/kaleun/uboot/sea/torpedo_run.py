@@ -496,14 +496,15 @@ def _wake_passing(sea: Any, tp: dict[str, Any], t_prev: float, now: float, endin
     if sight <= 0.0:
         return
     p_one = float(sensors.ENEMY["visual_p"])
-    since = max(t_prev, float(tp["leg"][0]))
+    leg = Track.from_json(tp["leg"])
+    since = max(t_prev, leg.t0)
     for v in sorted(sea.vessels.values(), key=lambda x: x.id):
         if v.id in judged or shipdamage.state_of(v) == "sinking":
             continue
         if v.id in tp["passed"]:
             d, past = 0.0, True
         else:
-            d, past = _nearest_nm(sea, tp, v, now, since)
+            d, past = _nearest_nm(sea, leg, v, now, since, beyond=sight)
         if not (past or ending) or d >= sight:
             continue  # still closing, or passed beyond sight (a pattern runner may come back nearer)
         judged.append(v.id)
@@ -515,20 +516,25 @@ def _wake_passing(sea: Any, tp: dict[str, Any], t_prev: float, now: float, endin
             return
 
 
-def _nearest_nm(sea: Any, tp: Mapping[str, Any], v: Any, now: float, since: float) -> tuple[float, bool]:
+def _nearest_nm(sea: Any, leg: Track, v: Any, now: float, since: float,
+                beyond: float = math.inf) -> tuple[float, bool]:
     """How near (nm) the torpedo passed a ship on its current leg from `since` to `now`: both run straight at
     constant speed over it (the ship on the track she sails now), so the closest approach is a closed form; and
-    whether that was before `now` (the torpedo draws away from her now) rather than at `now` (still closing)."""
-    leg = Track.from_json(tp["leg"])
+    whether that was before `now` (the torpedo draws away from her now) rather than at `now` (still closing).
+    A ship whose north-south distance alone keeps her `beyond` that many nm all the stretch is answered at once
+    (inf, not passed): the closest approach is never nearer than that distance less what both ran meanwhile."""
     run = max(0.0, now - leg.t0)
     back = max(0.0, now - since)
     lat, lon = sea.vpos(v, now)
     ue, un = geo.unit(leg.course)
     course, speed = sea.vmotion(v)
-    ve, vn = geo.unit(course)
     u, w = leg.speed / 3600.0, speed / 3600.0  # nm a second
-    se, sn = geo.offset(leg.lat0, leg.lon0, lat, lon)  # the ship now, from the leg's start
     # the ship less the torpedo at `now` + tau (tau in [-back, 0]): d0 + rel * tau
+    d0n = (lat - leg.lat0) * geo.NM_PER_DEG - un * u * run
+    if abs(d0n) - (u + w) * back > beyond + 1e-6:
+        return math.inf, False
+    ve, vn = geo.unit(course)
+    se, sn = geo.offset(leg.lat0, leg.lon0, lat, lon)  # the ship now, from the leg's start
     d0e, d0n = se - ue * u * run, sn - un * u * run
     re_, rn = ve * w - ue * u, vn * w - un * u
     rel2 = re_ * re_ + rn * rn
