@@ -498,13 +498,14 @@ def _wake_passing(sea: Any, tp: dict[str, Any], t_prev: float, now: float, endin
     p_one = float(sensors.ENEMY["visual_p"])
     leg = Track.from_json(tp["leg"])
     since = max(t_prev, leg.t0)
+    lats = {v.id: lat for v, lat in sea.vlats(now)}
     for v in sorted(sea.vessels.values(), key=lambda x: x.id):
         if v.id in judged or shipdamage.state_of(v) == "sinking":
             continue
         if v.id in tp["passed"]:
             d, past = 0.0, True
         else:
-            d, past = _nearest_nm(sea, leg, v, now, since, beyond=sight)
+            d, past = _nearest_nm(sea, leg, v, now, since, beyond=(sight, lats[v.id]))
         if not (past or ending) or d >= sight:
             continue  # still closing, or passed beyond sight (a pattern runner may come back nearer)
         judged.append(v.id)
@@ -517,24 +518,26 @@ def _wake_passing(sea: Any, tp: dict[str, Any], t_prev: float, now: float, endin
 
 
 def _nearest_nm(sea: Any, leg: Track, v: Any, now: float, since: float,
-                beyond: float = math.inf) -> tuple[float, bool]:
+                beyond: tuple[float, float] | None = None) -> tuple[float, bool]:
     """How near (nm) the torpedo passed a ship on its current leg from `since` to `now`: both run straight at
     constant speed over it (the ship on the track she sails now), so the closest approach is a closed form; and
     whether that was before `now` (the torpedo draws away from her now) rather than at `now` (still closing).
-    A ship whose north-south distance alone keeps her `beyond` that many nm all the stretch is answered at once
-    (inf, not passed): the closest approach is never nearer than that distance less what both ran meanwhile."""
+    `beyond` (nm, the ship's latitude now): a ship whose north-south distance alone keeps her farther than that
+    all the stretch is answered at once (inf, not passed), as the closest approach is never nearer than that
+    distance less what both ran meanwhile; the convoy's other ships cost no more than their latitude."""
     run = max(0.0, now - leg.t0)
     back = max(0.0, now - since)
-    lat, lon = sea.vpos(v, now)
     ue, un = geo.unit(leg.course)
     course, speed = sea.vmotion(v)
     u, w = leg.speed / 3600.0, speed / 3600.0  # nm a second
-    # the ship less the torpedo at `now` + tau (tau in [-back, 0]): d0 + rel * tau
-    d0n = (lat - leg.lat0) * geo.NM_PER_DEG - un * u * run
-    if abs(d0n) - (u + w) * back > beyond + 1e-6:
-        return math.inf, False
+    if beyond is not None:
+        far, lat_now = beyond
+        if abs((lat_now - leg.lat0) * geo.NM_PER_DEG - un * u * run) - (u + w) * back > far + 1e-6:
+            return math.inf, False
+    lat, lon = sea.vpos(v, now)
     ve, vn = geo.unit(course)
     se, sn = geo.offset(leg.lat0, leg.lon0, lat, lon)  # the ship now, from the leg's start
+    # the ship less the torpedo at `now` + tau (tau in [-back, 0]): d0 + rel * tau
     d0e, d0n = se - ue * u * run, sn - un * u * run
     re_, rn = ve * w - ue * u, vn * w - un * u
     rel2 = re_ * re_ + rn * rn
