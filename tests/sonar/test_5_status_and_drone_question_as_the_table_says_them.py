@@ -30,7 +30,8 @@ def test_5_the_drone_asked_as_the_rulebook_asks_it(code, line, refused):
 @pytest.mark.parametrize("code", ["en", "de"])
 def test_a_question_mark_alone_is_still_the_help(code):
     """`?` alone stays the help, though a word's closing question mark is no part of it."""
-    got = said_to_yellow("?", code)
+    runtime, seats, outs = seated(code=code)
+    got = printed(runtime, seats["yellow"], outs["yellow"], "?")
     assert "help [COMMAND]" in got or "hilfe [BEFEHL]" in got, got
 
 
