@@ -124,8 +124,9 @@ VOLUME_STEP = 1
 
 
 def stepped_volume(level: float) -> float:
-    """A volume (0 to 1) on the volume's step, halves rounded up (45.5% is 46%)."""
-    percent = Decimal(repr(level * 100)).quantize(Decimal(VOLUME_STEP), ROUND_HALF_UP)
+    """A volume (0 to 1) on the volume's step, halves rounded up (45.5% is 46%, 28.5% is 29%: the percentage is
+    taken to nine places first, so a half that a float's product misses by an ulp, 28.499999999999996, is a half)."""
+    percent = Decimal(repr(round(level * 100, 9))).quantize(Decimal(VOLUME_STEP), ROUND_HALF_UP)
     return float(percent) / 100 + 0.0  # + 0.0: "-0" is kept as 0
 
 

@@ -34,6 +34,8 @@ def test_config_show_says_the_volume_as_a_percentage_in_the_languages_writing(ho
     ("0,45", "0.45", "volume = 45% (in "), ("100%", "1", "volume = 100% (in "), ("0", "0", "volume = 0% (in "),
     ("45,5%", "0.46", "volume = 46% (45,5% rounded to whole percent, the volume's step) (in "),
     ("44.5%", "0.45", "volume = 45% (44.5% rounded to whole percent, the volume's step) (in "),
+    ("28.5%", "0.29", "volume = 29% (28.5% rounded to whole percent, the volume's step) (in "),
+    ("0,145", "0.15", "volume = 15% (0,145 rounded to whole percent, the volume's step) (in "),
     ("0.455", "0.46", "volume = 46% (0.455 rounded to whole percent, the volume's step) (in ")])
 def test_a_volume_is_kept_in_whole_percent_and_a_rounded_one_is_said(home, capsys, typed, kept, said):
     assert main(["config", "set", "volume", typed]) == 0

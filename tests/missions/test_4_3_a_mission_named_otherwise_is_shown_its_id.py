@@ -25,9 +25,10 @@ def test_4_3_a_mission_typed_by_its_title_or_in_other_letters_is_shown_its_id(ty
     assert f"unknown mission '{typed}': the id to give is {meant} (" in said, said
 
 
-@pytest.mark.parametrize("typed", ["exercise", "ex", "atlantis", "", "   "])
+@pytest.mark.parametrize("typed", ["exercise", "ex", "ag", "atlantis", "", "   "])
 def test_4_3_a_name_no_one_mission_has_is_refused_with_the_list(typed: str) -> None:
-    """Five exercises start "exercise"; two letters name nothing; no mission is called Atlantis."""
+    """Five exercises start "exercise"; two letters name nothing, even those only one mission starts with ("ag":
+    agents_1941; game.py `MEANT_FROM`); no mission is called Atlantis."""
     assert meant_mission(typed) is None
     said = str(unknown_mission(typed))
     assert "(known: agents_1941, " in said and "the id to give" not in said

@@ -194,3 +194,9 @@ def printed(runtime: Any, console: Any, out: io.StringIO, line: str) -> str:
     console.handle(line)
     runtime.step()
     return out.getvalue()[before:]
+
+
+def said_to_yellow(line: str, code: str = "en") -> str:
+    """What the yellow team's console prints for one line typed at a fresh table in language `code` (`seated`)."""
+    runtime, seats, outs = seated(code=code)
+    return printed(runtime, seats["yellow"], outs["yellow"], line)

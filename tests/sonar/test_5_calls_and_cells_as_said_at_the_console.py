@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from kaleun.sonar.game import referee
-from sonarkit import printed, seated
+from sonarkit import printed, said_to_yellow, seated
 
 #: three courses that fill the mine gauge and bring yellow (from B2) to C4, at each table
 FILL_MINE = {"en": ("course E mark=mine cross=E4", "course S mark=mine cross=S1", "course S mark=mine cross=S6"),
@@ -84,8 +84,7 @@ def test_5_the_sonar_called_as_the_rulebook_calls_it(code, line):
 def test_5_repair_typed_as_the_quick_references_noun(code, line, refused):
     """§2 [Q] "Ingenieur": "Reparaturen": `reparatur` is the repair, as `reparieren` is (refused here: the boat is
     not surfaced)."""
-    runtime, seats, outs = seated(code=code)
-    assert refused in printed(runtime, seats["yellow"], outs["yellow"], line)
+    assert refused in said_to_yellow(line, code)
 
 
 def test_1_3_a_russian_course_typed_as_the_feed_calls_it_and_the_gauge_as_the_object():
@@ -105,8 +104,7 @@ def test_1_3_a_russian_course_typed_as_the_feed_calls_it_and_the_gauge_as_the_ob
 def test_5_a_russian_silent_run_typed_with_its_course_as_the_feed_calls_it():
     """§5 (silence: 1 to 4 cells straight): `тишина на восток 3` was the usage line; it is `тишина В 3` (refused
     here for its empty gauge, not for its words)."""
-    runtime, seats, outs = seated(code="ru")
-    got = printed(runtime, seats["yellow"], outs["yellow"], "тишина на восток 3")
+    got = said_to_yellow("тишина на восток 3", "ru")
     assert "шкала «тишина» не заполнена" in got and "использование" not in got, got
 
 
@@ -118,8 +116,7 @@ def test_5_a_russian_silent_run_typed_with_its_course_as_the_feed_calls_it():
 def test_5_the_drone_typed_with_the_sector_as_a_sentence_names_it(code, line, refused):
     """§5 (the drone asks whether the enemy is in a sector; [Q] „Bist du in <Sektor>?“): `drohne in sektor 4` was the
     usage line; it is `drohne 4` (refused here for its empty gauge, not for its words)."""
-    runtime, seats, outs = seated(code=code)
-    got = printed(runtime, seats["yellow"], outs["yellow"], line)
+    got = said_to_yellow(line, code)
     assert refused in got, got
 
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 from kaleun.sonar.game import referee
-from sonarkit import printed, seated
+from sonarkit import printed, said_to_yellow, seated
 
 
 def test_status_typed_as_the_russian_table_says_it():
     """`статус` shows the boat's status, as `состояние` does."""
-    runtime, seats, outs = seated(code="ru")
-    got = printed(runtime, seats["yellow"], outs["yellow"], "статус")
+    got = said_to_yellow("статус", "ru")
     assert "Лодка на B2, сектор 1" in got and "неизвестная" not in got, got
 
 
@@ -24,8 +23,7 @@ def test_status_typed_as_the_russian_table_says_it():
 def test_5_the_drone_asked_as_the_rulebook_asks_it(code, line, refused):
     """§5 [B] „Seid ihr in Sektor 5?“: the question is the drone on sector 5 (refused here for its empty gauge, not
     for its words)."""
-    runtime, seats, outs = seated(code=code)
-    got = printed(runtime, seats["yellow"], outs["yellow"], line)
+    got = said_to_yellow(line, code)
     assert refused in got, got
 
 

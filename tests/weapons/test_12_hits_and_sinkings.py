@@ -756,6 +756,29 @@ def test_12_a_torpedo_that_strikes_a_stopped_ship_without_dooming_her_is_said():
         ("hit_again", "crippled", "Hit again: the ship is still afloat.")]
 
 
+def test_12_a_torpedo_that_strikes_a_straggler_without_stopping_her_is_said():
+    """shipdamage.py: a T2 tanker a first torpedo put out of her convoy (a quarter of her structure: damaged,
+    straggling, burning) takes a second blow that neither stops nor dooms her: her state stays `damaged`, yet the log
+    says the blow — `hit_again` ("Hit again: the ship is still afloat."), not a second "falls back" and no second
+    fire. A shell's hit says nothing here (its `gun_round` tells it)."""
+    from kaleun.uboot.sea import shipdamage
+
+    g = range_game(vessels=[{"class": "t2_tanker", "bearing": 0, "range_m": 3000, "course": 90, "speed_kn": 7.5}])
+    sea = g.module("sea")
+    v = next(iter(sea.vessels.values()))
+    first = shipdamage.STRAGGLE_SHARE
+    assert shipdamage.hit(sea, v, first * v.cls.structure, "torpedo", g.t) == "damaged"
+    assert v.ai.get("straggling") and v.ai.get("burning")
+    g.take_events()
+    second = (shipdamage.STOP_SHARE - first) / 4
+    assert shipdamage.hit(sea, v, second * v.cls.structure, "torpedo", g.t) == "damaged"
+    told = [e.to_json() for e in g.take_events() if e.name == "ship_damaged"]
+    assert [(e["effect"], e["state"], e["feed"]) for e in told] == [
+        ("hit_again", "damaged", "Hit again: the ship is still afloat.")]
+    assert shipdamage.hit(sea, v, second * v.cls.structure, "gunfire", g.t) == "damaged"
+    assert not [e for e in g.take_events() if e.name == "ship_damaged"]
+
+
 def test_12_a_miss_names_the_ship_it_passed_though_the_crew_never_had_her_as_a_contact():
     """The attack, the torpedo run: "Run time and result in the feed" — a miss's `passed_m` says where the torpedo
     crossed its target's track. With the TDC laid on a point (no contact: nobody has reported the tramp), the
