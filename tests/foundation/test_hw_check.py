@@ -508,6 +508,16 @@ def take_every_figure_off(rig: Rig) -> None:
             rig.fake.remove(reader, uid)
 
 
+def figures_put_as_asked(rig: Rig, line: str) -> str | None:
+    """The maker puts a figure of its own tag on each reader the check asks for, and takes it off again when told."""
+    if line.startswith("Put a figure on reader "):
+        number = int(line.split()[5])
+        rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+    elif line.startswith("Take the figure off again"):
+        take_every_figure_off(rig)
+    return None
+
+
 def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
     def react(rig: Rig, line: str) -> str | None:
         if line.startswith("Put a figure on reader 4 "):
@@ -985,15 +995,7 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
 
     monkeypatch.setattr(options, "hub_config", stale)
 
-    def react(rig: Rig, line: str) -> str | None:
-        if line.startswith("Put a figure on reader "):
-            number = int(line.split()[5])
-            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
-        elif line.startswith("Take the figure off again"):
-            take_every_figure_off(rig)
-        return None
-
-    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    results = interactive(BOARDS / "fake-hub.toml", figures_put_as_asked, ["readers"])
     assert results[0].part == "deck hub" and results[0].status == FAIL
     assert results[0].seen.startswith("the hub's reader map [1, 2, 3, 3, 5, 4, 6, 7, 8] differs from the board's "
                                       "[1, 2, 3, 3, 4, 5, 6, 7, 8]")
@@ -1014,15 +1016,7 @@ def test_a_hub_on_older_firmware_is_sent_to_the_firmware_install_not_to_its_conf
 
     monkeypatch.setattr(firmware, "FIRMWARE_VERSION", "1.2.1")
 
-    def react(rig: Rig, line: str) -> str | None:
-        if line.startswith("Put a figure on reader "):
-            number = int(line.split()[5])
-            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
-        elif line.startswith("Take the figure off again"):
-            take_every_figure_off(rig)
-        return None
-
-    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    results = interactive(BOARDS / "fake-hub.toml", figures_put_as_asked, ["readers"])
     assert results[0].part == "deck hub" and results[0].status == FAIL
     assert results[0].seen.startswith("the hub runs firmware 1.2.1, older than this Kaleun's "), results[0].seen
     assert results[0].advice == (f"the hub's firmware: kaleun firmware install /media/$USER/CIRCUITPY --board "
