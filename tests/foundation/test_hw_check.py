@@ -17,7 +17,7 @@ from kaleun.bringup.check import ANSWERS, FAIL, PASS, SKIP, Bringup, Hands, Pers
 from kaleun.bringup.rig import Rig, TagMoved, Typed
 from kaleun.cli import main
 from kaleun.core.messages import Msg
-from kit import BOARDS, TRIM_DIAL
+from kit import BOARDS, TRIM_DIAL, pico_board
 
 GUARD = 15.0
 
@@ -661,8 +661,7 @@ def test_a_faulty_readers_advice_names_its_trunk_in_the_makers_language(home, tm
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no figure is shown: the broken readers fail before asking
     link = tmp_path / "ttyACM-hub"
     board = tmp_path / "table.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"', f'url = "{link}"'), encoding="utf-8")
+    pico_board(board, link)
     with FakeHub(hub_config(load_board(board)), link=link) as fake:
         for reader in (1, 4):  # section 2 (fore), section 4 (aft)
             fake.set_broken(reader)
@@ -712,9 +711,7 @@ def test_a_hub_lamp_strip_with_the_hub_unplugged_is_reported_in_the_makers_langu
     """The lamps on the deck hub (`lamps.driver = "hub"`), and a hub dial, failed for the unplugged hub in the
     English text of the hub's result inside a German report: what was seen and what to look at, both."""
     board = tmp_path / "lost-hub.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    pico_board(board, "/dev/ttyKALEUN_NOWHERE", "start_timeout_ms = 300")
     spec = load_board(board)
     results = check(spec, groups=["lamps", "dials"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
     assert [r.part for r in results][:2] == ["lamps", "dial telegraph"]
@@ -732,9 +729,7 @@ def test_a_lost_hub_is_waited_for_once_and_its_wires_named_once(home, tmp_path, 
     from kaleun.hub.link import HubLink
 
     board = tmp_path / "lost-pico.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 3000'), encoding="utf-8")
+    pico_board(board, "/dev/ttyKALEUN_NOWHERE", "start_timeout_ms = 3000")
     waits: list[float] = []
     wait_online = HubLink.wait_online
 
