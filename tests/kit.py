@@ -52,6 +52,19 @@ group = "periscope"
 '''
 
 
+#: the deck hub's port as boards/pico-hub.toml names it
+PICO_HUB_URL = 'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"'
+
+
+def pico_board(path: Path, url: Path | str, *more: str) -> Path:
+    """boards/pico-hub.toml written to `path` with its deck hub at `url` (a fake hub's link, a port nobody is at),
+    `more` lines of its [hub] after it (`start_timeout_ms = 300`)."""
+    text = (BOARDS / "pico-hub.toml").read_text(encoding="utf-8")
+    assert PICO_HUB_URL in text
+    path.write_text(text.replace(PICO_HUB_URL, "\n".join([f'url = "{url}"', *more])), encoding="utf-8")
+    return path
+
+
 def dials_declared_with(tmp_path: Path, added: str) -> dict[str, DialDecl]:
     """Every dial of the shipped boards/dials.toml with the `added` declarations after it, as the loader reads
     them (written to a dials.toml in `tmp_path`)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kit import BOARDS, Terminal, console_typed
+from kit import BOARDS, Terminal, console_typed, pico_board
 
 
 @pytest.fixture
@@ -259,9 +259,7 @@ def test_9_2_1_status_tells_how_a_ring_finds_its_zero_as_the_board_homes_it(tmp_
     board's homing (pico-hub: switches on the deck hub, here unplugged; mock-gpio: a switch, an
     index pulse and the crew's calibration)."""
     board = tmp_path / "late-hub.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        f'url = "{tmp_path / "no-such-port"}"\nstart_timeout_ms = 200'), encoding="utf-8")
+    pico_board(board, tmp_path / "no-such-port", "start_timeout_ms = 200")
     with Terminal(tmp_path, "play", "--console", "--mission", "training", "--board", str(board)) as term:
         term.expect("> ")
         term.send("status")

@@ -17,7 +17,7 @@ from kaleun.bringup.check import ANSWERS, FAIL, PASS, SKIP, Bringup, Hands, Pers
 from kaleun.bringup.rig import Rig, TagMoved, Typed
 from kaleun.cli import main
 from kaleun.core.messages import Msg
-from kit import BOARDS, TRIM_DIAL
+from kit import BOARDS, TRIM_DIAL, pico_board
 
 GUARD = 15.0
 
@@ -508,6 +508,16 @@ def take_every_figure_off(rig: Rig) -> None:
             rig.fake.remove(reader, uid)
 
 
+def figures_put_as_asked(rig: Rig, line: str) -> str | None:
+    """The maker puts a figure of its own tag on each reader the check asks for, and takes it off again when told."""
+    if line.startswith("Put a figure on reader "):
+        number = int(line.split()[5])
+        rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
+    elif line.startswith("Take the figure off again"):
+        take_every_figure_off(rig)
+    return None
+
+
 def test_a_figure_on_the_wrong_reader_points_at_swapped_chip_selects(home):
     def react(rig: Rig, line: str) -> str | None:
         if line.startswith("Put a figure on reader 4 "):
@@ -651,8 +661,7 @@ def test_a_faulty_readers_advice_names_its_trunk_in_the_makers_language(home, tm
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no figure is shown: the broken readers fail before asking
     link = tmp_path / "ttyACM-hub"
     board = tmp_path / "table.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"', f'url = "{link}"'), encoding="utf-8")
+    pico_board(board, link)
     with FakeHub(hub_config(load_board(board)), link=link) as fake:
         for reader in (1, 4):  # section 2 (fore), section 4 (aft)
             fake.set_broken(reader)
@@ -702,9 +711,7 @@ def test_a_hub_lamp_strip_with_the_hub_unplugged_is_reported_in_the_makers_langu
     """The lamps on the deck hub (`lamps.driver = "hub"`), and a hub dial, failed for the unplugged hub in the
     English text of the hub's result inside a German report: what was seen and what to look at, both."""
     board = tmp_path / "lost-hub.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 300'), encoding="utf-8")
+    pico_board(board, "/dev/ttyKALEUN_NOWHERE", "start_timeout_ms = 300")
     spec = load_board(board)
     results = check(spec, groups=["lamps", "dials"], stdin=io.StringIO(""), stdout=io.StringIO(), language="de")
     assert [r.part for r in results][:2] == ["lamps", "dial telegraph"]
@@ -722,9 +729,7 @@ def test_a_lost_hub_is_waited_for_once_and_its_wires_named_once(home, tmp_path, 
     from kaleun.hub.link import HubLink
 
     board = tmp_path / "lost-pico.toml"
-    board.write_text((BOARDS / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        'url = "/dev/ttyKALEUN_NOWHERE"\nstart_timeout_ms = 3000'), encoding="utf-8")
+    pico_board(board, "/dev/ttyKALEUN_NOWHERE", "start_timeout_ms = 3000")
     waits: list[float] = []
     wait_online = HubLink.wait_online
 
@@ -985,15 +990,7 @@ def test_a_hub_whose_own_config_differs_from_the_board_file_is_named_first(home,
 
     monkeypatch.setattr(options, "hub_config", stale)
 
-    def react(rig: Rig, line: str) -> str | None:
-        if line.startswith("Put a figure on reader "):
-            number = int(line.split()[5])
-            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
-        elif line.startswith("Take the figure off again"):
-            take_every_figure_off(rig)
-        return None
-
-    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    results = interactive(BOARDS / "fake-hub.toml", figures_put_as_asked, ["readers"])
     assert results[0].part == "deck hub" and results[0].status == FAIL
     assert results[0].seen.startswith("the hub's reader map [1, 2, 3, 3, 5, 4, 6, 7, 8] differs from the board's "
                                       "[1, 2, 3, 3, 4, 5, 6, 7, 8]")
@@ -1014,15 +1011,7 @@ def test_a_hub_on_older_firmware_is_sent_to_the_firmware_install_not_to_its_conf
 
     monkeypatch.setattr(firmware, "FIRMWARE_VERSION", "1.2.1")
 
-    def react(rig: Rig, line: str) -> str | None:
-        if line.startswith("Put a figure on reader "):
-            number = int(line.split()[5])
-            rig.fake.put(number, f"04AABBCCDDEE{number + 10:02X}")
-        elif line.startswith("Take the figure off again"):
-            take_every_figure_off(rig)
-        return None
-
-    results = interactive(BOARDS / "fake-hub.toml", react, ["readers"])
+    results = interactive(BOARDS / "fake-hub.toml", figures_put_as_asked, ["readers"])
     assert results[0].part == "deck hub" and results[0].status == FAIL
     assert results[0].seen.startswith("the hub runs firmware 1.2.1, older than this Kaleun's "), results[0].seen
     assert results[0].advice == (f"the hub's firmware: kaleun firmware install /media/$USER/CIRCUITPY --board "

@@ -104,17 +104,14 @@ def test_the_warning_of_another_device_at_the_port_is_said_in_the_makers_languag
     """Issue 11, at a German or Russian table: `kaleun hub status --language ru` with another hub at the port printed
     its status in Russian and, beside it, the link's warning in English (`WARNING kaleun.hub.link: deck hub link:
     another device answers at the port: ...`); a console shows the same warning at the crew's prompt."""
-    from hubkit import ROOT
     from kaleun.boards.loader import load_board
     from kaleun.hub.fake import FakeHub
     from kaleun.hub.options import hub_config
-    from kit import run_kaleun
+    from kit import pico_board, run_kaleun
 
     link = tmp_path / "ttyACM-hub"
     board = tmp_path / "table.toml"
-    board.write_text((ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        f'url = "{link}"\nid = "E6614103E7396B29"'), encoding="utf-8")
+    pico_board(board, link, 'id = "E6614103E7396B29"')
     with FakeHub(hub_config(load_board(board)), link=link):  # the fake's own id, not the board's
         status = run_kaleun("hub", "status", "--board", str(board), "--wait", "10", "--language", code, home=tmp_path)
     assert status.returncode == 1, status
@@ -132,14 +129,11 @@ def test_a_table_started_without_its_hub_says_so_in_its_language(tmp_path, code,
     import subprocess
     import sys
 
-    from hubkit import ROOT
-    from kit import kaleun_env
+    from kit import kaleun_env, pico_board
 
     port = tmp_path / "ttyACM-gone"
     board = tmp_path / "table.toml"
-    board.write_text((ROOT / "boards" / "pico-hub.toml").read_text(encoding="utf-8").replace(
-        'url = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_E660000000000000-if02"',
-        f'url = "{port}"\nstart_timeout_ms = 300'), encoding="utf-8")
+    pico_board(board, port, "start_timeout_ms = 300")
     game = subprocess.run([sys.executable, "-m", "kaleun", "play", "--console", "--board", str(board), "--mission",
                            "training", "--language", code], input="quit\n", capture_output=True, text=True,
                           env=kaleun_env(tmp_path), timeout=120, cwd=tmp_path)

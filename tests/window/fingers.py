@@ -12,12 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 from kaleun.boards.loader import default_board
 from kaleun.core.engine import Engine
 from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
 from kaleun.runtime.table import Table
 from kaleun.uboot.game import new_game
+from kaleun.ui import display
+from kaleun.ui.session import open_session
+from kaleun.ui.theme import MIN_TARGET
 from kaleun.ui.widgets import Canvas
 from kaleun.ui.window import Window
 from kit import FakeClock
@@ -300,3 +304,30 @@ def refused_gun_sheet(language: str = "en") -> Table_:
     table.tap("field.target=c1")
     table.render()
     return table
+
+
+def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, code: str = "en") -> Window:
+    """`kaleun play` as it opens with a display: a new training game held on the set-up screen, the game saved
+    before kept aside."""
+    monkeypatch.setattr(display, "has_display", lambda: True)
+    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True, language=code)
+    win.guard = False
+    win.running = True
+    return win
+
+
+def touch(win: Window, name: str, whole: bool = True) -> None:
+    """Touch `name` in a window of its own (`kaleun play`'s, not a `Table_`): its frame rendered at 800x480, the
+    target there, big enough, on top where it is, and (`whole`) every text of the frame drawn whole."""
+    surface = pygame.Surface(SIZE)
+    win.cut.clear()
+    win.render(surface)
+    target = win.targets.get(name)
+    assert target is not None, f"no {name!r}: {win.targets.ids()}"
+    assert min(target.rect.size) >= MIN_TARGET
+    cut = {whole: shown for whole, shown in win.cut.items() if not whole.startswith("Saved debrief: ")}
+    assert not (cut and whole), cut  # (the saved debrief's file name may end in an ellipsis: its folder holds it whole)
+    under = win.targets.at(target.rect.center)
+    assert under is not None and under.id == name, under
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        win.handle_event(pygame.event.Event(kind, pos=target.rect.center, button=1))

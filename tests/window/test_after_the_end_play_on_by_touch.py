@@ -19,7 +19,8 @@ from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.setup import GameSetup, changes_for
 from kaleun.ui import display
 from kaleun.ui.session import open_session
-from kaleun.ui.theme import MIN_TARGET
+
+from window.fingers import touch
 
 H = 3600.0
 FAR = {"id": "far", "kind": "reach", "square": "AL03", "text": "Be in AL03."}  # sc_convoy_1940 starts there
@@ -45,21 +46,6 @@ def ended_in_the_window(monkeypatch: pytest.MonkeyPatch, mission: str = "sc_conv
     assert game.module("mission").over
     assert win.overlay is not None and win.overlay.id == "debrief"
     return win
-
-
-def touch(win, name: str, whole: bool = True) -> None:
-    surface = pygame.Surface((800, 480))
-    win.cut.clear()
-    win.render(surface)
-    target = win.targets.get(name)
-    assert target is not None, f"no {name!r}: {win.targets.ids()}"
-    assert min(target.rect.size) >= MIN_TARGET
-    cut = {whole: shown for whole, shown in win.cut.items() if not whole.startswith("Saved debrief: ")}
-    assert not (cut and whole), cut  # (the saved debrief's file name may end in an ellipsis: its folder holds it whole)
-    under = win.targets.at(target.rect.center)
-    assert under is not None and under.id == name, under
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        win.handle_event(pygame.event.Event(kind, pos=target.rect.center, button=1))
 
 
 def sessions(home: Path) -> set[str]:

@@ -22,7 +22,7 @@ from kaleun.uboot.missions.catalogue import titled
 from kaleun.ui import display
 from kaleun.ui.session import open_session
 
-from window.test_after_the_end_play_on_by_touch import touch
+from window.fingers import touch
 
 SIZE = (800, 480)
 

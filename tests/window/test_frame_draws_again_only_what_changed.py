@@ -108,3 +108,28 @@ def test_9_an_alarm_banner_going_by_itself_draws_the_ticker_alone_in_its_place()
         assert win.alarm_shown() is None  # it went, and the display shows the ticker in its place
     finally:
         pygame.display.quit()
+
+
+def test_9_the_strip_drawn_alone_leaves_the_touch_targets_a_whole_drawing_gives() -> None:
+    """The contact report's banner going by itself is drawn alone (the ticker in its place): a touch then finds what
+    a whole drawing of that moment puts there, the ticker's targets where the banner's were and every other button
+    as it was, none left over from the banner and none twice."""
+    table = convoy_in_sight(until=100)
+    win = table.window
+    assert win.alarm_shown() is not None
+    win.show("crew")
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        banner = [target.id for target in win.targets.items]
+        for _ in range(int(ALARM_SECONDS) + 2):
+            table.clock.now += 1.0
+            win.frame(screen, due=False)
+        assert win.alarm_shown() is None
+        after = [(target.id, tuple(target.rect)) for target in win.targets.items]
+        assert after and [target_id for target_id, _rect in after] != banner  # the banner's buttons gave way
+        win.render(pygame.Surface(screen.get_size()))
+        assert after == [(target.id, tuple(target.rect)) for target in win.targets.items]
+    finally:
+        pygame.display.quit()

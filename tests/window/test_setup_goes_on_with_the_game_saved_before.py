@@ -11,16 +11,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from kaleun.boards.loader import default_board
 from kaleun.career import start_configured
 from kaleun.saves import open_save, save_game
-from kaleun.uboot.game import new_game
 from kaleun.uboot.missions.setup import GameSetup
-from kaleun.ui import display
-from kaleun.ui.session import open_session
 from kit import advance
 
-from window.test_setup_quit_by_touch import touch
+from window.fingers import touch, window_on_the_set_up
 
 
 def saved_midway(home: Path, setup: GameSetup, hours: float = 2.0):
@@ -29,15 +25,6 @@ def saved_midway(home: Path, setup: GameSetup, hours: float = 2.0):
     advance(game, hours * 3600.0)
     save_game(game, home / "autosave.json")
     return game
-
-
-def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, code: str = "en"):
-    """`kaleun play` as it opens with a display: a new training game held on the set-up, last evening's kept aside."""
-    monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True, language=code)
-    win.guard = False
-    win.running = True
-    return win
 
 
 def page_with_go_on(win, *taps: str) -> None:

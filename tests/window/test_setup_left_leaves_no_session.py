@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from window.test_setup_quit_by_touch import touch, window_on_the_set_up
+from window.fingers import touch, window_on_the_set_up
 
 
 def session_stems(home: Path) -> set[str]:

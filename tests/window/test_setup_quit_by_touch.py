@@ -10,35 +10,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from kaleun.boards.loader import default_board
 from kaleun.core.messages import Msg
 from kaleun.i18n import language
 from kaleun.saves import open_save, save_game
 from kaleun.uboot.game import new_game
-from kaleun.ui import display
-from kaleun.ui.session import open_session
-from kaleun.ui.theme import MIN_TARGET
 
-
-def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, code: str = "en"):
-    """`kaleun play` as it opens with a display: a new game held on the set-up screen."""
-    monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True, language=code)
-    win.guard = False
-    win.running = True
-    return win
-
-
-def touch(win, name: str) -> None:
-    surface = pygame.Surface((800, 480))
-    win.cut.clear()
-    win.render(surface)
-    target = win.targets.get(name)
-    assert target is not None, f"no {name!r} on the set-up: {win.targets.ids()}"
-    assert min(target.rect.size) >= MIN_TARGET
-    assert not win.cut, win.cut
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        win.handle_event(pygame.event.Event(kind, pos=target.rect.center, button=1))
+from window.fingers import touch, window_on_the_set_up
 
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])

@@ -412,6 +412,20 @@ def leave_setup(runtime: Runtime) -> Msg:
     return left
 
 
+def in_place_of(runtime: Runtime, game: Engine, board: Board, keep_previous: bool) -> Runtime:
+    """The runtime of `game` (chosen or continued at the set-up) made in place of `runtime`, which gave way to it
+    (closed or retired already). A table whose hardware cannot be opened again (GPIO taken) raises ValueError, which
+    the set-up shows; on any failure a stop signal still ends the window through `runtime`."""
+    try:
+        return make_runtime(game, board, keep_previous=keep_previous, language=runtime.language, unstarted=True)
+    except TableError as exc:
+        STOPPER.running(runtime.request_stop, runtime.continued)
+        raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
+    except BaseException:
+        STOPPER.running(runtime.request_stop, runtime.continued)
+        raise
+
+
 def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, list[Msg | str]]:
     """The game saved before, kept aside as `kept` when the window opened on the set-up, continued in the window
     instead of the placeholder `runtime` (the set-up's Go on with it), as `kaleun resume --save` continues it: its
@@ -429,14 +443,7 @@ def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, li
         raise SaveError(Msg("{path}: the mission saved there is over and cannot be played on; the file was kept as it "
                             "is", path=str(kept)))
     retire(runtime)
-    try:
-        resumed = make_runtime(game, board, keep_previous=False, language=runtime.language, unstarted=True)
-    except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
-        STOPPER.running(runtime.request_stop, runtime.continued)
-        raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
-    except BaseException:  # the set-up says why; a stop signal still ends the window
-        STOPPER.running(runtime.request_stop, runtime.continued)
-        raise
+    resumed = in_place_of(runtime, game, board, keep_previous=False)
     if resumed.autosave is not None and resumed.autosave.problem is None and kept != resumed.autosave.path:
         try:  # saved in the autosave's place now: the copy kept aside is no game left to go on with
             journal_path(kept).unlink(missing_ok=True)
@@ -477,16 +484,8 @@ def open_session(game: Engine, board: Board, console: bool = False, headless: bo
                 current[0].close()
             else:
                 retire(current[0])
-            try:
-                # after a game's end the new one keeps the finished game's save aside, as `kaleun play` does
-                current[0] = make_runtime(game, board, keep_previous=ended, language=current[0].language,
-                                          unstarted=True)
-            except TableError as exc:  # its hardware cannot be opened again (GPIO taken): said on the set-up
-                STOPPER.running(current[0].request_stop, current[0].continued)
-                raise ValueError(Msg("cannot set up the table: {problem}", problem=of_error(exc))) from exc
-            except BaseException:  # the set-up says why; a stop signal still ends the window
-                STOPPER.running(current[0].request_stop, current[0].continued)
-                raise
+            # after a game's end the new one keeps the finished game's save aside, as `kaleun play` does
+            current[0] = in_place_of(current[0], game, board, keep_previous=ended)
             return current[0]
 
         def resume(kept: Path) -> tuple[Runtime, list[Msg | str]]:

@@ -30,7 +30,7 @@ goes back to the finished game's debrief."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -420,15 +420,8 @@ class Setup(Overlay):
                 self.problem = of_error(exc)
                 win.touch()
                 return
-            old = win.runtime
-            old.close()
-            runtime.language = win.lang.code
-            win.rebind(runtime)
-        if self.begin is not None:
-            self.begin()
-        win.close_overlay()
-        win.runtime.rest()
-        win.runtime.step()
+            self._hand_over(runtime)
+        self._play()
         if self.rules is not None:
             win.submit({"do": "crew_options", "rules": self.rules})
 
@@ -446,14 +439,24 @@ class Setup(Overlay):
             self.problem = of_error(exc)
             win.touch()
             return
-        old = win.runtime
-        old.close()
+        self._hand_over(runtime, under_way=True)
+        self._play(notes)
+
+    def _hand_over(self, runtime: Any, under_way: bool = False) -> None:
+        """The window plays `runtime` from now on, in its language; the game it played is closed."""
+        win = self.win
+        win.runtime.close()
         runtime.language = win.lang.code
-        win.rebind(runtime, under_way=True)
+        win.rebind(runtime, under_way=under_way)
+
+    def _play(self, notes: Sequence[Msg | str] = ()) -> None:
+        """The set-up gives way to the game: its notes in the feed (what a load found, as `kaleun resume` says it
+        before the game), its time running."""
+        win = self.win
         if self.begin is not None:
             self.begin()
         win.close_overlay()
-        for note in notes:  # what the load found, as `kaleun resume` says it before the game
+        for note in notes:
             win.say(note)
         win.runtime.rest()
         win.runtime.step()
