@@ -306,6 +306,17 @@ def refused_gun_sheet(language: str = "en") -> Table_:
     return table
 
 
+def reload_sheet(game: Engine, tube: int = 1, language: str = "en") -> Table_:
+    """The window on `game` (its `tube` fired empty) in `language`, its alarms dismissed, the attack screen's reload
+    sheet opened by touch for that tube (§7.5)."""
+    table = Table_(game=game, language=language)
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.tap(f"tube.{tube}")
+    table.tap("weapon.reload")
+    return table
+
+
 def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, code: str = "en") -> Window:
     """`kaleun play` as it opens with a display: a new training game held on the set-up screen, the game saved
     before kept aside."""
