@@ -16,6 +16,7 @@ from kaleun.core.errors import SaveError
 from kaleun.saves import open_save, save_game
 from kaleun.uboot.game import new_game
 from kit import kaleun_env
+from window.fingers import window_on_the_set_up
 
 EVENING = 77  # last evening's game: its seed tells it apart from the placeholder's
 
@@ -56,18 +57,6 @@ def test_a_kill_9_on_the_set_up_resumes_last_evening_s_game(home, how):
     assert not list(home.glob("autosave-*.json")), "last evening's game is in its place, not kept aside twice"
 
 
-def _window_on_the_set_up(monkeypatch):
-    """`kaleun play` as it opens with a display: the placeholder held on the set-up screen, saved."""
-    from kaleun.boards.loader import default_board
-    from kaleun.ui import display
-    from kaleun.ui.session import open_session
-
-    monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True)
-    win.guard = False
-    return win
-
-
 def _killed(win) -> None:
     """The window's process ends here without a word (kill -9): nothing more is written."""
     win.runtime.autosave.abandon("killed")
@@ -77,7 +66,7 @@ def _killed(win) -> None:
 @pytest.mark.slow
 def test_after_start_with_another_mission_a_crash_resumes_the_game_started(home, monkeypatch):
     _last_evening(home)
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     win.overlay.choose("exercise_convoy")
     win.overlay.start()
     win.runtime.post({"do": "order", "order": "mobilize"})
@@ -93,7 +82,7 @@ def test_after_start_with_another_mission_a_crash_resumes_the_game_started(home,
 def test_after_start_on_the_game_shown_a_crash_resumes_it(home, monkeypatch):
     """Start on the placeholder's own mission plays the placeholder itself: from then on it is the crew's game."""
     _last_evening(home)
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     win.overlay.start()
     assert win.overlay is None or win.overlay.__class__.__name__ != "Setup"
     win.runtime.post({"do": "order", "order": "mobilize"})
@@ -110,7 +99,7 @@ def test_a_crash_between_the_chosen_game_s_first_save_and_its_start_resumes_the_
     from kaleun.saves import recover_unplayed_setup, setup_mark_path
 
     _last_evening(home)
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     assert setup_mark_path(autosave_path()).is_file()
     win.overlay.begin = None  # killed after the chosen game was saved, before Start went on
     win.overlay.choose("exercise_convoy")
@@ -136,7 +125,7 @@ def test_a_kill_while_quit_puts_the_game_back_costs_not_its_journal(home, monkey
     evening.step()
     evening.autosave.abandon("killed")  # last evening ended by a power cut: the order is in the journal only
     evening.close()
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     kept = win.runtime.autosave.kept
     assert kept is not None and journal_path(kept).is_file()
     os.replace(journal_path(kept), journal_path(home / "autosave.json"))  # Quit's first rename, then the kill
@@ -231,7 +220,7 @@ def test_a_crash_on_the_set_up_leaves_no_session_of_the_unplayed_game(home, monk
     played.mkdir(parents=True)
     (played / "20250101-200000.events.jsonl").write_text('{"t": 0, "event": "mission_start"}\n')
     (played / "20250101-200000.script.jsonl").write_text('# Kaleun session\n{"t": 5, "do": "order"}\n')
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     stem = win.runtime.record_path.name.removesuffix(".script.jsonl")
     _killed(win)
     others = {n: b for n, b in _session_files(home).items() if not n.startswith(stem)}
@@ -249,7 +238,7 @@ def test_a_session_of_the_placeholder_s_name_with_a_command_in_it_is_kept(home, 
     from kaleun.saves import recover_unplayed_setup
 
     _last_evening(home)
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     script = win.runtime.record_path
     _killed(win)
     script.write_text('# Kaleun session\n{"t": 5, "do": "order", "order": "mobilize"}\n')
@@ -263,7 +252,7 @@ def test_after_start_with_another_mission_a_crash_keeps_the_game_started_s_sessi
     from kaleun.saves import recover_unplayed_setup
 
     _last_evening(home)
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     win.overlay.choose("exercise_convoy")
     win.overlay.start()
     chosen = win.runtime.record_path
@@ -280,7 +269,7 @@ def test_a_session_of_the_placeholder_s_name_without_its_script_is_kept(home, mo
     from kaleun.saves import recover_unplayed_setup
 
     _last_evening(home)
-    win = _window_on_the_set_up(monkeypatch)
+    win = window_on_the_set_up(monkeypatch)
     script = win.runtime.record_path
     _killed(win)
     script.unlink()

@@ -16,23 +16,14 @@ import logging
 from pathlib import Path
 
 import pytest
-from kaleun.boards.loader import default_board, load_board
+from kaleun.boards.loader import load_board
 from kaleun.hub.fake import FAKE_UID, FakeHub
 from kaleun.hub.options import hub_config
 from kaleun.hub.tags import simulated_uid
 from kaleun.saves import open_save, save_game
 from kaleun.uboot.game import new_game
-from kaleun.ui import display
-from kaleun.ui.session import open_session
 from kit import BOARDS
-
-
-def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, board=None):
-    """`kaleun play` as it opens with a display: a new game held on the set-up screen."""
-    monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), board or default_board(), keep_previous=True, setup=True)
-    win.guard = False
-    return win
+from window.fingers import window_on_the_set_up
 
 
 def test_the_game_chosen_at_the_set_up_is_the_one_a_crash_resumes(home, monkeypatch):
@@ -76,7 +67,7 @@ def test_the_new_table_takes_the_deck_hub_from_the_replaced_one_at_once(home, mo
     hub.place_tag(simulated_uid("engineer-square"), 5)
     hub.start()
     try:
-        win = window_on_the_set_up(monkeypatch, board)
+        win = window_on_the_set_up(monkeypatch, board=board)
         setup = win.overlay
         setup.choose("exercise_convoy")
         with caplog.at_level(logging.WARNING, logger="kaleun.hub.sensor"):

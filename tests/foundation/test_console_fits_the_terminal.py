@@ -5,7 +5,10 @@ to a pipe or a file keeps each line whole (for scripts and grep)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from kaleun.ui.terminal_out import FittedLines
 from kit import Terminal, console_typed
 
 #: a command per view that prints a table or long lines, as each table types it
@@ -74,5 +77,41 @@ def test_the_set_up_questions_fit_an_80_column_terminal(tmp_path):
         assert term.close() == 0
     lines = fitting(text)
     refusal = next(i for i, line in enumerate(lines) if line.startswith("! неизвестная миссия «xyz»"))
-    assert lines[refusal + 1].startswith("  ") and "Миссия (номер или id) [training]: 17" in text
+    assert lines[refusal + 1].startswith("  ") and lines[refusal + 1][2] != " "  # under the refusal's words
+    assert "Миссия (номер или id) [training]: 17" in text
     assert any(line.startswith("  лёгкая: командир: ") for line in lines)
+
+
+def test_a_line_going_on_after_a_question_is_not_broken_as_if_it_began_the_row(tmp_path):
+    """A question stands on its line waiting for its answer (the set-up's "Mission (number or id) [training]: ");
+    what is written after it on that line goes on where the question ends, so it is not broken to the width as a
+    line of its own would be (its first row would run past the edge behind the question); the lines after it are."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    going_on = "the rest of the question's own line, longer than the terminal is wide"
+    below = "a line of its own after it, longer than the terminal is wide as well"
+    with open(slave, "w", encoding="utf-8") as terminal:
+        fitted = FittedLines(terminal)
+        fitted.write("Mission [training]: ")
+        fitted.write(going_on + "\n" + below + "\n")
+        fitted.flush()
+    text = ""
+    while select.select([master], [], [], 1.0)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the terminal's other end closed: all of it read
+            break
+        if not chunk:
+            break
+        text += chunk.decode()
+    os.close(master)
+    lines = text.replace("\r", "").split("\n")
+    assert lines[0] == "Mission [training]: " + going_on  # whole, as written
+    assert len(lines[1:-1]) > 1 and all(len(line) <= 40 for line in lines[1:-1])  # the next line fitted
+    assert " ".join(line.strip() for line in lines[1:-1]) == below

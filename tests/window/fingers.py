@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 import pytest
 from kaleun.boards.loader import default_board
+from kaleun.boards.model import Board
 from kaleun.core.engine import Engine
 from kaleun.core.events import Event
 from kaleun.runtime.loop import Runtime
@@ -306,11 +307,23 @@ def refused_gun_sheet(language: str = "en") -> Table_:
     return table
 
 
-def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, code: str = "en") -> Window:
+def reload_sheet(game: Engine, tube: int = 1, language: str = "en") -> Table_:
+    """The window on `game` (its `tube` fired empty) in `language`, its alarms dismissed, the attack screen's reload
+    sheet opened by touch for that tube (§7.5)."""
+    table = Table_(game=game, language=language)
+    table.window.dismiss_alarms()
+    table.tap("tab.attack")
+    table.tap(f"tube.{tube}")
+    table.tap("weapon.reload")
+    return table
+
+
+def window_on_the_set_up(monkeypatch: pytest.MonkeyPatch, code: str = "en", board: Board | None = None) -> Window:
     """`kaleun play` as it opens with a display: a new training game held on the set-up screen, the game saved
-    before kept aside."""
+    before kept aside; on `board` (None: the shipped simulated one)."""
     monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True, language=code)
+    win = open_session(new_game(5, "training"), board or default_board(), keep_previous=True, setup=True,
+                       language=code)
     win.guard = False
     win.running = True
     return win

@@ -7,7 +7,7 @@ import pytest
 from kit import order
 from weapons.weaponskit import range_game
 
-from window.fingers import Table_, drawn_with_rects
+from window.fingers import drawn_with_rects, reload_sheet
 
 AUGUST_1942 = "1942-08-01T04:00:00"  # G7a (T I) and G7e (T III) in the bow room's racks
 
@@ -17,11 +17,7 @@ def test_7_5_the_reload_sheets_torpedoes_read_as_the_tubes_show_them(code: str) 
     g = range_game(start=AUGUST_1942, flooded=[1])
     order(g, "tdc", bearing=0, range_m=1000, course=90, speed_kn=7.5)
     order(g, "fire_torpedoes", tubes=[1])
-    table = Table_(game=g, language=code)
-    table.window.dismiss_alarms()
-    table.tap("tab.attack")
-    table.tap("tube.1")
-    table.tap("weapon.reload")
+    table = reload_sheet(g, language=code)
     texts = [text for text, _rect in drawn_with_rects(table)]
     assert any("G7e (T III)" in text for text in texts), texts
     assert any("G7a (T I)" in text for text in texts), texts

@@ -133,3 +133,29 @@ def test_9_the_strip_drawn_alone_leaves_the_touch_targets_a_whole_drawing_gives(
         assert after == [(target.id, tuple(target.rect)) for target in win.targets.items]
     finally:
         pygame.display.quit()
+
+
+def test_9_an_alarm_banner_going_by_itself_while_the_game_is_paused_is_gone_at_the_frame_its_time_is_up() -> None:
+    """The lookouts' contact report waits on the banner for its time, then goes by itself even while the game is
+    paused (its clock still, so nothing else of the frame changes): the frame its time is up at shows the ticker in
+    its place, not the banner until something else happens."""
+    table = convoy_in_sight(until=100)
+    win = table.window
+    assert win.alarm_shown() is not None
+    win.set_mode("pause")
+    win.show("crew")
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((800, 480))
+        win.frame(screen)
+        paused_at = table.game.t
+        raised = win.alarms[-1][2]
+        frames = 0
+        while win.alarm_shown() is not None:  # one frame a second, as the loop looks when nothing moves
+            assert frames <= ALARM_SECONDS + 1, "the banner never went"
+            assert run(table, screen, 1) == 0  # each frame: the display shows what a fresh drawing shows
+            frames += 1
+        assert table.clock.now - raised > ALARM_SECONDS >= table.clock.now - 1 - raised  # gone at the first frame due
+        assert table.game.t == paused_at  # the game stood still all the while
+    finally:
+        pygame.display.quit()

@@ -19,6 +19,8 @@ from kaleun.ui import display
 from kaleun.ui.session import open_session
 from kaleun.ui.theme import MIN_TARGET
 
+from window.fingers import touch, window_on_the_set_up
+
 
 def window_of_a_service(monkeypatch: pytest.MonkeyPatch, kind: str | None, code: str = "en"):
     """The window `kaleun play --fullscreen --continue` opens under a unit of `kind` (None: started by hand)."""
@@ -43,19 +45,6 @@ def said(win) -> list[str]:
     finally:
         del win.tr
     return words
-
-
-def touch(win, name: str) -> tuple[int, int]:
-    surface = pygame.Surface((800, 480))
-    win.cut.clear()
-    win.render(surface)
-    target = win.targets.get(name)
-    assert target is not None, f"no {name!r} on the screen: {win.targets.ids()}"
-    assert min(target.rect.size) >= MIN_TARGET
-    assert not win.cut, win.cut
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        win.handle_event(pygame.event.Event(kind, pos=target.rect.center, button=1))
-    return target.rect.center
 
 
 @pytest.mark.parametrize(("kind", "code"), [("system", "en"), ("system", "de"), ("system", "ru"), ("user", "de")])
@@ -109,9 +98,7 @@ def test_a_service_table_on_the_set_up_shuts_down_leaving_the_last_game_as_it_wa
 
     save_game(new_game(77, "exercise_convoy"), home / "autosave.json")  # last evening's game
     monkeypatch.setenv(SERVICE_VARIABLE, kind)
-    monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True, language=code)
-    win.guard = False
+    win = window_on_the_set_up(monkeypatch, code)
     touch(win, "setup.shut_down")
     win.render(pygame.Surface((800, 480)))
     assert win.targets.get("setup.quit") is None  # the question's answers in the title's row
@@ -135,8 +122,7 @@ def test_a_service_table_on_the_set_up_shuts_down_leaving_the_last_game_as_it_wa
 
 def test_a_set_up_started_by_hand_has_quit_and_no_shut_down(home: Path, monkeypatch) -> None:
     monkeypatch.delenv(SERVICE_VARIABLE, raising=False)
-    monkeypatch.setattr(display, "has_display", lambda: True)
-    win = open_session(new_game(5, "training"), default_board(), keep_previous=True, setup=True)
+    win = window_on_the_set_up(monkeypatch)
     win.render(pygame.Surface((800, 480)))
     assert win.targets.get("setup.quit") is not None and win.targets.get("setup.shut_down") is None
     win.runtime.close()

@@ -11,7 +11,7 @@ from kaleun.core.messages import Msg
 from kit import order
 from weapons.weaponskit import range_game
 
-from window.fingers import Table_, drawn_with_rects
+from window.fingers import Table_, drawn_with_rects, reload_sheet
 
 COLD = {"en": "cold", "de": "kalt", "ru": "не прогрета"}
 
@@ -31,11 +31,7 @@ def test_7_5_a_g7e_reloaded_says_its_countdown_and_that_it_is_cold(code: str) ->
     ship = next(c["id"] for c in g.module("sea").picture.active() if c["kind"] == "ship")
     order(g, "tdc", contact=ship, spread_deg=0)
     order(g, "fire_torpedoes", tubes=[1])
-    table = Table_(game=g, language=code)
-    table.window.dismiss_alarms()
-    table.tap("tab.attack")
-    table.tap("tube.1")
-    table.tap("weapon.reload")
+    table = reload_sheet(g, language=code)
     table.tap("field.torpedo=G7e")
     table.tap("sheet.give")
     seen: dict[str, list[str]] = {}

@@ -43,14 +43,12 @@ def width_of(stream: IO[str] | None) -> int | None:
 
 
 def hang_of(line: str, columns: int) -> int:
-    """Where the rows of `line` broken to `columns` go on: under a feed line's text, a refusal's words, a command
-    list's description, else under the line's own start, indented by two more."""
+    """Where the rows of `line` broken to `columns` go on: under a feed line's text, a command list's description,
+    else under the line's own start, indented by two more (a refusal's "! " so goes on under its words)."""
     clock = CLOCK.match(line)
     described = DESCRIBED.match(line)
     if clock:
         hang = clock.end()
-    elif line.startswith("! "):
-        hang = 2
     elif described:
         hang = described.end()
     else:
