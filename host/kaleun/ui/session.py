@@ -464,9 +464,12 @@ def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, li
     continued is saved where the autosave is (`kaleun resume` finds it there); its copy kept aside goes once it is.
     Raises SaveError (a save that cannot be continued, or a mission over) or ValueError (the table cannot be set up
     again) with nothing changed: the placeholder stays, the game kept aside as it was. Returns the runtime and what
-    the load found that `kaleun resume` says before the game (a journal cut short, an entry that failed)."""
+    the load found that `kaleun resume` says before the game (a journal cut short, an entry that failed), and, as it
+    says it too, how its campaign or linked patrol changed in the career record since it began."""
+    from kaleun.career import changed_since_saved
     from kaleun.journal import journal_path
     from kaleun.saves import open_save
+    from kaleun.ui.sentences import sentence
 
     opened = open_save(kept)
     game = opened.engine
@@ -481,7 +484,8 @@ def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, li
             kept.unlink(missing_ok=True)
         except OSError as exc:  # a read-only folder: the copy stays, an earlier game like any other
             log.warning("the game continued stays kept aside as %s too: %s", kept, exc)
-    return resumed, list(opened.notes)
+    changed = changed_since_saved(game)  # the career record changed since it began: said as `kaleun resume` says it
+    return resumed, [*opened.notes, *([sentence(changed)] if changed is not None else [])]
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,
