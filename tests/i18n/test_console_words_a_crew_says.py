@@ -41,8 +41,8 @@ def test_status_typed_as_a_russian_crew_calls_it():
 
 @pytest.mark.parametrize("code", ["en", "de", "ru"])
 def test_every_second_word_a_crew_calls_a_command_reaches_it(code):
-    """Each word a table also calls a U-BOOT console command by (declared once, `UBOOT_ALSO_CALLED`) names that
-    command at that table."""
+    """Each word a table also calls a U-BOOT console command by (declared once, `UBOOT_ALSO_CALLED`: Russian «статус»,
+    «выход» beside «выйти») names that command at that table."""
     from kaleun.i18n import language
     from kaleun.ui.actions import ACTIONS, find
     from kaleun.ui.console import CONSOLE
