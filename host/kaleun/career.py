@@ -627,6 +627,24 @@ def of_an_earlier_campaign(record: dict[str, Any], game: Engine) -> bool:
     return campaign is not None and campaign.get("started") != started
 
 
+def changed_since_saved(game: Engine) -> Msg | None:
+    """What a group is told before a game saved before goes on (`kaleun resume`, the window's Go on with it) when the
+    career record changed since it began: a mission of a campaign given up or ended since (`of_an_earlier_campaign`,
+    rulebook §4.3), or a part played linked whose record's linked patrol has changed (`of_an_earlier_patrol`, §5.2).
+    None: neither, or a record that cannot be read (the end says what keeps the result from being booked)."""
+    try:
+        record = load_career()
+    except (CareerError, OSError):
+        return None
+    if of_an_earlier_campaign(record, game):
+        return Msg("the campaign this mission was played in is over, and a newer one has begun since: when it ends, "
+                   "its result is booked with the career's missions only, not in the campaign running now.")
+    if of_an_earlier_patrol(record, game):
+        return Msg("the career record's linked patrol has changed since this part began: when it ends, its result is "
+                   "booked with the career's missions only, and the linked patrol in the record is left as it is.")
+    return None
+
+
 def patrol_mark(patrol: dict[str, Any] | None) -> str:
     """A short mark of the linked patrol in progress as the career record holds it (its part, carry-over and all;
     "none": no patrol): a linked game keeps the mark of the record it was set up from (`GameSetup.record_patrol`)."""

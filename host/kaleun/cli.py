@@ -447,17 +447,12 @@ def _resume_game(args: argparse.Namespace) -> Engine:
                       clock=When.moment(game.now_iso, seconds=True),
                saved=When.moment(game.clock.iso(opened.saved_t), seconds=True), n=opened.replayed)
     print(language(getattr(args, "table_language", "en")).render(said), file=sys.stderr)
-    earlier = _earlier_than_the_record(game)  # its end speaks of its own campaign or patrol: say how things stand
-    if earlier == "campaign":
-        print(language(getattr(args, "table_language", "en")).render(Msg(
-            "kaleun: the campaign this mission was played in is over, and a newer one has begun since: when it "
-            "ends, its result is booked with the career's missions only, not in the campaign running now.")),
-            file=sys.stderr)
-    elif earlier == "patrol":
-        print(language(getattr(args, "table_language", "en")).render(Msg(
-            "kaleun: the career record's linked patrol has changed since this part began: when it ends, its result "
-            "is booked with the career's missions only, and the linked patrol in the record is left as it is.")),
-            file=sys.stderr)
+    from kaleun.career import changed_since_saved
+
+    changed = changed_since_saved(game)  # its end speaks of its own campaign or patrol: say how things stand
+    if changed is not None:
+        print(language(getattr(args, "table_language", "en")).render(Msg("kaleun: {note}", note=changed)),
+              file=sys.stderr)
     _complete_cut_script(opened)
     return game
 
@@ -470,21 +465,6 @@ def _complete_cut_script(opened: Opened) -> None:
     from kaleun.runtime.script_completion import complete_cut_script
 
     complete_cut_script(state_dir() / "sessions", replay_args(opened.engine), opened.entries)
-
-
-def _earlier_than_the_record(game: Engine) -> str | None:
-    """"campaign": `game` is a mission of a campaign given up or ended since (the career record's campaign began
-    after it); "patrol": a part played linked whose record's linked patrol has changed since it began; else None.
-    An unreadable record says nothing here (the end says what keeps the result from being booked)."""
-    from kaleun.career import CareerError, load_career, of_an_earlier_campaign, of_an_earlier_patrol
-
-    try:
-        record = load_career()
-    except (CareerError, OSError):
-        return None
-    if of_an_earlier_campaign(record, game):
-        return "campaign"
-    return "patrol" if of_an_earlier_patrol(record, game) else None
 
 
 def played_in_career(game: Engine) -> tuple[str | None, dict[str, Any]] | None:

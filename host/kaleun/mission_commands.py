@@ -621,8 +621,12 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
     levels = {level: Msg.term(level) for level in LEVELS}
     roles = {role: Msg.term(ROSTER["role_names"][role]) for role in ROLES}
 
-    #: the console's word for leaving, in the table's language and in English, ends the set-up
-    leave = {"quit", "exit", lang.render(Msg.pterm("U-BOOT console", "quit")).casefold()}
+    #: the console's word for leaving, in the table's language and in English, ends the set-up (its second word too:
+    #: Russian «выход» beside «выйти»)
+    from kaleun.ui.console_words import UBOOT_ALSO_CALLED, typed_word
+
+    leave = {"quit", "exit", lang.render(Msg.pterm("U-BOOT console", "quit")).casefold(),
+             *(typed_word(word, lang).casefold() for word in UBOOT_ALSO_CALLED if word.template == "quit")}
 
     def ask(question: Msg, default: str) -> str:
         try:  # the question too: a signal the moment it is out (before the read begins) is caught as well

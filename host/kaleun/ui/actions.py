@@ -55,7 +55,7 @@ from kaleun.uboot.sea.weather import KINDS as WEATHER_KINDS
 from kaleun.uboot.weapons.arsenal import BOAT, PISTOLS, load_called, load_ids, load_names, name_key
 from kaleun.uboot.weapons.fire_control import pistol_name
 from kaleun.ui.button_words import BUTTON_WORDS, button_word
-from kaleun.ui.console_words import UBOOT, UBOOT_VALUE, fold, local_words, typed_word
+from kaleun.ui.console_words import UBOOT, UBOOT_ALSO_CALLED, UBOOT_VALUE, fold, local_words, typed_word
 from kaleun.ui.telegraph_words import DIAL_WORDS, POSITION_NAMES, SHORT_WORDS
 
 ENGLISH = language("en")
@@ -1191,7 +1191,8 @@ ACTIONS: tuple[Action, ...] = (
 
 def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Action | None:
     """The action a typed word names: its name or an alias (at every table), or its word in the table's
-    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е), or the label of a window's
+    language `code` (`kurs`, `курс`; `fold`ed: any case, a Russian ё typed as е) or a second word the table calls it
+    by (`console_words.UBOOT_ALSO_CALLED`: Russian `статус` beside `состояние`), or the label of a window's
     button that gives it (`button_words`; and the order's name where it is one word: German `reparatur` beside the
     console's `reparieren`, `zigarettenpause` beside `rauchen`, English `lookouts` beside `observe`), a closing "!" as
     the button shows it or not (`Fire!`, `Los!`)."""
@@ -1201,7 +1202,9 @@ def find(word: str, actions: Iterable[Action] = ACTIONS, code: str = "en") -> Ac
     if found is None:
         lang = language(code)
         ids = {w for a in actions for w in a.words}
-        typed = local_words(((a.word, a) for a in actions), ids, lang) if code != ENGLISH.code else {}
+        named = {a.name: a for a in actions}
+        called = ((also, named[also.template]) for also in UBOOT_ALSO_CALLED if also.template in named)
+        typed = local_words([*((a.word, a) for a in actions), *called], ids, lang) if code != ENGLISH.code else {}
         found = typed.get(fold(word)) or _buttons(actions, lang, ids | set(typed)).get(fold(word))
     return found
 

@@ -42,7 +42,7 @@ from kaleun.ui import only_target, typed
 from kaleun.ui.actions import ACTIONS, FIGURE, GROUPS, Action, Field, aboard, find, for_order, in_words, perform, plain
 from kaleun.ui.alarms import alarm_for
 from kaleun.ui.console_wait import ALARM_CHOICES
-from kaleun.ui.console_words import fold, typed_word
+from kaleun.ui.console_words import UBOOT_ALSO_CALLED, fold, typed_word
 from kaleun.ui.contact_list import SORT_LABELS, SORTS
 from kaleun.ui.feedlog import FeedLog, Recalled, recall
 from kaleun.ui.sentences import begun
@@ -386,6 +386,8 @@ class Console(Prompting):
         if action.detail is not None:
             out.append(f"  {lang.render(action.detail)}")
         also = [w for w in action.words if w != action.local(lang)]
+        also += [w for w in (typed_word(c, lang) for c in UBOOT_ALSO_CALLED if c.template == action.name)
+                 if w not in also and w != action.local(lang) and self._find(w) is action]
         if also:
             out.append(lang.render(Msg("  also: {words}", words=", ".join(also))))
         if action.order:

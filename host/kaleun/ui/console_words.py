@@ -23,6 +23,13 @@ UBOOT = COMMAND_WORDS
 #: the message context of the words typed for a field's fixed values at the U-BOOT console (`fahrt halbe`,
 #: `скорость средний` for `speed half_ahead`): a value's id is its English word, as for the commands
 UBOOT_VALUE = "U-BOOT console value"
+#: a U-BOOT console command as a table also says it, beside the console's word: the status as a Russian table calls
+#: it («статус» beside the console's «состояние», as the Captain Sonar console takes it), leaving as a Russian table
+#: calls it («выход» beside «выйти»). A catalogue entry under the context "U-BOOT console, as called", its English
+#: word the command's id; a language without such a word repeats its own. A new one is declared here alone:
+#: `kaleun.ui.actions.find` reads them all.
+UBOOT_ALSO_CALLED: tuple[Msg, ...] = (Msg.pterm("U-BOOT console, as called", "status"),
+                                      Msg.pterm("U-BOOT console, as called", "quit"))
 
 
 #: letters a keyboard without them types as two (German ä as ae, ß as ss) or as another (Russian ё as е, the

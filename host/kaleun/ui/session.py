@@ -41,7 +41,8 @@ class Session(Protocol):
 
 
 
-def saved_line(game: Engine | None = None, path: Path | None = None, touch: bool = False) -> Msg:
+def saved_line(game: Engine | None = None, path: Path | None = None, touch: bool = False,
+               next_button: Msg | None = None) -> Msg:
     """The last line of a game that ended saved, the same in every front end (the U-BOOT console and
     window, the Captain Sonar consoles and window): a stop signal is named as `kaleun: stopped by ...`
     names it before the game runs (`Stopped by SIGTERM: game saved. Continue with: kaleun resume`).
@@ -52,8 +53,10 @@ def saved_line(game: Engine | None = None, path: Path | None = None, touch: bool
     with: kaleun resume`). A mission that is over is not sent to `kaleun resume`, which refuses it: the line
     says what comes next (`Game saved. The mission is over (lost) and cannot be played on; start a new game
     with kaleun play.`). `touch`: said on the window, whose group may have no keyboard: a career record that cannot
-    be read is explained on the set-up's Career record page, not by `kaleun career`."""
-    over = _over(game, touch)
+    be read is explained on the set-up's Career record page, not by `kaleun career`, and the game goes on, once it is
+    repaired, by what the group touches, not by a command: the debrief's `next_button` (its Next part or Next
+    mission) where the window offers one, else its Save and quit (the next start books the result)."""
+    over = _over(game, touch, next_button)
     if STOPPER.signum is not None:
         from kaleun.cli import stop_words
 
@@ -72,7 +75,7 @@ def saved_line(game: Engine | None = None, path: Path | None = None, touch: bool
     return Msg("Game saved. Continue with: kaleun resume")
 
 
-def _over(game: Engine | None, touch: bool = False) -> Msg | None:
+def _over(game: Engine | None, touch: bool = False, next_button: Msg | None = None) -> Msg | None:
     """A U-BOOT mission that is over cannot be resumed (`kaleun resume` refuses it): what comes next instead
     (the linked patrol's or the campaign's next mission, else a new game). A Captain Sonar game that is over
     (a boat sank) is not played on either (`kaleun play --continue` starts a new one). None: the game goes on."""
@@ -91,18 +94,39 @@ def _over(game: Engine | None, touch: bool = False) -> Msg | None:
     result = str(game.module("mission").result)
     going_on = _goes_on_with(game)
     unread = career_unread(game) if going_on is None else None
-    if unread is not None:  # the patrol or campaign goes on once the record is mended, not with a new game
+    if unread is not None and touch:  # on the window: what to touch once the record is mended, not a command
+        going_on = _touched_on_with_the_record_mended(unread[0], next_button)
+    elif unread is not None:  # the patrol or campaign goes on once the record is mended, not with a new game
         from kaleun.career import going_on_command
 
-        how = going_on_command(unread[0])
-        going_on = Msg("the career record cannot be read (Career record on the set-up's first page says why): once it "
-                       "is repaired or moved away, {how} books this mission's result and goes on.", how=how) if touch \
-            else Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
-                     "{how} books this mission's result and goes on.", how=how)
+        going_on = Msg("the career record cannot be read (kaleun career says why): once it is repaired or moved away, "
+                       "{how} books this mission's result and goes on.", how=going_on_command(unread[0]))
     elif going_on is None:
         going_on = Msg("start a new game with kaleun play.")
     return Msg("The mission is over ({result}) and cannot be played on; {next}",
                result=Msg.term(WORDS.get(result, result)), next=going_on)
+
+
+def _touched_on_with_the_record_mended(mode: str, next_button: Msg | None) -> Msg:
+    """How a group at the window goes on after a linked part or campaign mission (`mode`) whose career record cannot be
+    read, once it is repaired (a linked patrol's also once it is moved away: its next part is booked from the finished
+    part's save; a campaign stays in its own file): the debrief's `next_button` where the window offers one, else Save
+    and quit (the next start books the mission's result, as `kaleun play` does)."""
+    if next_button is not None:
+        return Msg("the career record cannot be read (Career record on the set-up's first page says why): once it is "
+                   "repaired, touch {next} on the debrief (Map, then Debrief): this mission's result is booked then "
+                   "and the campaign goes on.", next=next_button) if mode == "campaign" else \
+            Msg("the career record cannot be read (Career record on the set-up's first page says why): once it is "
+                "repaired or moved away, touch {next} on the debrief (Map, then Debrief): this mission's result is "
+                "booked then and the game goes on.", next=next_button)
+    from kaleun.ui.screens.settings import quit_words
+
+    return Msg("the career record cannot be read (Career record on the set-up's first page says why): once it is "
+               "repaired, touch {quit}: the next start books this mission's result and the campaign goes on from it.",
+               quit=quit_words()) if mode == "campaign" else \
+        Msg("the career record cannot be read (Career record on the set-up's first page says why): once it is "
+            "repaired or moved away, touch {quit}: the next start books this mission's result and goes on from it.",
+            quit=quit_words())
 
 
 def is_over(game: Engine) -> bool:
@@ -123,6 +147,13 @@ def goes_on_with(game: Engine) -> tuple[str, str] | None:
     return None if played is None else next_in_career(*played)
 
 
+def career_mode(game: Engine) -> str | None:
+    """How the game was set up to go on in the career record: "linked" (a part of a linked patrol), "campaign" (a
+    campaign mission); None: a single mission."""
+    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
+    return str(mode) if mode in ("linked", "campaign") else None
+
+
 def career_unread(game: Engine) -> tuple[str, Msg | str] | None:
     """Why nothing goes on after the end of a part of a linked patrol or of a campaign mission: the career record
     that keeps the patrol or the campaign cannot be read. The game's mode ("linked", "campaign") and the record's
@@ -130,8 +161,8 @@ def career_unread(game: Engine) -> tuple[str, Msg | str] | None:
     from kaleun.career import CareerError, load_career
     from kaleun.core.messages import of_error
 
-    mode = (game.config.get("changes", {}).get("setup") or {}).get("mode")
-    if mode not in ("linked", "campaign"):
+    mode = career_mode(game)
+    if mode is None:
         return None
     try:
         load_career()
@@ -433,9 +464,12 @@ def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, li
     continued is saved where the autosave is (`kaleun resume` finds it there); its copy kept aside goes once it is.
     Raises SaveError (a save that cannot be continued, or a mission over) or ValueError (the table cannot be set up
     again) with nothing changed: the placeholder stays, the game kept aside as it was. Returns the runtime and what
-    the load found that `kaleun resume` says before the game (a journal cut short, an entry that failed)."""
+    the load found that `kaleun resume` says before the game (a journal cut short, an entry that failed), and, as it
+    says it too, how its campaign or linked patrol changed in the career record since it began."""
+    from kaleun.career import changed_since_saved
     from kaleun.journal import journal_path
     from kaleun.saves import open_save
+    from kaleun.ui.sentences import sentence
 
     opened = open_save(kept)
     game = opened.engine
@@ -450,7 +484,8 @@ def resume_kept(runtime: Runtime, kept: Path, board: Board) -> tuple[Runtime, li
             kept.unlink(missing_ok=True)
         except OSError as exc:  # a read-only folder: the copy stays, an earlier game like any other
             log.warning("the game continued stays kept aside as %s too: %s", kept, exc)
-    return resumed, list(opened.notes)
+    changed = changed_since_saved(game)  # the career record changed since it began: said as `kaleun resume` says it
+    return resumed, [*opened.notes, *([sentence(changed)] if changed is not None else [])]
 
 
 def open_session(game: Engine, board: Board, console: bool = False, headless: bool = False,

@@ -69,6 +69,11 @@ def class_name(cid: Any) -> str:
 ATTACKS_SHOWN = 3
 
 
+def next_label(mode: str) -> Msg:
+    """The debrief's button that goes on after a linked part ("linked") or a campaign mission ("campaign")."""
+    return Msg("Next part") if mode == "linked" else Msg("Next mission")
+
+
 class Debrief(Overlay):
     id = "debrief"
     title = Msg("Debrief")
@@ -91,7 +96,8 @@ class Debrief(Overlay):
         #: what the career record plays after this game's end: (mode, mission), read once the game is over
         self.going_on: tuple[str, str] | None = None
         #: a linked patrol's or campaign's part whose career record cannot be read: its mode ("linked", "campaign")
-        #: and the record's problem; the next part's button then says why and goes on once the record is mended
+        #: and the record's problem ("": it reads again since, the result still to be booked); the next part's button
+        #: then says why and goes on once the record is mended
         self.unread: tuple[str, Msg | str] | None = None
         self._looked = False
 
@@ -135,12 +141,18 @@ class Debrief(Overlay):
         log = getattr(game.module("mission"), "log", {}) if game.has_module("mission") else {}
         self.attacks = [dict(a) for a in log.get("attacks", [])]
         if not self._looked and self.win.after is not None:
-            from kaleun.ui.session import career_unread, goes_on_with, is_over
+            from kaleun.ui.session import career_mode, career_unread, goes_on_with, is_over
 
             if is_over(game):  # booked in the career record at the end: read once
                 self._looked = True
                 self.going_on = goes_on_with(game)
                 self.unread = career_unread(game) if self.going_on is None else None
+                mode = career_mode(game)
+                if self.going_on is None and self.unread is None and mode is not None \
+                        and getattr(output, "unbooked", False):
+                    # the record that could not book the end reads again (repaired or moved away since): the next
+                    # part's button still books the result and goes on (`go_on_unread`), without the record's problem
+                    self.unread = (mode, "")
         return (self.going_on, self.unread[0] if self.unread else None,
                 freeze({k: v for k, v in self.end.items() if k != "feed"}), freeze(self.weapons), self.dead, self.hours,
                 self.chart, self.saved, freeze(self.attacks), self.fuel_used)
@@ -304,7 +316,7 @@ class Debrief(Overlay):
         own = self.game.module("mission").mission if self.game.has_module("mission") else None
         if mission == own:  # a primary objective not met (§4.3): the part or the mission is played again
             return Msg("Play the part again") if mode == "linked" else Msg("Play the mission again")
-        return Msg("Next part") if mode == "linked" else Msg("Next mission")
+        return next_label(mode)
 
     def _buttons(self, c: Canvas, area: Rect) -> None:
         s = c.size
@@ -331,8 +343,9 @@ class Debrief(Overlay):
         if not self._next_offered():
             return
         if self.going_on is None and self.unread is not None:  # the record cannot be read: touched, it says why
+            why = Msg("the career record cannot be read") if self.unread[1] else None  # "": it reads again since
             c.button("debrief.next", self._next_rect(c, area), self._next_label(self.unread[0], None),
-                     simple(self.go_on_unread), note=Msg("the career record cannot be read"), size=theme.MIN_TEXT)
+                     simple(self.go_on_unread), note=why, size=theme.MIN_TEXT)
             return
         from kaleun.uboot.missions.catalogue import titled
 

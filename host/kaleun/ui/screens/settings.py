@@ -86,7 +86,8 @@ class Settings(Overlay):
     def save(self) -> None:
         """Save now. A save that failed (a full disk) is never called saved, and is said here unless the autosave
         has just said it; a finished mission says it cannot be played on (`saved_line`)."""
-        from kaleun.ui.session import saved_line
+        from kaleun.ui.screens.debrief import next_label
+        from kaleun.ui.session import career_unread, goes_on_with, saved_line
 
         runtime = self.win.runtime
         autosave = runtime.autosave
@@ -97,7 +98,10 @@ class Settings(Overlay):
             self.win.say(Msg("This table keeps no save: nothing was written."))
         elif problem is None:  # short enough for the ticker; the console's `save` also says the file
             over = self.win.game.has_module("mission") and self.win.game.module("mission").over
-            if over and getattr(self.win, "after", None) is not None:  # the next game is the debrief's, by touch
+            unread = career_unread(self.win.game) if over and goes_on_with(self.win.game) is None else None
+            if over and getattr(self.win, "after", None) is not None and unread is not None:  # the debrief's button
+                self.win.note(saved_line(self.win.game, touch=True, next_button=next_label(unread[0])))
+            elif over and getattr(self.win, "after", None) is not None:  # the next game is the debrief's, by touch
                 self.win.note(Msg("Game saved. The mission is over and cannot be played on: the debrief offers the "
                                   "next game (Map, then Debrief)."))
             else:
