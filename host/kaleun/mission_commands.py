@@ -612,6 +612,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         from kaleun.own_missions import program_own
 
         own = program_own()
+    from kaleun.runtime.signals import read_line
     from kaleun.ui.terminal_out import FittedLines
 
     fitted = FittedLines(stdout)  # each line it says fits the terminal, as the console's do
@@ -632,7 +633,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         try:  # the question too: a signal the moment it is out (before the read begins) is caught as well
             stdout.write(lang.render(Msg("{question} [{default}]: ", question=question, default=default)))
             stdout.flush()
-            answer = stdin.readline()
+            answer = read_line(stdin)  # a stop signal the instant before the read stops it too
             fitted.fresh = True  # the answer's Enter ended the question's line
         except OSError:  # the terminal went away (hung up): the input has ended
             answer = ""

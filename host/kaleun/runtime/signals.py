@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import select
 import signal
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import Any
+from typing import IO, Any
 
 from kaleun.runtime.stop_signals import KEPT_IGNORED, SIGNALS, signal_name
 
@@ -115,3 +116,32 @@ class Stopper:
 
 #: the process's stopper (`kaleun` installs it first thing)
 STOPPER = Stopper()
+
+
+#: how long a wait for a line at a terminal blocks before it looks for a stop signal that came too late to cut it
+SIGNAL_LOOK_S = 0.25
+
+
+def read_line(stream: IO[str]) -> str:
+    """A line typed at a terminal, read so that a stop signal is never left waiting behind it.
+
+    A signal that comes the instant before the read begins (the question just printed, its read not yet blocking)
+    interrupts nothing: Python runs its handler only once the blocking read returns, so `StopRequested` would wait
+    for the next line typed, and a `systemctl stop` at a question would hang. At a terminal the read begins only
+    once there is something to read, looking again every `SIGNAL_LOOK_S` (each look lets a handler that waits run:
+    the stop is taken within a quarter of a second). A terminal in its normal (canonical) mode hands over one line
+    per read, so nothing typed sits in the stream's buffer unseen by the wait. From a pipe or a file, or a stream
+    without a descriptor, the line is read at once."""
+    try:
+        fd = stream.fileno()
+        waits = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return stream.readline()
+    while waits:
+        try:
+            ready, _, _ = select.select([fd], [], [], SIGNAL_LOOK_S)
+        except (OSError, ValueError):  # a descriptor select cannot watch: read as before
+            break
+        if ready:
+            break
+    return stream.readline()
