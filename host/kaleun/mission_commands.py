@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import sys
 from pathlib import Path
 from typing import IO, Any, cast
@@ -67,18 +66,6 @@ def terminal_columns(stream: IO[str] | None = None) -> int | None:
     except (AttributeError, ValueError, OSError):
         return None
     return max(20, shutil.get_terminal_size().columns)
-
-
-def terminal_rows(stream: IO[str] | None = None) -> int | None:
-    """The height of the terminal a listing is printed on, when it says it; None for a file or a pipe."""
-    stream = stream if stream is not None else sys.stdout
-    try:
-        if stream is None or not stream.isatty():
-            return None
-        rows = os.get_terminal_size(stream.fileno()).lines
-    except (AttributeError, ValueError, OSError):
-        return None
-    return rows if rows > 0 else None
 
 
 def shortened(line: str, columns: int) -> str:
@@ -613,7 +600,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
 
         own = program_own()
     from kaleun.runtime.signals import read_line
-    from kaleun.ui.terminal_out import FittedLines
+    from kaleun.ui.terminal_out import FittedLines, rows_of
 
     fitted = FittedLines(stdout)  # each line it says fits the terminal, as the console's do
     stdout = cast(IO[str], fitted)
@@ -695,7 +682,7 @@ def interactive_setup(stdin: IO[str], stdout: IO[str], seed: int = 0, language: 
         question (a 24-row screen), one row each with `?NUMBER` for a mission in full; `whole`: in full anyway."""
         if not whole:
             stdout.write(lang.render(Msg("New game. Missions:")) + "\n")
-        columns, rows = terminal_columns(stdout), terminal_rows(stdout)
+        columns, rows = terminal_columns(stdout), rows_of(stdout)
         full = listed(lang, lines, columns - 5 if columns is not None else None)
         if whole or columns is None or rows is None or sum(line.count("\n") + 1 for line in full) + 3 <= rows:
             for i, line in enumerate(full, start=1):

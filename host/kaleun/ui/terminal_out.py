@@ -30,16 +30,28 @@ CLOCK = re.compile(r"\[\d{2}:\d{2}:\d{2}\] ")
 DESCRIBED = re.compile(r" {2}\S.*?\S {2,}(?=\S)")
 
 
-def width_of(stream: IO[str] | None) -> int | None:
-    """The width of the terminal `stream` writes to, asked each time (a window resized over SSH); None for a file,
-    a pipe, or a terminal that does not say its size: their lines are written whole."""
+def size_of(stream: IO[str] | None) -> os.terminal_size | None:
+    """The size of the terminal `stream` writes to, asked each time (a window resized over SSH); None for a file, a
+    pipe, or a stream that is no terminal."""
     try:
         if stream is None or not stream.isatty():
             return None
-        columns = os.get_terminal_size(stream.fileno()).columns
+        return os.get_terminal_size(stream.fileno())
     except (AttributeError, ValueError, OSError):
         return None
-    return columns if columns >= 20 else None
+
+
+def width_of(stream: IO[str] | None) -> int | None:
+    """The width of the terminal `stream` writes to; None for a file, a pipe, or a terminal that does not say its
+    size: their lines are written whole."""
+    size = size_of(stream)
+    return size.columns if size is not None and size.columns >= 20 else None
+
+
+def rows_of(stream: IO[str] | None) -> int | None:
+    """The height of the terminal `stream` writes to, when it says it; None for a file or a pipe."""
+    size = size_of(stream)
+    return size.lines if size is not None and size.lines > 0 else None
 
 
 def hang_of(line: str, columns: int) -> int:
