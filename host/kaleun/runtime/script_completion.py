@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -54,13 +53,10 @@ def complete_cut_script(sessions: Path, replay_args: str, entries: Sequence[Entr
     completed = _completed(data, replay_args, entries)
     if completed is None:
         return None
-    try:
-        temporary = newest.with_name(f".{newest.name}.completing")
-        with open(temporary, "wb") as fh:
-            fh.write(completed)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(temporary, newest)
+    from kaleun.saves import write_atomic
+
+    try:  # written beside it and renamed over it: a crash now leaves the script as it was
+        write_atomic(newest, completed, mode=newest.stat().st_mode & 0o777)
     except OSError as exc:
         log.warning("the session's script %s cut short by a crash cannot be completed (%s)", newest, exc)
         return None

@@ -25,12 +25,11 @@ from kaleun.core.errors import CommandError
 from kaleun.core.events import Event
 from kaleun.core.messages import Msg
 from kaleun.i18n import Language
+from kaleun.runtime.script import MAX_T as MOST_T  # a wait runs as far as a table script's `t` may
 from kaleun.uboot.sea.reports import OpenReports
 from kaleun.ui.alarms import AlarmKind, alarm_for
 from kaleun.ui.console_words import fold
 
-#: a table script's `t` runs to one year (host/README.md, "Table scripts"): so does a wait
-MOST_T = 31_622_400.0
 DAY = 86_400.0
 #: a duration's units and their seconds (the English letters work at every table)
 UNITS: dict[str, float] = {"s": 1.0, "sec": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": DAY}
